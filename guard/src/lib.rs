@@ -12,6 +12,9 @@ pub mod guard;
 pub mod manifest;
 pub mod matcher;
 pub mod nudge;
+pub mod policy;
+pub mod sse;
+pub mod surfaces;
 
 /// The highest disclosure level. At this level nothing is withheld (AEP-032 §3).
 pub const MAX_LEVEL: u8 = 3;

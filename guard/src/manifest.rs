@@ -56,10 +56,16 @@ pub fn parse_manifest(bytes: &[u8]) -> Result<Manifest, Vec<ManifestError>> {
         targets: Vec<Target>,
     }
     let raw: Raw = serde_json::from_slice(bytes).map_err(|_| {
-        vec![ManifestError { location: "$".into(), kind: "invalid_json" }]
+        vec![ManifestError {
+            location: "$".into(),
+            kind: "invalid_json",
+        }]
     })?;
     if raw.schema_version != 1 {
-        return Err(vec![ManifestError { location: "schema_version".into(), kind: "unsupported" }]);
+        return Err(vec![ManifestError {
+            location: "schema_version".into(),
+            kind: "unsupported",
+        }]);
     }
     Ok(Manifest {
         scenario_id: raw.scenario_id,

@@ -16,7 +16,9 @@ pub struct Matcher {
 
 impl Matcher {
     pub fn compile(values: &[GuardedValue]) -> Matcher {
-        Matcher { values: values.to_vec() }
+        Matcher {
+            values: values.to_vec(),
+        }
     }
     /// Indices into the compiled values that `text` states, ascending, no duplicates.
     pub fn find(&self, text: &str) -> Vec<usize> {

@@ -1,0 +1,1 @@
+//! `validate` and `scan` (PLACEHOLDER: being written).

@@ -1,0 +1,1 @@
+//! Reading a manifest file (PLACEHOLDER: being written): regular files only.

@@ -1,0 +1,1 @@
+//! Filter configuration and route classification (PLACEHOLDER: being written).

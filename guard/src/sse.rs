@@ -1,0 +1,1 @@
+//! SSE frame codec and the streaming hold (PLACEHOLDER: being written).

@@ -1,0 +1,1 @@
+//! JSON surface rewrites (PLACEHOLDER: being written).
