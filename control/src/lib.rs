@@ -1,3 +1,19 @@
 //! The control service and the lab author's CLI, as a library so tests drive them in-process.
+//!
+//! `serve` is [`config`] (flags, environment, startup preconditions) → [`server`] (HTTP
+//! endpoints) over [`state`] (the shared state), [`manifest_store`] (last-good manifest, grace),
+//! [`levels`] (levels, rate limit, change log), [`watch`] (the long-poll), [`auth`] (proxy
+//! secret and identity hand-off), [`audit`], [`metrics`] and [`clock`]. `validate` and `scan`
+//! are [`cli`]. docs/api.md is the contract with the Envoy filter.
+pub mod audit;
+pub mod auth;
 pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod levels;
 pub mod manifest_file;
+pub mod manifest_store;
+pub mod metrics;
+pub mod server;
+pub mod state;
+pub mod watch;

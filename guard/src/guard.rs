@@ -1,5 +1,26 @@
-//! The compiled guard set. PLACEHOLDER API: being written.
-use crate::manifest::{Manifest, Target, TargetValue};
+//! The compiled guard: one guard set (current targets plus retired values) turned into a matcher
+//! and a table of checked nudges, built once per manifest generation and then only queried.
+//!
+//! [`GuardSet`] is the wire form the control service ships to Envoy (docs/api.md, the watch API's
+//! `guard` object). [`GuardSet::validate`] applies the manifest rules to it, so a filter that
+//! receives a broken set refuses it (fail closed) instead of guarding nothing. [`Guard::compile`]
+//! builds the matcher over every guarded value and precomputes, for every value and level 0–2,
+//! the one nudge a matching reply becomes:
+//!
+//! * a current target's nudge comes from its own descriptor ([`crate::nudge::nudge_for`]);
+//! * a retired value (grace, AEP-032 §2) uses its current namesake's descriptor when a target
+//!   with the same id still exists, else [`crate::nudge::GENERIC_NUDGE`]; retired values stay
+//!   guarded until the control service drops them from the set;
+//! * every nudge is run through the matcher; one that states any guarded value (a retired value
+//!   may appear in a new descriptor) is replaced by the first of [`crate::nudge::FALLBACKS`] that
+//!   does not. The same check covers [`WITHHELD_MARK`].
+//!
+//! Per reply, [`Guard::guard_reply`] does one matcher pass and, on a match below level 3, picks
+//! the nudge of the first matching value in guard-set order: one nudge per reply, however many
+//! targets it states.
+use crate::manifest::{Manifest, ManifestError, Target, TargetValue};
+use crate::matcher::{GuardedValue, Matcher};
+use crate::nudge::{nudge_for, FALLBACKS, GENERIC_NUDGE};
 use serde::{Deserialize, Serialize};
 
 /// The wire form the control service ships to Envoy (the watch API's `guard` object): the
@@ -32,6 +53,25 @@ impl GuardSet {
             retired,
         }
     }
+
+    /// The manifest rules, applied to a set that came over the wire: at least one target,
+    /// `default_disclosure` 0–2, valid and unique ids, values the matcher can work with, no value
+    /// inside an id, descriptor, unit or the scenario id; retired values get the value and id
+    /// rules (a retired value *may* appear in a current descriptor: its nudge falls back).
+    /// Errors carry locations (`targets[0].value`, `retired[1].id`) and kinds only.
+    pub fn validate(&self) -> Result<(), Vec<ManifestError>> {
+        let retired: Vec<(&str, &TargetValue)> = self
+            .retired
+            .iter()
+            .map(|r| (r.id.as_str(), &r.value))
+            .collect();
+        crate::manifest::validate_parts(
+            &self.scenario_id,
+            self.default_disclosure,
+            &self.targets,
+            &retired,
+        )
+    }
 }
 
 /// What the guard decided for one text.
@@ -49,38 +89,80 @@ impl Verdict {
     }
 }
 
-/// The fixed text that replaces a scrubbed (non-reply) string.
+/// The fixed text that replaces a scrubbed (non-reply) string (unless a guarded value appears
+/// in it, in which case [`Guard::scrub`] uses a fallback).
 pub const WITHHELD_MARK: &str = "[withheld by the learning sandbox]";
+
+/// The guarded levels: 0, 1, 2 (level 3, [`crate::MAX_LEVEL`], is unguarded).
+const GUARDED_LEVELS: usize = crate::MAX_LEVEL as usize;
 
 /// A guard set compiled for matching: built once per manifest generation, then shared.
 #[derive(Debug, Clone)]
 pub struct Guard {
     set: GuardSet,
-    matcher: crate::matcher::Matcher,
-    /// target id per compiled value (current targets first, then retired values).
+    matcher: Matcher,
+    /// Target id per compiled value (current targets first, then retired values).
     ids: Vec<String>,
+    /// Checked nudges per compiled value, per guarded level.
+    nudges: Vec<[String; GUARDED_LEVELS]>,
+    /// The checked scrub mark.
+    mark: String,
 }
 
 impl Guard {
+    /// Compile a set. Call [`GuardSet::validate`] first on a set from outside: compiling does not
+    /// judge the set, it guards whatever values it holds.
     pub fn compile(set: GuardSet) -> Guard {
-        let mut values = Vec::new();
-        for t in &set.targets {
-            values.push(crate::matcher::GuardedValue {
-                target_id: t.id.clone(),
-                value: t.value.clone(),
-            });
-        }
-        for r in &set.retired {
-            values.push(crate::matcher::GuardedValue {
-                target_id: r.id.clone(),
-                value: r.value.clone(),
-            });
-        }
-        let ids = values.iter().map(|v| v.target_id.clone()).collect();
+        let values: Vec<GuardedValue> = set
+            .targets
+            .iter()
+            .map(|t| (&t.id, &t.value))
+            .chain(set.retired.iter().map(|r| (&r.id, &r.value)))
+            .map(|(id, value)| GuardedValue {
+                target_id: id.clone(),
+                value: value.clone(),
+            })
+            .collect();
+        let matcher = Matcher::compile(&values);
+        let checked = |candidate: String| -> String {
+            if !matcher.is_match(&candidate) {
+                return candidate;
+            }
+            FALLBACKS
+                .iter()
+                .find(|f| !matcher.is_match(f))
+                .map_or_else(|| FALLBACKS[FALLBACKS.len() - 1], |f| *f)
+                .to_string()
+        };
+        let ladder = |target: Option<&Target>| -> [String; GUARDED_LEVELS] {
+            std::array::from_fn(|level| {
+                checked(match target {
+                    Some(t) => nudge_for(t, level as u8),
+                    None => GENERIC_NUDGE.to_string(),
+                })
+            })
+        };
+        let current: Vec<[String; GUARDED_LEVELS]> =
+            set.targets.iter().map(|t| ladder(Some(t))).collect();
+        let generic = ladder(None);
+        let nudges = current
+            .iter()
+            .cloned()
+            .chain(set.retired.iter().map(|r| {
+                set.targets
+                    .iter()
+                    .position(|t| t.id == r.id)
+                    .map_or_else(|| generic.clone(), |i| current[i].clone())
+            }))
+            .collect();
+        let mark = checked(WITHHELD_MARK.to_string());
+        let ids = values.into_iter().map(|v| v.target_id).collect();
         Guard {
-            matcher: crate::matcher::Matcher::compile(&values),
             set,
+            matcher,
             ids,
+            nudges,
+            mark,
         }
     }
     pub fn set(&self) -> &GuardSet {
@@ -92,10 +174,22 @@ impl Guard {
     pub fn default_disclosure(&self) -> u8 {
         self.set.default_disclosure
     }
-    /// Target ids the text states (current or retired), no duplicates.
+    /// Target ids the text states (current or retired), in guard-set order, no duplicates.
     pub fn find(&self, text: &str) -> Vec<String> {
+        self.ids_of(&self.hits(text))
+    }
+
+    /// Matched value indices, ascending (guard-set order) whatever order the matcher gives.
+    fn hits(&self, text: &str) -> Vec<usize> {
+        let mut hits = self.matcher.find(text);
+        hits.sort_unstable();
+        hits.dedup();
+        hits
+    }
+
+    fn ids_of(&self, hits: &[usize]) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
-        for i in self.matcher.find(text) {
+        for &i in hits {
             if let Some(id) = self.ids.get(i) {
                 if !out.contains(id) {
                     out.push(id.clone());
@@ -104,33 +198,43 @@ impl Guard {
         }
         out
     }
+
     /// Guard a reply the model wrote (chat response, stream message, transcript assistant
-    /// text): below level 3 a matching reply is replaced by one nudge.
+    /// text): below level 3 a matching reply is replaced by one nudge, the one of the first
+    /// matching value in guard-set order, at the learner's level.
     pub fn guard_reply(&self, text: &str, level: u8) -> Verdict {
         if level >= crate::MAX_LEVEL {
             return Verdict::default();
         }
-        let targets = self.find(text);
-        if targets.is_empty() {
+        let hits = self.hits(text);
+        let Some(&first) = hits.first() else {
             return Verdict::default();
-        }
+        };
+        let replacement = self
+            .nudges
+            .get(first)
+            .and_then(|ladder| ladder.get(usize::from(level)))
+            .cloned()
+            // Unreachable (the matcher returns compiled indices); still never the original.
+            .unwrap_or_else(|| FALLBACKS[FALLBACKS.len() - 1].to_string());
         Verdict {
-            targets,
-            replacement: Some("I can't give that value yet.".to_string()),
+            targets: self.ids_of(&hits),
+            replacement: Some(replacement),
         }
     }
+
     /// Scrub any other string: below level 3 a matching string becomes [`WITHHELD_MARK`].
     pub fn scrub(&self, text: &str, level: u8) -> Verdict {
         if level >= crate::MAX_LEVEL {
             return Verdict::default();
         }
-        let targets = self.find(text);
-        if targets.is_empty() {
+        let hits = self.hits(text);
+        if hits.is_empty() {
             return Verdict::default();
         }
         Verdict {
-            targets,
-            replacement: Some(WITHHELD_MARK.to_string()),
+            targets: self.ids_of(&hits),
+            replacement: Some(self.mark.clone()),
         }
     }
 }

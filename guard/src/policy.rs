@@ -1,1 +1,1331 @@
-//! Filter configuration and route classification (PLACEHOLDER: being written).
+//! The Envoy filter's decisions that need no host: its JSON configuration, the classification of
+//! a request (method + path) into a surface, the identity read from the verified token payload,
+//! the shared-data record formats, and the watch API's answer shape.
+//!
+//! The filter (`src/` of the workspace root) is a dispatcher from proxy-wasm callbacks to these
+//! functions and to [`crate::surfaces`] / [`crate::sse`], so everything here is tested natively.
+//!
+//! Invariants:
+//! * [`FilterConfig::parse`] rejects unknown fields and partial learning configs; its error names
+//!   the field or the problem, never a configured value (the proxy secret lives in the config).
+//! * [`RoutePolicy::classify`] fails closed: a path it cannot read plainly (percent-escapes, `..`,
+//!   `//`, backslashes, odd case, a trailing slash) is never a lighter surface than
+//!   [`Surface::Other`] (scrubbed), and an admin/Studio prefix is denied however it is spelled.
+//! * A level record of another levels epoch or another scenario reads as `default_disclosure`
+//!   ([`LevelRecord::level_for`]).
+//!
+//! ```
+//! use orrery_learning_guard::policy::{RoutePolicy, Route};
+//! use orrery_learning_guard::surfaces::Surface;
+//! let p = RoutePolicy::default();
+//! assert_eq!(p.classify("POST", "/chat?x=1"), Route::Guarded(Surface::Chat));
+//! assert_eq!(p.classify("GET", "/ADMIN/users"), Route::Deny(orrery_learning_guard::policy::DenyReason::Admin));
+//! ```
+use crate::guard::GuardSet;
+use crate::sse::StreamPolicy;
+use crate::surfaces::{Surface, SurfacePolicy};
+use serde::Deserialize;
+
+/// Which part of the one `.wasm` a root context plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The HTTP filter on the listener.
+    Filter,
+    /// The sync service (`envoy.bootstrap.wasm` singleton): polls the control service.
+    Sync,
+}
+
+/// Who keeps shared data fresh, for the `filter` role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SyncMode {
+    /// A bootstrap singleton (role `sync`) with the same `vm_id` does it.
+    #[default]
+    Singleton,
+    /// No singleton (Istio `WasmPlugin`): worker root contexts elect one poller via a lease.
+    Lease,
+}
+
+/// What an unknown route gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnknownRoutes {
+    #[default]
+    Scrub,
+    Deny,
+}
+
+/// How the filter reaches the control service.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ControlConfig {
+    /// Envoy cluster name of the control service.
+    pub cluster: String,
+    /// `:authority` sent on callouts.
+    #[serde(default = "default_authority")]
+    pub authority: String,
+    /// Shared secret (`x-orrery-learning-proxy-secret`), at least 16 bytes.
+    pub proxy_secret: String,
+    /// Long-poll hold the watch asks for.
+    #[serde(default = "default_watch_timeout_ms")]
+    pub watch_timeout_ms: u64,
+    /// Tick of the sync service (retries, event flush, lease).
+    #[serde(default = "default_tick_ms")]
+    pub tick_ms: u64,
+    /// Lease lifetime in `lease` mode.
+    #[serde(default = "default_lease_ms")]
+    pub lease_ms: u64,
+}
+
+fn default_authority() -> String {
+    "learning-control".into()
+}
+fn default_watch_timeout_ms() -> u64 {
+    25_000
+}
+fn default_tick_ms() -> u64 {
+    200
+}
+fn default_lease_ms() -> u64 {
+    3_000
+}
+
+/// Where the verified identity comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IdentityConfig {
+    /// The header `jwt_authn` writes the token payload to (`forward_payload_header`).
+    #[serde(default = "default_payload_header")]
+    pub payload_header: String,
+}
+
+fn default_payload_header() -> String {
+    "x-orrery-jwt-payload".into()
+}
+
+impl Default for IdentityConfig {
+    fn default() -> Self {
+        IdentityConfig {
+            payload_header: default_payload_header(),
+        }
+    }
+}
+
+/// Paths of the Orrery API and of the learning endpoints (defaults: DESIGN.md).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RoutePolicy {
+    pub chat: String,
+    pub chat_stream: String,
+    /// `GET {session_prefix}{id}` transcript, `.../triage`, `.../activity`.
+    pub session_prefix: String,
+    pub triage_suffix: String,
+    pub activity_suffix: String,
+    pub sessions: String,
+    pub confirmations: String,
+    pub me: String,
+    /// Probes answered with `"mode": "learning"` and the scenario id.
+    pub health: Vec<String>,
+    /// `POST` here goes to the control service with the verified identity.
+    pub hint: String,
+    /// Every path under this prefix belongs to the control service.
+    pub learning_prefix: String,
+    /// `GET` paths under the learning prefix that learners may fetch (console assets).
+    pub learning_assets: Vec<String>,
+    /// Prefixes denied with 403 (admin, Studio), compared case-insensitively after decoding.
+    pub deny_prefixes: Vec<String>,
+    pub unknown: UnknownRoutes,
+}
+
+impl Default for RoutePolicy {
+    fn default() -> Self {
+        RoutePolicy {
+            chat: "/chat".into(),
+            chat_stream: "/chat/stream".into(),
+            session_prefix: "/session/".into(),
+            triage_suffix: "/triage".into(),
+            activity_suffix: "/activity".into(),
+            sessions: "/sessions".into(),
+            confirmations: "/confirmations/pending".into(),
+            me: "/me".into(),
+            health: vec!["/healthz".into(), "/readyz".into()],
+            hint: "/learning/hint".into(),
+            learning_prefix: "/learning/".into(),
+            learning_assets: vec!["/learning/console.js".into(), "/learning/".into()],
+            deny_prefixes: vec![
+                "/admin".into(),
+                "/studio".into(),
+                "/api/admin".into(),
+                "/api/studio".into(),
+            ],
+            unknown: UnknownRoutes::Scrub,
+        }
+    }
+}
+
+/// Size limits.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    /// A buffered body over this size gets a fixed error, never the body.
+    pub max_body_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_body_bytes: 1 << 20,
+        }
+    }
+}
+
+/// The plugin configuration (JSON), shared by both roles.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilterConfig {
+    pub role: Role,
+    #[serde(default)]
+    pub sync: SyncMode,
+    pub control: ControlConfig,
+    #[serde(default)]
+    pub identity: IdentityConfig,
+    #[serde(default)]
+    pub limits: Limits,
+    #[serde(default)]
+    pub routes: RoutePolicy,
+    #[serde(default)]
+    pub surfaces: SurfacePolicy,
+    #[serde(default)]
+    pub stream: StreamPolicy,
+}
+
+/// Why a configuration was refused: the field and the problem, never a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FilterConfig {
+    /// Parse and check a plugin configuration. The error names the problem (serde's message
+    /// names the field and position; it quotes no value for the kinds of error it can hit here
+    /// except an unknown variant, which is a configuration word, not a secret).
+    pub fn parse(bytes: &[u8]) -> Result<FilterConfig, ConfigError> {
+        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+            return Err(ConfigError(
+                "empty learning filter configuration (role and control are required)".into(),
+            ));
+        }
+        let cfg: FilterConfig = serde_json::from_slice(bytes).map_err(|e| {
+            // serde_json quotes string values only for `invalid value`/`invalid type` errors;
+            // keep the category, line and column, and drop the rest.
+            let what = match e.classify() {
+                serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+                    "not valid JSON".to_string()
+                }
+                _ => sanitize_serde_message(&e.to_string()),
+            };
+            ConfigError(format!(
+                "learning filter configuration: {what} (line {} column {})",
+                e.line(),
+                e.column()
+            ))
+        })?;
+        cfg.check()?;
+        Ok(cfg)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        let bad = |m: &str| Err(ConfigError(format!("learning filter configuration: {m}")));
+        if self.control.cluster.trim().is_empty() {
+            return bad("control.cluster is empty");
+        }
+        if self.control.authority.trim().is_empty() {
+            return bad("control.authority is empty");
+        }
+        if self.control.proxy_secret.len() < 16 {
+            return bad("control.proxy_secret is shorter than 16 bytes");
+        }
+        if !(1..=60_000).contains(&self.control.watch_timeout_ms) {
+            return bad("control.watch_timeout_ms must be in 1..=60000");
+        }
+        if !(10..=10_000).contains(&self.control.tick_ms) {
+            return bad("control.tick_ms must be in 10..=10000");
+        }
+        if self.control.lease_ms < 2 * self.control.tick_ms {
+            return bad("control.lease_ms must be at least twice control.tick_ms");
+        }
+        if !is_header_name(&self.identity.payload_header) {
+            return bad("identity.payload_header is not a lower-case header name");
+        }
+        if self
+            .identity
+            .payload_header
+            .starts_with(LEARNING_HEADER_PREFIX)
+        {
+            return bad("identity.payload_header must not use the x-orrery-learning- prefix");
+        }
+        if self.limits.max_body_bytes < 1024 {
+            return bad("limits.max_body_bytes is below 1024");
+        }
+        self.routes.check()
+    }
+}
+
+fn sanitize_serde_message(msg: &str) -> String {
+    // `unknown field `x`, expected ...` and `missing field `x`` name fields: keep those. Any
+    // other message may quote a value: keep only its first words up to a quote or colon.
+    if msg.starts_with("unknown field") || msg.starts_with("missing field") {
+        return msg.split(" at line").next().unwrap_or(msg).to_string();
+    }
+    if msg.starts_with("unknown variant") {
+        return "unknown variant (see the configuration reference for the allowed words)".into();
+    }
+    let cut = msg.find(['`', '"', ':']).unwrap_or(msg.len());
+    let head = msg.get(..cut).unwrap_or("").trim();
+    if head.is_empty() {
+        "invalid configuration".into()
+    } else {
+        head.to_string()
+    }
+}
+
+fn is_header_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}
+
+impl RoutePolicy {
+    fn check(&self) -> Result<(), ConfigError> {
+        let bad = |m: String| Err(ConfigError(format!("learning filter configuration: {m}")));
+        let exact = [
+            ("routes.chat", &self.chat),
+            ("routes.chat_stream", &self.chat_stream),
+            ("routes.sessions", &self.sessions),
+            ("routes.confirmations", &self.confirmations),
+            ("routes.me", &self.me),
+            ("routes.hint", &self.hint),
+        ];
+        for (name, p) in exact {
+            if !is_plain_path(p) {
+                return bad(format!("{name} is not a plain absolute path"));
+            }
+        }
+        for (name, p) in [
+            ("routes.session_prefix", &self.session_prefix),
+            ("routes.learning_prefix", &self.learning_prefix),
+        ] {
+            if !is_plain_path(p) || !p.ends_with('/') {
+                return bad(format!(
+                    "{name} must be a plain absolute path ending in '/'"
+                ));
+            }
+        }
+        for (name, p) in [
+            ("routes.triage_suffix", &self.triage_suffix),
+            ("routes.activity_suffix", &self.activity_suffix),
+        ] {
+            if !is_plain_path(p) || p.len() < 2 {
+                return bad(format!("{name} must be a plain path such as /triage"));
+            }
+        }
+        for p in self.health.iter().chain(self.deny_prefixes.iter()) {
+            if !is_plain_path(p) {
+                return bad(
+                    "routes.health and routes.deny_prefixes take plain absolute paths".into(),
+                );
+            }
+        }
+        for p in &self.learning_assets {
+            if !is_plain_path(p) || !p.starts_with(&self.learning_prefix) {
+                return bad(
+                    "routes.learning_assets must be plain paths under learning_prefix".into(),
+                );
+            }
+        }
+        if !self.hint.starts_with(&self.learning_prefix) {
+            return bad("routes.hint must be under routes.learning_prefix".into());
+        }
+        Ok(())
+    }
+
+    /// Classify one request. `path` is the `:path` header as Envoy passes it (query included).
+    pub fn classify(&self, method: &str, path: &str) -> Route {
+        let raw = path.split(['?', '#']).next().unwrap_or("");
+        let canon = canonical(raw);
+        let lower = canon.to_ascii_lowercase();
+        for d in &self.deny_prefixes {
+            let d = d.to_ascii_lowercase();
+            if lower.starts_with(&d) {
+                let studio = d.contains("studio");
+                return Route::Deny(if studio {
+                    DenyReason::Studio
+                } else {
+                    DenyReason::Admin
+                });
+            }
+        }
+        let lp = self.learning_prefix.to_ascii_lowercase();
+        let lp_bare = lp.trim_end_matches('/');
+        if lower.starts_with(&lp) || lower == lp_bare {
+            let plain = raw == canon;
+            if plain && method == "POST" && raw == self.hint {
+                return Route::Hint;
+            }
+            if plain
+                && (method == "GET" || method == "HEAD")
+                && self.learning_assets.iter().any(|a| a == raw)
+            {
+                return Route::LearningAsset;
+            }
+            return Route::Deny(DenyReason::LearningNotFound);
+        }
+        if raw != canon || !raw.starts_with('/') {
+            return self.unknown();
+        }
+        let get = method == "GET";
+        if self.health.iter().any(|h| h == raw) && (get || method == "HEAD") {
+            return Route::Health;
+        }
+        if method == "POST" && raw == self.chat {
+            return Route::Guarded(Surface::Chat);
+        }
+        if method == "POST" && raw == self.chat_stream {
+            return Route::ChatStream;
+        }
+        if get && raw == self.sessions {
+            return Route::Guarded(Surface::Sessions);
+        }
+        if get && raw == self.confirmations {
+            return Route::Guarded(Surface::Confirmations);
+        }
+        if get && raw == self.me {
+            return Route::Guarded(Surface::Me);
+        }
+        if get {
+            if let Some(rest) = raw.strip_prefix(self.session_prefix.as_str()) {
+                if is_segment(rest) {
+                    return Route::Guarded(Surface::Transcript);
+                }
+                if let Some(id) = rest.strip_suffix(self.triage_suffix.as_str()) {
+                    if is_segment(id) {
+                        return Route::Guarded(Surface::Triage);
+                    }
+                }
+                if let Some(id) = rest.strip_suffix(self.activity_suffix.as_str()) {
+                    if is_segment(id) {
+                        return Route::Guarded(Surface::Activity);
+                    }
+                }
+            }
+        }
+        self.unknown()
+    }
+
+    fn unknown(&self) -> Route {
+        match self.unknown {
+            UnknownRoutes::Scrub => Route::Guarded(Surface::Other),
+            UnknownRoutes::Deny => Route::Deny(DenyReason::Unknown),
+        }
+    }
+}
+
+/// A path as written in config: absolute, ASCII, no escapes, dot segments or double slashes.
+fn is_plain_path(p: &str) -> bool {
+    p.starts_with('/') && canonical(p) == p && !p.contains(['?', '#'])
+}
+
+/// One non-empty path segment of safe characters (a session id).
+fn is_segment(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b':'))
+        && s != "."
+        && s != ".."
+}
+
+/// The path a lenient server might see: percent-escapes decoded (repeatedly), backslashes as
+/// slashes, slashes merged, dot segments resolved, control and non-ASCII bytes kept as escapes.
+/// Equal to the input exactly when the input is plain.
+pub fn canonical(raw: &str) -> String {
+    let mut s = raw.to_string();
+    for _ in 0..4 {
+        let d = percent_decode(&s);
+        if d == s {
+            break;
+        }
+        s = d;
+    }
+    let s = s.replace('\\', "/");
+    let mut out: Vec<&str> = Vec::new();
+    for seg in s.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    let mut c = String::with_capacity(s.len() + 1);
+    for seg in &out {
+        c.push('/');
+        c.push_str(seg);
+    }
+    if c.is_empty() || (s.ends_with('/') && !out.is_empty()) {
+        c.push('/');
+    }
+    c
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b.get(i).copied().unwrap_or(0);
+        if c == b'%' {
+            let h = b.get(i + 1).and_then(|x| (*x as char).to_digit(16));
+            let l = b.get(i + 2).and_then(|x| (*x as char).to_digit(16));
+            if let (Some(h), Some(l)) = (h, l) {
+                let v = (h * 16 + l) as u8;
+                // Keep control and non-ASCII bytes escaped so the result stays valid UTF-8.
+                if (0x20..0x7f).contains(&v) {
+                    out.push(v);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+/// What the filter does with a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// A buffered surface: JSON rewritten (or scrubbed as text) by [`crate::surfaces`].
+    Guarded(Surface),
+    /// `POST /chat/stream`: SSE, rewritten frame by frame by [`crate::sse`].
+    ChatStream,
+    /// `/healthz`, `/readyz`: learning mode and the scenario id from this Envoy's shared data.
+    Health,
+    /// `POST /learning/hint`: to the control service with the verified identity.
+    Hint,
+    /// A console asset served by the control service.
+    LearningAsset,
+    /// Answered by the filter itself, never forwarded.
+    Deny(DenyReason),
+}
+
+/// Why a request is answered locally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DenyReason {
+    Admin,
+    Studio,
+    /// An unknown route, when `routes.unknown` is `deny`.
+    Unknown,
+    /// A path under the learning prefix that is not a learner endpoint (e.g. the watch API).
+    LearningNotFound,
+    /// WebSocket / HTTP upgrade / CONNECT.
+    Upgrade,
+}
+
+impl DenyReason {
+    pub fn status(self) -> u32 {
+        match self {
+            DenyReason::LearningNotFound => 404,
+            _ => 403,
+        }
+    }
+    /// The fixed body (no request data in it).
+    pub fn body(self) -> &'static str {
+        match self {
+            DenyReason::Admin | DenyReason::Studio => {
+                "{\"error\":\"not available in learning mode\"}"
+            }
+            DenyReason::Unknown => "{\"error\":\"route not available in learning mode\"}",
+            DenyReason::LearningNotFound => "{\"error\":\"not found\"}",
+            DenyReason::Upgrade => "{\"error\":\"upgrade refused in learning mode\"}",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            DenyReason::Admin => "admin",
+            DenyReason::Studio => "studio",
+            DenyReason::Unknown => "unknown_route",
+            DenyReason::LearningNotFound => "learning_not_found",
+            DenyReason::Upgrade => "upgrade",
+        }
+    }
+}
+
+/// Fixed replies of the fail-closed table.
+pub mod replies {
+    pub const NOT_READY: &str = "{\"error\":\"learning sandbox not ready\"}";
+    pub const TOO_LARGE: &str = "{\"error\":\"response too large for the learning sandbox\"}";
+    pub const COMPRESSED: &str =
+        "{\"error\":\"compressed response refused by the learning sandbox\"}";
+    pub const STREAM_FAILED: &str = "{\"error\":\"response refused by the learning sandbox\"}";
+}
+
+/// An upgrade (WebSocket, h2c) or CONNECT request: refused on every route in learning mode.
+pub fn is_upgrade(method: &str, connection: Option<&str>, upgrade: Option<&str>) -> bool {
+    method.eq_ignore_ascii_case("CONNECT")
+        || upgrade.is_some_and(|u| !u.trim().is_empty())
+        || connection.is_some_and(|c| {
+            c.split(',')
+                .any(|t| t.trim().eq_ignore_ascii_case("upgrade"))
+        })
+}
+
+/// Every header of this prefix is the filter's: client-sent copies are removed.
+pub const LEARNING_HEADER_PREFIX: &str = "x-orrery-learning-";
+pub const LEVEL_HEADER: &str = "x-orrery-learning-level";
+pub const SCENARIO_HEADER: &str = "x-orrery-learning-scenario";
+pub const SUBJECT_HEADER: &str = "x-orrery-learning-subject";
+pub const PRINCIPAL_HEADER: &str = "x-orrery-learning-principal";
+pub const SECRET_HEADER: &str = "x-orrery-learning-proxy-secret";
+
+/// The kind of principal a verified token names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Principal {
+    Human,
+    Delegated,
+    Service,
+    Unknown,
+}
+
+impl Principal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Principal::Human => "human",
+            Principal::Delegated => "delegated",
+            Principal::Service => "service",
+            Principal::Unknown => "unknown",
+        }
+    }
+}
+
+/// Who is asking, from the payload `jwt_authn` verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    pub subject: String,
+    pub principal: Principal,
+}
+
+/// Longest subject accepted (a longer one is treated as no identity).
+pub const MAX_SUBJECT_LEN: usize = 256;
+
+/// Read the identity from the base64url JSON payload header. `None` when the header is not a
+/// payload with a usable `sub` (then the request has no subject: default level, no hint).
+/// `act` claim → delegated; `principal_kind: "service"` → service; `"human"` → human.
+pub fn identity_from_payload(header: &str) -> Option<Identity> {
+    let bytes = base64url_decode(header.trim())?;
+    let v: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let sub = v.get("sub")?.as_str()?;
+    if sub.is_empty() || sub.len() > MAX_SUBJECT_LEN || sub.chars().any(|c| c.is_control()) {
+        return None;
+    }
+    let act = v.get("act").is_some_and(|a| !a.is_null());
+    let kind = v.get("principal_kind").and_then(|k| k.as_str());
+    let principal = if act {
+        Principal::Delegated
+    } else {
+        match kind {
+            Some("service") => Principal::Service,
+            Some("human") => Principal::Human,
+            _ => Principal::Unknown,
+        }
+    };
+    Some(Identity {
+        subject: sub.to_string(),
+        principal,
+    })
+}
+
+/// base64url (or standard base64), padding optional.
+fn base64url_decode(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let mut acc: u32 = 0;
+    let mut bits = 0u32;
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' | b'+' => 62,
+            b'_' | b'/' => 63,
+            b'=' => break,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+/// Shared-data keys (per `vm_id`, shared by the sync service and every worker).
+pub mod keys {
+    /// Small; read on every request: `<guard id>|<levels epoch>` (see [`super::Generation`]).
+    pub const GENERATION: &str = "orrery_learning.generation";
+    /// `<guard id>\n<GuardSet JSON>`.
+    pub const GUARD: &str = "orrery_learning.guard";
+    /// Prefix of per-subject level records: `orrery_learning.level.<subject>`.
+    pub const LEVEL_PREFIX: &str = "orrery_learning.level.";
+    /// Pending withheld events, one JSON object per line (appended with CAS, drained by the poller).
+    pub const EVENTS: &str = "orrery_learning.events";
+    /// `lease` mode: `<owner>|<expires_ms>`.
+    pub const LEASE: &str = "orrery_learning.lease";
+}
+
+/// Most pending event bytes kept in shared data; beyond it new events are dropped (and counted).
+pub const MAX_PENDING_EVENT_BYTES: usize = 256 * 1024;
+
+/// The generation record: which guard set is current, and which levels epoch is valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generation {
+    /// `<control epoch>/<manifest_generation>`: changes exactly when the guard set does.
+    pub guard_id: String,
+    /// Changes on every full level resync (control restart, fresh poller): older records void.
+    pub levels_epoch: String,
+}
+
+impl Generation {
+    pub fn encode(&self) -> String {
+        format!("{}|{}", self.guard_id, self.levels_epoch)
+    }
+    pub fn decode(s: &[u8]) -> Option<Generation> {
+        let s = std::str::from_utf8(s).ok()?;
+        let (g, l) = s.split_once('|')?;
+        if g.is_empty() || l.is_empty() {
+            return None;
+        }
+        Some(Generation {
+            guard_id: g.into(),
+            levels_epoch: l.into(),
+        })
+    }
+}
+
+/// The guard record: the guard id and the set it names.
+pub fn encode_guard(guard_id: &str, set_json: &str) -> String {
+    format!("{guard_id}\n{set_json}")
+}
+
+/// Split a guard record; the set is parsed by the caller.
+pub fn decode_guard(bytes: &[u8]) -> Option<(&str, &[u8])> {
+    let nl = bytes.iter().position(|b| *b == b'\n')?;
+    let id = std::str::from_utf8(bytes.get(..nl)?).ok()?;
+    Some((id, bytes.get(nl + 1..)?))
+}
+
+/// One subject's level: `<levels epoch>:<scenario_id>:<level>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelRecord {
+    pub levels_epoch: String,
+    pub scenario_id: String,
+    pub level: u8,
+}
+
+impl LevelRecord {
+    pub fn encode(&self) -> String {
+        format!("{}:{}:{}", self.levels_epoch, self.scenario_id, self.level)
+    }
+    pub fn decode(s: &[u8]) -> Option<LevelRecord> {
+        let s = std::str::from_utf8(s).ok()?;
+        // The epoch has no ':'; the scenario id may; the level is last.
+        let (epoch, rest) = s.split_once(':')?;
+        let (scenario, level) = rest.rsplit_once(':')?;
+        let level: u8 = level.parse().ok()?;
+        if level > crate::MAX_LEVEL {
+            return None;
+        }
+        Some(LevelRecord {
+            levels_epoch: epoch.into(),
+            scenario_id: scenario.into(),
+            level,
+        })
+    }
+    /// The level a turn runs at: the record's level only when it belongs to the current levels
+    /// epoch and scenario; anything else (missing, stale, foreign, garbled) is the default.
+    pub fn level_for(
+        record: Option<&[u8]>,
+        levels_epoch: &str,
+        scenario_id: &str,
+        default_disclosure: u8,
+    ) -> u8 {
+        let default = default_disclosure.min(crate::MAX_LEVEL);
+        match record.and_then(LevelRecord::decode) {
+            Some(r) if r.levels_epoch == levels_epoch && r.scenario_id == scenario_id => r.level,
+            _ => default,
+        }
+    }
+}
+
+/// The learning block's `can_take_hint`: a human principal below the top level.
+pub fn can_take_hint(level: u8, principal: Option<Principal>) -> bool {
+    level < crate::MAX_LEVEL && principal == Some(Principal::Human)
+}
+
+/// The watch API's `200` body (docs/api.md).
+#[derive(Debug, Clone, Deserialize)]
+pub struct WatchResponse {
+    pub epoch: String,
+    pub manifest_generation: u64,
+    pub guard: Option<GuardSet>,
+    pub level_seq: u64,
+    pub levels: WatchLevels,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WatchLevels {
+    pub full: bool,
+    pub entries: Vec<WatchLevel>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WatchLevel {
+    pub subject: String,
+    pub scenario_id: String,
+    pub level: u8,
+}
+
+/// The hint endpoint's `200` body.
+#[derive(Debug, Clone, Deserialize)]
+pub struct HintResponse {
+    pub scenario_id: String,
+    pub level: u8,
+}
+
+/// The `/v1/watch` path and query for what the poller knows.
+pub fn watch_path(
+    epoch: Option<&str>,
+    manifest_generation: Option<u64>,
+    level_seq: Option<u64>,
+    timeout_ms: u64,
+) -> String {
+    let mut p = format!("/v1/watch?timeout_ms={timeout_ms}");
+    if let Some(e) = epoch {
+        p.push_str("&epoch=");
+        for b in e.bytes() {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+                p.push(b as char);
+            } else {
+                p.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    if let Some(g) = manifest_generation {
+        p.push_str(&format!("&manifest_generation={g}"));
+    }
+    if let Some(s) = level_seq {
+        p.push_str(&format!("&level_seq={s}"));
+    }
+    p
+}
+
+/// One withheld-answer event line for `POST /v1/events` (ids and names only, never a value).
+pub fn event_line(subject: &str, scenario_id: &str, target_id: &str, surface: &str) -> String {
+    serde_json::json!({
+        "event": "learning_answer_withheld",
+        "subject": subject,
+        "scenario_id": scenario_id,
+        "target_id": target_id,
+        "surface": surface,
+    })
+    .to_string()
+}
+
+/// The `POST /v1/events` body from pending lines (lines that are not JSON objects are skipped).
+pub fn events_body(pending: &[u8]) -> Option<(String, usize)> {
+    let mut events = Vec::new();
+    for line in pending.split(|b| *b == b'\n') {
+        if let Ok(v @ serde_json::Value::Object(_)) = serde_json::from_slice(line) {
+            events.push(v);
+        }
+    }
+    if events.is_empty() {
+        return None;
+    }
+    let n = events.len();
+    Some((serde_json::json!({ "events": events }).to_string(), n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::surfaces::Surface::*;
+
+    fn cfg_json(extra: &str) -> String {
+        format!(
+            r#"{{"role":"filter","control":{{"cluster":"learning_control","proxy_secret":"0123456789abcdef"}}{extra}}}"#
+        )
+    }
+
+    #[test]
+    fn minimal_config_parses_with_defaults() {
+        let c = FilterConfig::parse(cfg_json("").as_bytes()).unwrap();
+        assert_eq!(c.role, Role::Filter);
+        assert_eq!(c.sync, SyncMode::Singleton);
+        assert_eq!(c.control.authority, "learning-control");
+        assert_eq!(c.identity.payload_header, "x-orrery-jwt-payload");
+        assert_eq!(c.limits.max_body_bytes, 1 << 20);
+        assert_eq!(c.routes, RoutePolicy::default());
+    }
+
+    #[test]
+    fn bad_configs_are_refused_naming_the_problem_not_the_secret() {
+        let secret = "0123456789abcdef";
+        let cases: &[(&str, &str)] = &[
+            ("", "empty"),
+            ("   ", "empty"),
+            ("{", "not valid JSON"),
+            (r#"{"role":"filter"}"#, "missing field `control`"),
+            (
+                r#"{"control":{"cluster":"c","proxy_secret":"0123456789abcdef"}}"#,
+                "missing field `role`",
+            ),
+            (
+                r#"{"role":"router","control":{"cluster":"c","proxy_secret":"0123456789abcdef"}}"#,
+                "unknown variant",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"short"}}"#,
+                "proxy_secret is shorter",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"","proxy_secret":"0123456789abcdef"}}"#,
+                "control.cluster is empty",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef","extra":1}}"#,
+                "unknown field `extra`",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"},"limits":{"max_body_bytes":10}}"#,
+                "max_body_bytes",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"},"routes":{"chat":"/x/../chat"}}"#,
+                "routes.chat",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"},"identity":{"payload_header":"x-orrery-learning-subject"}}"#,
+                "payload_header",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef","tick_ms":1000,"lease_ms":1500}}"#,
+                "lease_ms",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":12}}"#,
+                "invalid type",
+            ),
+        ];
+        for (json, want) in cases {
+            let err = FilterConfig::parse(json.as_bytes()).unwrap_err().0;
+            assert!(err.contains(want), "{json}: {err}");
+            assert!(!err.contains(secret), "{json}: secret in {err}");
+        }
+    }
+
+    #[test]
+    fn a_secret_in_a_wrong_typed_place_is_not_echoed() {
+        // serde would quote a string given where a number is expected.
+        let json = r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef","tick_ms":"s3cr3t-v4lue"}}"#;
+        let err = FilterConfig::parse(json.as_bytes()).unwrap_err().0;
+        assert!(!err.contains("s3cr3t"), "{err}");
+    }
+
+    #[test]
+    fn route_table() {
+        let p = RoutePolicy::default();
+        let g = Route::Guarded;
+        let cases: &[(&str, &str, Route)] = &[
+            ("POST", "/chat", g(Chat)),
+            ("POST", "/chat?stream=0", g(Chat)),
+            ("POST", "/chat#x", g(Chat)),
+            ("POST", "/chat/stream", Route::ChatStream),
+            ("POST", "/chat/stream?x=1", Route::ChatStream),
+            ("GET", "/chat", g(Other)),
+            ("GET", "/chat/stream", g(Other)),
+            ("POST", "/chat/", g(Other)),
+            ("POST", "/CHAT", g(Other)),
+            ("POST", "//chat", g(Other)),
+            ("POST", "/x/../chat", g(Other)),
+            ("POST", "/chat%2fstream", g(Other)),
+            ("POST", "/chat%2Fstream", g(Other)),
+            ("POST", "/./chat", g(Other)),
+            ("POST", "/chat\\stream", g(Other)),
+            ("GET", "/session/abc", g(Transcript)),
+            ("GET", "/session/abc-123_x", g(Transcript)),
+            ("GET", "/session/abc?full=1", g(Transcript)),
+            ("GET", "/session/abc/", g(Other)),
+            ("GET", "/session/", g(Other)),
+            ("GET", "/session//triage", g(Other)),
+            ("GET", "/session/abc/triage", g(Triage)),
+            ("GET", "/session/abc/triage/", g(Other)),
+            ("GET", "/session/abc/TRIAGE", g(Other)),
+            ("GET", "/session/abc/activity", g(Activity)),
+            ("GET", "/session/abc%2Factivity", g(Other)),
+            ("GET", "/session/a/b/activity", g(Other)),
+            ("GET", "/session/../activity", g(Other)),
+            ("DELETE", "/session/abc", g(Other)),
+            ("GET", "/sessions", g(Sessions)),
+            ("GET", "/sessions/", g(Other)),
+            ("GET", "/confirmations/pending", g(Confirmations)),
+            ("POST", "/confirmations/pending", g(Other)),
+            ("GET", "/me", g(Me)),
+            ("GET", "/me?x", g(Me)),
+            ("GET", "/Me", g(Other)),
+            ("GET", "/healthz", Route::Health),
+            ("HEAD", "/healthz", Route::Health),
+            ("GET", "/readyz", Route::Health),
+            ("GET", "/healthz/", g(Other)),
+            ("POST", "/healthz", g(Other)),
+            ("GET", "/", g(Other)),
+            ("GET", "", g(Other)),
+            ("GET", "*", g(Other)),
+            ("GET", "/index.html", g(Other)),
+            ("GET", "/admin", Route::Deny(DenyReason::Admin)),
+            ("GET", "/admin/users", Route::Deny(DenyReason::Admin)),
+            ("GET", "/ADMIN", Route::Deny(DenyReason::Admin)),
+            ("GET", "/Admin/x", Route::Deny(DenyReason::Admin)),
+            ("GET", "//admin", Route::Deny(DenyReason::Admin)),
+            ("GET", "/x/../admin", Route::Deny(DenyReason::Admin)),
+            ("GET", "/%61dmin", Route::Deny(DenyReason::Admin)),
+            ("GET", "/%2561dmin", Route::Deny(DenyReason::Admin)),
+            (
+                "GET",
+                "/chat/..%2f..%2fadmin",
+                Route::Deny(DenyReason::Admin),
+            ),
+            ("GET", "\\admin", Route::Deny(DenyReason::Admin)),
+            ("GET", "/api/admin/x", Route::Deny(DenyReason::Admin)),
+            ("POST", "/studio/agents", Route::Deny(DenyReason::Studio)),
+            ("GET", "/STUDIO", Route::Deny(DenyReason::Studio)),
+            ("GET", "/api/studio", Route::Deny(DenyReason::Studio)),
+            ("POST", "/learning/hint", Route::Hint),
+            ("POST", "/learning/hint?x=1", Route::Hint),
+            (
+                "GET",
+                "/learning/hint",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "POST",
+                "/learning/hint/",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "POST",
+                "/learning//hint",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "POST",
+                "/LEARNING/hint",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "POST",
+                "/learning/%68int",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            ("GET", "/learning/console.js", Route::LearningAsset),
+            ("GET", "/learning/", Route::LearningAsset),
+            (
+                "GET",
+                "/learning",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "GET",
+                "/learning/v1/watch",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "POST",
+                "/learning/v1/events",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            (
+                "GET",
+                "/learning/metrics",
+                Route::Deny(DenyReason::LearningNotFound),
+            ),
+            ("GET", "/learning/../v1/watch", g(Other)),
+        ];
+        for (m, path, want) in cases {
+            assert_eq!(p.classify(m, path), *want, "{m} {path}");
+        }
+    }
+
+    #[test]
+    fn unknown_routes_can_be_denied() {
+        let p = RoutePolicy {
+            unknown: UnknownRoutes::Deny,
+            ..RoutePolicy::default()
+        };
+        assert_eq!(
+            p.classify("GET", "/whatever"),
+            Route::Deny(DenyReason::Unknown)
+        );
+        assert_eq!(
+            p.classify("POST", "/chat/"),
+            Route::Deny(DenyReason::Unknown)
+        );
+        assert_eq!(p.classify("POST", "/chat"), Route::Guarded(Chat));
+    }
+
+    #[test]
+    fn configured_paths_are_used() {
+        let json = cfg_json(r#","routes":{"chat":"/api/chat","session_prefix":"/api/session/"}"#);
+        let c = FilterConfig::parse(json.as_bytes()).unwrap();
+        assert_eq!(c.routes.classify("POST", "/api/chat"), Route::Guarded(Chat));
+        assert_eq!(c.routes.classify("POST", "/chat"), Route::Guarded(Other));
+        assert_eq!(
+            c.routes.classify("GET", "/api/session/x/triage"),
+            Route::Guarded(Triage)
+        );
+    }
+
+    proptest::proptest! {
+        /// No spelling of an admin path escapes the deny list, and no path with a `..`, `//`,
+        /// `%` or backslash is classified as a named surface.
+        #[test]
+        fn odd_paths_fail_closed(prefix in "[a-z/.%\\\\]{0,6}", tail in "[a-zA-Z0-9/.%]{0,8}") {
+            let p = RoutePolicy::default();
+            let path = format!("/{prefix}{tail}");
+            match p.classify("GET", &path) {
+                Route::Guarded(s) if s != Other => {
+                    proptest::prop_assert_eq!(canonical(path.split(['?', '#']).next().unwrap()), path.split(['?', '#']).next().unwrap());
+                }
+                Route::Health | Route::ChatStream | Route::Hint | Route::LearningAsset => {
+                    let raw = path.split(['?', '#']).next().unwrap();
+                    proptest::prop_assert_eq!(canonical(raw), raw);
+                }
+                _ => {}
+            }
+        }
+
+        /// Every spelling of an admin path is denied: dot segments, escapes, backslashes,
+        /// doubled slashes, any letter case, any suffix.
+        #[test]
+        fn admin_spellings_are_denied(junk in "[a-z]{1,5}", tail in "[a-zA-Z0-9/]{0,8}", upper in proptest::collection::vec(proptest::bool::ANY, 5)) {
+            let p = RoutePolicy::default();
+            let admin: String = "admin".chars().zip(upper.iter()).map(|(c, u)| if *u { c.to_ascii_uppercase() } else { c }).collect();
+            for path in [
+                format!("/{admin}{tail}"),
+                format!("//{admin}{tail}"),
+                format!("/{junk}/../{admin}{tail}"),
+                format!("/{junk}/..%2f{admin}{tail}"),
+                format!("/{junk}%2F%2E%2E%2F{admin}{tail}"),
+                format!("/{junk}\\..\\{admin}{tail}"),
+                format!("/%61dmin{tail}"),
+                format!("/./{admin}{tail}?q=1"),
+            ] {
+                proptest::prop_assert_eq!(p.classify("GET", &path), Route::Deny(DenyReason::Admin), "{}", path);
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_table() {
+        for (raw, want) in [
+            ("/chat", "/chat"),
+            ("/a//b", "/a/b"),
+            ("/a/./b", "/a/b"),
+            ("/a/../b", "/b"),
+            ("/../../b", "/b"),
+            ("/a/", "/a/"),
+            ("/", "/"),
+            ("", "/"),
+            ("/%2e%2e/x", "/x"),
+            ("/a%2Fb", "/a/b"),
+            ("/a%00b", "/a%00b"),
+            ("/a%zzb", "/a%zzb"),
+            ("/\u{e9}", "/\u{e9}"),
+        ] {
+            assert_eq!(canonical(raw), want, "{raw}");
+        }
+    }
+
+    #[test]
+    fn upgrade_detection() {
+        assert!(is_upgrade("GET", Some("Upgrade"), Some("websocket")));
+        assert!(is_upgrade("GET", Some("keep-alive, upgrade"), None));
+        assert!(is_upgrade("GET", None, Some("h2c")));
+        assert!(is_upgrade("CONNECT", None, None));
+        assert!(!is_upgrade("GET", Some("keep-alive"), None));
+        assert!(!is_upgrade("POST", None, Some("  ")));
+    }
+
+    fn b64(json: &str) -> String {
+        // Minimal base64url encoder for the tests.
+        const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let b = json.as_bytes();
+        let mut out = String::new();
+        for chunk in b.chunks(3) {
+            let n = chunk.iter().fold(0u32, |a, x| (a << 8) | *x as u32) << (8 * (3 - chunk.len()));
+            for i in 0..=chunk.len() {
+                out.push(A[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn identity_table() {
+        let cases: &[(&str, Option<(&str, Principal)>)] = &[
+            (
+                r#"{"sub":"alice","principal_kind":"human"}"#,
+                Some(("alice", Principal::Human)),
+            ),
+            (
+                r#"{"sub":"alice","principal_kind":"human","act":{"sub":"bot"}}"#,
+                Some(("alice", Principal::Delegated)),
+            ),
+            (
+                r#"{"sub":"alice","act":{"sub":"bot"}}"#,
+                Some(("alice", Principal::Delegated)),
+            ),
+            (
+                r#"{"sub":"alice","act":null,"principal_kind":"human"}"#,
+                Some(("alice", Principal::Human)),
+            ),
+            (
+                r#"{"sub":"svc","principal_kind":"service"}"#,
+                Some(("svc", Principal::Service)),
+            ),
+            (r#"{"sub":"alice"}"#, Some(("alice", Principal::Unknown))),
+            (
+                r#"{"sub":"alice","principal_kind":"HUMAN"}"#,
+                Some(("alice", Principal::Unknown)),
+            ),
+            (
+                r#"{"sub":"alice","principal_kind":7}"#,
+                Some(("alice", Principal::Unknown)),
+            ),
+            (r#"{"sub":""}"#, None),
+            (r#"{"sub":7}"#, None),
+            (r#"{"principal_kind":"human"}"#, None),
+            (r#"{"sub":"a\nb","principal_kind":"human"}"#, None),
+            ("[]", None),
+            ("not json", None),
+        ];
+        for (json, want) in cases {
+            let got = identity_from_payload(&b64(json));
+            let want = want.map(|(s, p)| Identity {
+                subject: s.into(),
+                principal: p,
+            });
+            assert_eq!(got, want, "{json}");
+        }
+        assert_eq!(identity_from_payload("!!!"), None);
+        let long = format!(
+            r#"{{"sub":"{}","principal_kind":"human"}}"#,
+            "a".repeat(300)
+        );
+        assert_eq!(identity_from_payload(&b64(&long)), None);
+        // Padded standard base64 is accepted too.
+        let padded = "eyJzdWIiOiJhIn0="; // {"sub":"a"}
+        assert_eq!(identity_from_payload(padded).unwrap().subject, "a");
+    }
+
+    #[test]
+    fn level_records() {
+        let r = LevelRecord {
+            levels_epoch: "e1.3".into(),
+            scenario_id: "kafka:lag".into(),
+            level: 2,
+        };
+        let enc = r.encode();
+        assert_eq!(LevelRecord::decode(enc.as_bytes()), Some(r.clone()));
+        let lv = |rec: Option<&str>, ep: &str, sc: &str| {
+            LevelRecord::level_for(rec.map(str::as_bytes), ep, sc, 1)
+        };
+        assert_eq!(lv(Some(&enc), "e1.3", "kafka:lag"), 2);
+        assert_eq!(lv(Some(&enc), "e1.4", "kafka:lag"), 1, "other epoch");
+        assert_eq!(lv(Some(&enc), "e1.3", "other"), 1, "foreign scenario");
+        assert_eq!(lv(None, "e1.3", "kafka:lag"), 1, "missing");
+        assert_eq!(
+            lv(Some("e1.3:kafka:lag:9"), "e1.3", "kafka:lag"),
+            1,
+            "out of range"
+        );
+        assert_eq!(lv(Some("garbage"), "e1.3", "kafka:lag"), 1);
+        assert_eq!(LevelRecord::level_for(None, "e", "s", 7), 3);
+    }
+
+    #[test]
+    fn generation_and_guard_records() {
+        let g = Generation {
+            guard_id: "ep/3".into(),
+            levels_epoch: "ep.1".into(),
+        };
+        assert_eq!(Generation::decode(g.encode().as_bytes()), Some(g));
+        assert_eq!(Generation::decode(b"x"), None);
+        assert_eq!(Generation::decode(b"|y"), None);
+        let rec = encode_guard("ep/3", "{\"a\":1}");
+        let (id, set) = decode_guard(rec.as_bytes()).unwrap();
+        assert_eq!(id, "ep/3");
+        assert_eq!(set, b"{\"a\":1}");
+        assert_eq!(decode_guard(b"nolf"), None);
+    }
+
+    #[test]
+    fn hint_permission() {
+        assert!(can_take_hint(0, Some(Principal::Human)));
+        assert!(can_take_hint(2, Some(Principal::Human)));
+        assert!(!can_take_hint(3, Some(Principal::Human)));
+        assert!(!can_take_hint(0, Some(Principal::Delegated)));
+        assert!(!can_take_hint(0, Some(Principal::Service)));
+        assert!(!can_take_hint(0, Some(Principal::Unknown)));
+        assert!(!can_take_hint(0, None));
+    }
+
+    #[test]
+    fn watch_path_and_response() {
+        assert_eq!(
+            watch_path(None, None, None, 100),
+            "/v1/watch?timeout_ms=100"
+        );
+        assert_eq!(
+            watch_path(Some("a b&c"), Some(3), Some(41), 25000),
+            "/v1/watch?timeout_ms=25000&epoch=a%20b%26c&manifest_generation=3&level_seq=41"
+        );
+        let body = r#"{"epoch":"7c1e","manifest_generation":3,"guard":null,"level_seq":41,
+            "levels":{"full":false,"entries":[{"subject":"alice","scenario_id":"k","level":2}]}}"#;
+        let w: WatchResponse = serde_json::from_str(body).unwrap();
+        assert_eq!(w.levels.entries.len(), 1);
+        assert!(w.guard.is_none());
+    }
+
+    #[test]
+    fn events_round_trip_without_values() {
+        let mut pending = event_line("alice", "k", "total_lag", "chat");
+        pending.push('\n');
+        pending.push_str("garbage\n");
+        pending.push_str(&event_line("bob", "k", "broker", "chat_stream"));
+        let (body, n) = events_body(pending.as_bytes()).unwrap();
+        assert_eq!(n, 2);
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["events"][1]["surface"], "chat_stream");
+        assert_eq!(v["events"][0]["event"], "learning_answer_withheld");
+        assert_eq!(events_body(b""), None);
+    }
+}

@@ -1,0 +1,127 @@
+//! Who may call what (docs/api.md "Authentication"): the proxy secret the Envoy filter adds
+//! (compared in constant time), the identity headers the filter sets from the verified token,
+//! trusted only together with that secret, and the lab platform's report bearer token.
+
+use crate::config::Secret;
+use axum::http::HeaderMap;
+
+pub const PROXY_SECRET_HEADER: &str = "x-orrery-learning-proxy-secret";
+pub const SUBJECT_HEADER: &str = "x-orrery-learning-subject";
+pub const PRINCIPAL_HEADER: &str = "x-orrery-learning-principal";
+/// The longest subject accepted (a token's `sub` is far shorter).
+pub const MAX_SUBJECT_BYTES: usize = 256;
+
+/// Equal in time independent of where the inputs differ (the length is not secret).
+pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    std::hint::black_box(diff) == 0
+}
+
+/// Whether the request carries the proxy secret.
+pub fn has_proxy_secret(headers: &HeaderMap, secret: &Secret) -> bool {
+    headers
+        .get(PROXY_SECRET_HEADER)
+        .is_some_and(|v| ct_eq(v.as_bytes(), secret.as_bytes()))
+}
+
+/// Whether a proxy-secret header is present at all (valid or not).
+pub fn sends_proxy_secret(headers: &HeaderMap) -> bool {
+    headers.contains_key(PROXY_SECRET_HEADER)
+}
+
+/// Whether `Authorization: Bearer <token>` matches.
+pub fn has_bearer(headers: &HeaderMap, token: &Secret) -> bool {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "))
+        .is_some_and(|t| ct_eq(t, token.as_bytes()))
+}
+
+/// The caller's principal kind, as the filter established it from the verified token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Principal {
+    Human,
+    Delegated,
+    Service,
+    Unknown,
+}
+
+/// Why a hint caller is refused (after the proxy secret passed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdentityError {
+    NotHuman,
+    NoSubject,
+}
+
+pub fn principal(headers: &HeaderMap) -> Principal {
+    match headers.get(PRINCIPAL_HEADER).map(|v| v.as_bytes()) {
+        Some(b"human") => Principal::Human,
+        Some(b"delegated") => Principal::Delegated,
+        Some(b"service") => Principal::Service,
+        _ => Principal::Unknown,
+    }
+}
+
+/// The verified human subject behind a hint press.
+pub fn human_subject(headers: &HeaderMap) -> Result<String, IdentityError> {
+    if principal(headers) != Principal::Human {
+        return Err(IdentityError::NotHuman);
+    }
+    let subject = headers
+        .get(SUBJECT_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if subject.is_empty() || subject.len() > MAX_SUBJECT_BYTES {
+        return Err(IdentityError::NoSubject);
+    }
+    Ok(subject.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ct_eq_table() {
+        let cases: [(&[u8], &[u8], bool); 5] = [
+            (b"abc", b"abc", true),
+            (b"abc", b"abd", false),
+            (b"abc", b"ab", false),
+            (b"", b"", true),
+            (b"xbc", b"abc", false),
+        ];
+        for (a, b, want) in cases {
+            assert_eq!(ct_eq(a, b), want, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn only_a_human_with_a_subject_passes() {
+        let cases = [
+            (Some("human"), Some("alice"), Ok("alice".to_string())),
+            (
+                Some("delegated"),
+                Some("alice"),
+                Err(IdentityError::NotHuman),
+            ),
+            (Some("service"), Some("svc"), Err(IdentityError::NotHuman)),
+            (Some("Human"), Some("alice"), Err(IdentityError::NotHuman)),
+            (None, Some("alice"), Err(IdentityError::NotHuman)),
+            (Some("human"), None, Err(IdentityError::NoSubject)),
+            (Some("human"), Some(""), Err(IdentityError::NoSubject)),
+        ];
+        for (p, s, want) in cases {
+            let mut h = HeaderMap::new();
+            if let Some(p) = p {
+                h.insert(PRINCIPAL_HEADER, p.parse().unwrap());
+            }
+            if let Some(s) = s {
+                h.insert(SUBJECT_HEADER, s.parse().unwrap());
+            }
+            assert_eq!(human_subject(&h), want, "{p:?} {s:?}");
+        }
+    }
+}

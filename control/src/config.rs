@@ -1,0 +1,297 @@
+//! `serve` configuration and the startup preconditions (AEP-032 §1, docs/api.md "Configuration").
+//! Every setting is a flag and an environment variable; [`Config::from_args`] turns them into a
+//! checked [`Config`] or a [`StartupError`] naming the first missing condition, so the service
+//! never starts half-configured. Secrets are held in [`Secret`], whose `Debug` hides them.
+
+use crate::audit::AuditTarget;
+use clap::Args;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// The shortest proxy secret (and report token) accepted, in bytes.
+pub const MIN_SECRET_BYTES: usize = 16;
+/// The longest grace period accepted: 30 days.
+pub const MAX_GRACE_SECONDS: u64 = 30 * 86_400;
+/// The longest hint interval accepted: one day.
+pub const MAX_HINT_INTERVAL_SECONDS: u64 = 86_400;
+
+/// `orrery-learning serve` flags; each falls back to its environment variable.
+#[derive(Debug, Args, Default)]
+pub struct ServeArgs {
+    /// Path of the scenario manifest (a regular file).
+    #[arg(long, env = "ORRERY_SCENARIO_MANIFEST")]
+    pub manifest: Option<PathBuf>,
+    /// Shared secret the Envoy filter sends in x-orrery-learning-proxy-secret (>= 16 bytes).
+    #[arg(long, env = "ORRERY_LEARNING_PROXY_SECRET", hide_env_values = true)]
+    pub proxy_secret: Option<String>,
+    /// File holding the proxy secret (trailing newline ignored); instead of --proxy-secret.
+    #[arg(long, env = "ORRERY_LEARNING_PROXY_SECRET_FILE")]
+    pub proxy_secret_file: Option<PathBuf>,
+    /// Listen address (IP:port).
+    #[arg(
+        long,
+        env = "ORRERY_LEARNING_LISTEN",
+        default_value = "127.0.0.1:18081"
+    )]
+    pub listen: String,
+    /// Explicit opt-in for a non-loopback listener.
+    #[arg(long, env = "ORRERY_LEARNING_ALLOW_NON_LOOPBACK", num_args = 0..=1,
+          default_missing_value = "true", default_value = "false")]
+    pub allow_non_loopback: String,
+    /// How long a value that left the manifest stays guarded, in seconds.
+    #[arg(
+        long,
+        env = "ORRERY_LEARNING_GRACE_SECONDS",
+        default_value = "3600",
+        allow_hyphen_values = true
+    )]
+    pub grace_seconds: String,
+    /// Per-subject rate limit: one hint step per this many seconds (> 0).
+    #[arg(
+        long,
+        env = "ORRERY_LEARNING_HINT_INTERVAL_SECONDS",
+        default_value = "30",
+        allow_hyphen_values = true
+    )]
+    pub hint_interval_seconds: String,
+    /// Audit stream: `-` for stdout or a file path (appended).
+    #[arg(long, env = "ORRERY_LEARNING_AUDIT", default_value = "-")]
+    pub audit: String,
+    /// Bearer token for GET /v1/report (unset: the report endpoint is off).
+    #[arg(long, env = "ORRERY_LEARNING_REPORT_TOKEN", hide_env_values = true)]
+    pub report_token: Option<String>,
+    /// Test only: enables the clock and bulk-level endpoints under /v1/test (loopback only).
+    /// Deliberately hidden and without an environment variable, so a deployment cannot inherit it.
+    #[arg(long, hide = true)]
+    pub test_hooks: bool,
+}
+
+/// A secret byte string; `Debug` never prints it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(Vec<u8>);
+
+impl Secret {
+    pub fn new(bytes: Vec<u8>) -> Secret {
+        Secret(bytes)
+    }
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Secret(<{} bytes>)", self.0.len())
+    }
+}
+
+/// The checked configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub manifest: PathBuf,
+    pub proxy_secret: Secret,
+    pub listen: SocketAddr,
+    pub grace_seconds: u64,
+    pub hint_interval_ms: u64,
+    pub audit: AuditTarget,
+    pub report_token: Option<Secret>,
+    pub test_hooks: bool,
+}
+
+/// Why the service refuses to start; the message names the condition (never a secret or value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartupError(pub String);
+
+impl fmt::Display for StartupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "refusing to start: {}", self.0)
+    }
+}
+
+impl std::error::Error for StartupError {}
+
+fn refuse<T>(msg: impl Into<String>) -> Result<T, StartupError> {
+    Err(StartupError(msg.into()))
+}
+
+fn parse_bool(raw: &str) -> Option<bool> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" => Some(true),
+        "false" | "0" | "no" | "" => Some(false),
+        _ => None,
+    }
+}
+
+fn parse_seconds(raw: &str, min: u64, max: u64) -> Option<u64> {
+    let s = raw.trim();
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse::<u64>().ok().filter(|v| (min..=max).contains(v))
+}
+
+impl Config {
+    /// Check every precondition that does not need the manifest's content (the server checks
+    /// that the manifest parses when it loads it).
+    pub fn from_args(args: ServeArgs) -> Result<Config, StartupError> {
+        let Ok(listen) = args.listen.trim().parse::<SocketAddr>() else {
+            return refuse("ORRERY_LEARNING_LISTEN (--listen) is not an IP:port address");
+        };
+        let Some(allow_non_loopback) = parse_bool(&args.allow_non_loopback) else {
+            return refuse(
+                "ORRERY_LEARNING_ALLOW_NON_LOOPBACK (--allow-non-loopback) must be true or false",
+            );
+        };
+        if !listen.ip().is_loopback() && !allow_non_loopback {
+            return refuse(
+                "the listener is not loopback and ORRERY_LEARNING_ALLOW_NON_LOOPBACK (--allow-non-loopback) is not set",
+            );
+        }
+        if args.test_hooks && !listen.ip().is_loopback() {
+            return refuse("--test-hooks is for tests on a loopback listener only");
+        }
+        let Some(grace_seconds) = parse_seconds(&args.grace_seconds, 1, MAX_GRACE_SECONDS) else {
+            return refuse(format!(
+                "ORRERY_LEARNING_GRACE_SECONDS (--grace-seconds) must be a whole number of seconds from 1 to {MAX_GRACE_SECONDS}"
+            ));
+        };
+        let Some(interval) =
+            parse_seconds(&args.hint_interval_seconds, 1, MAX_HINT_INTERVAL_SECONDS)
+        else {
+            return refuse(format!(
+                "ORRERY_LEARNING_HINT_INTERVAL_SECONDS (--hint-interval-seconds) must be a whole number of seconds from 1 to {MAX_HINT_INTERVAL_SECONDS}"
+            ));
+        };
+        let proxy_secret = match (args.proxy_secret, args.proxy_secret_file) {
+            (Some(_), Some(_)) => {
+                return refuse("set only one of ORRERY_LEARNING_PROXY_SECRET and ORRERY_LEARNING_PROXY_SECRET_FILE")
+            }
+            (None, None) => {
+                return refuse("no proxy secret: set ORRERY_LEARNING_PROXY_SECRET (--proxy-secret) or ORRERY_LEARNING_PROXY_SECRET_FILE (--proxy-secret-file)")
+            }
+            (Some(s), None) => s.into_bytes(),
+            (None, Some(path)) => match std::fs::read(&path) {
+                Ok(mut bytes) => {
+                    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+                        bytes.pop();
+                    }
+                    bytes
+                }
+                Err(_) => return refuse("ORRERY_LEARNING_PROXY_SECRET_FILE cannot be read"),
+            },
+        };
+        if proxy_secret.len() < MIN_SECRET_BYTES {
+            return refuse(format!(
+                "the proxy secret is shorter than {MIN_SECRET_BYTES} bytes"
+            ));
+        }
+        if !proxy_secret.iter().all(|b| b.is_ascii_graphic()) {
+            // It travels in an HTTP header: printable ASCII, no spaces.
+            return refuse("the proxy secret must be printable ASCII without spaces");
+        }
+        let report_token = match args.report_token {
+            None => None,
+            Some(t) if t.len() < MIN_SECRET_BYTES || !t.bytes().all(|b| b.is_ascii_graphic()) => {
+                return refuse(format!(
+                    "ORRERY_LEARNING_REPORT_TOKEN must be at least {MIN_SECRET_BYTES} printable ASCII bytes without spaces"
+                ))
+            }
+            Some(t) => Some(Secret::new(t.into_bytes())),
+        };
+        let audit = match args.audit.as_str() {
+            "-" => AuditTarget::Stdout,
+            "" => return refuse("ORRERY_LEARNING_AUDIT (--audit) is empty"),
+            path => AuditTarget::File(PathBuf::from(path)),
+        };
+        let Some(manifest) = args.manifest else {
+            return refuse("no manifest path: set ORRERY_SCENARIO_MANIFEST (--manifest)");
+        };
+        match std::fs::metadata(&manifest) {
+            Err(_) => {
+                return refuse(
+                    "the manifest path (ORRERY_SCENARIO_MANIFEST) does not exist or cannot be read",
+                )
+            }
+            Ok(meta) if !meta.is_file() => {
+                return refuse("the manifest path (ORRERY_SCENARIO_MANIFEST) is not a regular file")
+            }
+            Ok(_) => {}
+        }
+        Ok(Config {
+            manifest,
+            proxy_secret: Secret::new(proxy_secret),
+            listen,
+            grace_seconds,
+            hint_interval_ms: interval * 1000,
+            audit,
+            report_token,
+            test_hooks: args.test_hooks,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> ServeArgs {
+        ServeArgs {
+            manifest: Some(PathBuf::from("/proc/self/status")),
+            proxy_secret: Some("0123456789abcdef".into()),
+            listen: "127.0.0.1:0".into(),
+            allow_non_loopback: "false".into(),
+            grace_seconds: "3600".into(),
+            hint_interval_seconds: "30".into(),
+            audit: "-".into(),
+            ..ServeArgs::default()
+        }
+    }
+
+    #[test]
+    fn each_broken_setting_names_itself() {
+        type Edit = fn(&mut ServeArgs);
+        let cases: [(Edit, &str); 10] = [
+            (|a| a.manifest = None, "no manifest path"),
+            (
+                |a| a.manifest = Some("/nonexistent/m.json".into()),
+                "does not exist",
+            ),
+            (|a| a.manifest = Some("/tmp".into()), "not a regular file"),
+            (|a| a.proxy_secret = None, "no proxy secret"),
+            (|a| a.proxy_secret = Some("short".into()), "shorter than 16"),
+            (|a| a.listen = "0.0.0.0:0".into(), "not loopback"),
+            (|a| a.grace_seconds = "-5".into(), "GRACE_SECONDS"),
+            (|a| a.grace_seconds = "0".into(), "GRACE_SECONDS"),
+            (
+                |a| a.hint_interval_seconds = "0".into(),
+                "HINT_INTERVAL_SECONDS",
+            ),
+            (
+                |a| a.hint_interval_seconds = "abc".into(),
+                "HINT_INTERVAL_SECONDS",
+            ),
+        ];
+        for (edit, want) in cases {
+            let mut args = base();
+            edit(&mut args);
+            let err = Config::from_args(args).unwrap_err().to_string();
+            assert!(err.contains(want), "{err:?} should name {want:?}");
+        }
+    }
+
+    #[test]
+    fn defaults_are_accepted_and_opt_in_allows_non_loopback() {
+        let c = Config::from_args(base()).unwrap();
+        assert_eq!(c.grace_seconds, 3600);
+        assert_eq!(c.hint_interval_ms, 30_000);
+        let mut a = base();
+        a.listen = "0.0.0.0:0".into();
+        a.allow_non_loopback = "true".into();
+        assert!(Config::from_args(a).is_ok());
+        assert_eq!(
+            format!("{:?}", Secret::new(b"0123456789abcdef".to_vec())),
+            "Secret(<16 bytes>)"
+        );
+    }
+}

@@ -1,0 +1,461 @@
+//! The level store (AEP-032 §3): one disclosure level per (subject, scenario_id), the per-subject
+//! hint rate limit, each learner's help counters for the lab platform's report, and the change
+//! log the watch API serves as deltas. Kept per process: a restart puts every learner back at
+//! `default_disclosure`, which withholds more, never less.
+//!
+//! A learner costs one map entry with its first scenario inline (no second allocation in the
+//! usual one-scenario lab); scenario ids are interned. The change log keeps the last
+//! [`LOG_CAPACITY`] changes; a watcher further behind gets a full resync.
+
+use orrery_learning_guard::MAX_LEVEL;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+/// How many level changes the watch API can replay as deltas.
+pub const LOG_CAPACITY: usize = 4096;
+
+/// One scenario's help for one learner.
+#[derive(Debug, Clone)]
+struct Help {
+    scenario: Arc<str>,
+    /// The level raised by hints; `None` until the first hint (reads as default_disclosure).
+    level: Option<u8>,
+    hints_taken: u32,
+    answers_withheld: u32,
+}
+
+#[derive(Debug, Clone)]
+struct Learner {
+    /// The rate limit is per subject, across scenarios.
+    next_hint_at_ms: u64,
+    first: Help,
+    more: Vec<Help>,
+}
+
+impl Learner {
+    fn help(&self, scenario: &str) -> Option<&Help> {
+        std::iter::once(&self.first)
+            .chain(self.more.iter())
+            .find(|h| &*h.scenario == scenario)
+    }
+
+    fn help_mut(&mut self, scenario: &Arc<str>) -> &mut Help {
+        if *self.first.scenario == **scenario {
+            return &mut self.first;
+        }
+        let at = match self.more.iter().position(|h| h.scenario == *scenario) {
+            Some(at) => at,
+            None => {
+                self.more.push(Help::new(scenario.clone()));
+                self.more.len() - 1
+            }
+        };
+        &mut self.more[at]
+    }
+}
+
+impl Help {
+    fn new(scenario: Arc<str>) -> Help {
+        Help {
+            scenario,
+            level: None,
+            hints_taken: 0,
+            answers_withheld: 0,
+        }
+    }
+}
+
+/// A level change, as the watch API serves it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LevelEntry {
+    pub subject: String,
+    pub scenario_id: String,
+    pub level: u8,
+}
+
+/// A borrowed [`LevelEntry`], so a full resync serialises without copying every subject.
+#[derive(Debug, Serialize)]
+pub struct LevelRef<'a> {
+    pub subject: &'a str,
+    pub scenario_id: &'a str,
+    pub level: u8,
+}
+
+#[derive(Debug)]
+struct LogEntry {
+    seq: u64,
+    subject: Box<str>,
+    scenario: Arc<str>,
+    level: u8,
+}
+
+/// Every stored level of one scenario, serialised as a JSON array of [`LevelRef`].
+pub struct AllLevels<'a> {
+    store: &'a LevelStore,
+    scenario: &'a str,
+    default: u8,
+}
+
+impl Serialize for AllLevels<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.store.all_levels(self.scenario, self.default))
+    }
+}
+
+/// What a hint press did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintOutcome {
+    Raised {
+        old: u8,
+        new: u8,
+        seq: u64,
+    },
+    /// Already at the maximum: no step, no rate-limit cost.
+    AtMax {
+        level: u8,
+    },
+    RateLimited {
+        level: u8,
+        retry_after_secs: u64,
+    },
+}
+
+/// One learner's help on a scenario, for `GET /v1/report`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LearnerReport {
+    pub subject: String,
+    pub level: u8,
+    pub hints_taken: u32,
+    pub answers_withheld: u32,
+}
+
+#[derive(Debug, Default)]
+pub struct LevelStore {
+    learners: HashMap<Box<str>, Learner>,
+    scenarios: HashSet<Arc<str>>,
+    seq: u64,
+    log: VecDeque<LogEntry>,
+    stored_levels: usize,
+}
+
+impl LevelStore {
+    pub fn new() -> LevelStore {
+        LevelStore::default()
+    }
+
+    fn intern(&mut self, scenario: &str) -> Arc<str> {
+        if let Some(s) = self.scenarios.get(scenario) {
+            return s.clone();
+        }
+        let s: Arc<str> = Arc::from(scenario);
+        self.scenarios.insert(s.clone());
+        s
+    }
+
+    fn learner(&mut self, subject: &str, scenario: &Arc<str>) -> &mut Learner {
+        self.learners
+            .entry(Box::from(subject))
+            .or_insert_with(|| Learner {
+                next_hint_at_ms: 0,
+                first: Help::new(scenario.clone()),
+                more: Vec::new(),
+            })
+    }
+
+    /// The latest level change's sequence number (0: none yet).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// How many (subject, scenario) levels are stored.
+    pub fn stored_levels(&self) -> usize {
+        self.stored_levels
+    }
+
+    /// The level `subject` reads on `scenario`; a level stored for another scenario doesn't count.
+    pub fn level(&self, subject: &str, scenario: &str, default: u8) -> u8 {
+        self.learners
+            .get(subject)
+            .and_then(|l| l.help(scenario))
+            .and_then(|h| h.level)
+            .map_or(default, |l| l.max(default))
+    }
+
+    fn set_level(&mut self, subject: &str, scenario: &Arc<str>, level: u8, hint: bool) -> u64 {
+        let help = self.learner(subject, scenario).help_mut(scenario);
+        let was_stored = help.level.is_some();
+        help.level = Some(level);
+        if hint {
+            help.hints_taken += 1;
+        }
+        if !was_stored {
+            self.stored_levels += 1;
+        }
+        self.seq += 1;
+        if self.log.len() == LOG_CAPACITY {
+            self.log.pop_front();
+        }
+        self.log.push_back(LogEntry {
+            seq: self.seq,
+            subject: subject.into(),
+            scenario: scenario.clone(),
+            level,
+        });
+        self.seq
+    }
+
+    /// One press of the hint button: +1 (never above [`MAX_LEVEL`]) if the rate limit allows.
+    /// The whole decision is taken under the caller's lock, so concurrent presses are exact.
+    pub fn hint(
+        &mut self,
+        subject: &str,
+        scenario: &str,
+        default: u8,
+        now_ms: u64,
+        interval_ms: u64,
+    ) -> HintOutcome {
+        let old = self.level(subject, scenario, default);
+        if old >= MAX_LEVEL {
+            return HintOutcome::AtMax { level: old };
+        }
+        if let Some(l) = self.learners.get(subject) {
+            if now_ms < l.next_hint_at_ms {
+                let wait_ms = l.next_hint_at_ms - now_ms;
+                return HintOutcome::RateLimited {
+                    level: old,
+                    retry_after_secs: wait_ms.div_ceil(1000).max(1),
+                };
+            }
+        }
+        let scenario = self.intern(scenario);
+        let new = old + 1;
+        let seq = self.set_level(subject, &scenario, new, true);
+        if let Some(l) = self.learners.get_mut(subject) {
+            l.next_hint_at_ms = now_ms.saturating_add(interval_ms);
+        }
+        HintOutcome::Raised { old, new, seq }
+    }
+
+    /// Count one withheld answer for the report.
+    pub fn record_withheld(&mut self, subject: &str, scenario: &str) {
+        let scenario = self.intern(scenario);
+        let help = self.learner(subject, &scenario).help_mut(&scenario);
+        help.answers_withheld = help.answers_withheld.saturating_add(1);
+    }
+
+    /// Test hook: store `level` for `count` subjects `{prefix}{i}` on `scenario` (no rate limit,
+    /// no hint counted). Returns the new sequence number.
+    pub fn seed(&mut self, prefix: &str, count: usize, scenario: &str, level: u8) -> u64 {
+        let scenario = self.intern(scenario);
+        let level = level.min(MAX_LEVEL);
+        for i in 0..count {
+            self.set_level(&format!("{prefix}{i}"), &scenario, level, false);
+        }
+        self.seq
+    }
+
+    /// The changes after `since`, last write per (subject, scenario); `None` when `since` is
+    /// older than the log holds (the caller needs a full resync).
+    pub fn changes_since(&self, since: u64) -> Option<Vec<LevelRef<'_>>> {
+        if since > self.seq {
+            return None;
+        }
+        let oldest_known = self.log.front().map_or(self.seq, |e| e.seq - 1);
+        if since < oldest_known {
+            return None;
+        }
+        let mut latest: HashMap<(&str, &str), usize> = HashMap::new();
+        let mut out: Vec<LevelRef<'_>> = Vec::new();
+        for e in self.log.iter().filter(|e| e.seq > since) {
+            let entry = LevelRef {
+                subject: &e.subject,
+                scenario_id: &e.scenario,
+                level: e.level,
+            };
+            match latest.get(&(entry.subject, entry.scenario_id)) {
+                Some(&at) => out[at] = entry,
+                None => {
+                    latest.insert((entry.subject, entry.scenario_id), out.len());
+                    out.push(entry);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Every stored level on `scenario` (read as at least `default`), for a full resync.
+    pub fn all_levels<'a>(
+        &'a self,
+        scenario: &'a str,
+        default: u8,
+    ) -> impl Iterator<Item = LevelRef<'a>> + 'a {
+        self.learners.iter().filter_map(move |(subject, l)| {
+            let level = l.help(scenario)?.level?;
+            Some(LevelRef {
+                subject,
+                scenario_id: scenario,
+                level: level.max(default),
+            })
+        })
+    }
+
+    /// [`LevelStore::all_levels`] as a JSON array, serialised straight from the map (a full
+    /// resync of 100k levels never holds a second copy of them).
+    pub fn all_levels_json<'a>(&'a self, scenario: &'a str, default: u8) -> AllLevels<'a> {
+        AllLevels {
+            store: self,
+            scenario,
+            default,
+        }
+    }
+
+    /// Each learner's help on `scenario`, sorted by subject.
+    pub fn report(&self, scenario: &str, default: u8) -> Vec<LearnerReport> {
+        let mut out: Vec<LearnerReport> = self
+            .learners
+            .iter()
+            .filter_map(|(subject, l)| {
+                let h = l.help(scenario)?;
+                Some(LearnerReport {
+                    subject: subject.to_string(),
+                    level: h.level.map_or(default, |v| v.max(default)),
+                    hints_taken: h.hints_taken,
+                    answers_withheld: h.answers_withheld,
+                })
+            })
+            .collect();
+        out.sort_by(|a, b| a.subject.cmp(&b.subject));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hint_steps_are_rate_limited_capped_and_scenario_bound() {
+        let mut s = LevelStore::new();
+        let t = 1_000_000;
+        let cases = [
+            (
+                t,
+                HintOutcome::Raised {
+                    old: 0,
+                    new: 1,
+                    seq: 1,
+                },
+            ),
+            (
+                t + 1,
+                HintOutcome::RateLimited {
+                    level: 1,
+                    retry_after_secs: 30,
+                },
+            ),
+            (
+                t + 29_001,
+                HintOutcome::RateLimited {
+                    level: 1,
+                    retry_after_secs: 1,
+                },
+            ),
+            (
+                t + 30_000,
+                HintOutcome::Raised {
+                    old: 1,
+                    new: 2,
+                    seq: 2,
+                },
+            ),
+            (
+                t + 60_000,
+                HintOutcome::Raised {
+                    old: 2,
+                    new: 3,
+                    seq: 3,
+                },
+            ),
+            (t + 60_001, HintOutcome::AtMax { level: 3 }),
+            (t + 999_000, HintOutcome::AtMax { level: 3 }),
+        ];
+        for (now, want) in cases {
+            assert_eq!(s.hint("alice", "lab-a", 0, now, 30_000), want, "at {now}");
+        }
+        // Level 3 on lab-a unlocks nothing on lab-b.
+        assert_eq!(s.level("alice", "lab-b", 1), 1);
+        assert_eq!(s.level("bob", "lab-a", 2), 2);
+        // A default raised above the stored level wins; never lower.
+        assert_eq!(s.level("alice", "lab-a", 2), 3);
+        assert_eq!(s.report("lab-a", 0)[0].hints_taken, 3);
+    }
+
+    #[test]
+    fn deltas_are_last_write_per_subject_and_old_callers_resync() {
+        let mut s = LevelStore::new();
+        s.hint("a", "x", 0, 0, 1);
+        s.hint("b", "x", 0, 0, 1);
+        s.hint("a", "x", 0, 10, 1);
+        let d = s.changes_since(1).unwrap();
+        let got: Vec<(&str, u8)> = d.iter().map(|e| (e.subject, e.level)).collect();
+        assert_eq!(got, [("b", 1), ("a", 2)]);
+        assert!(s.changes_since(3).unwrap().is_empty());
+        assert!(s.changes_since(4).is_none(), "ahead of the store");
+        s.seed("learner-", LOG_CAPACITY + 10, "x", 1);
+        assert!(s.changes_since(3).is_none(), "fell out of the log");
+        assert_eq!(s.changes_since(s.seq() - 5).unwrap().len(), 5);
+        assert_eq!(s.all_levels("x", 0).count(), LOG_CAPACITY + 12);
+        let json = serde_json::to_value(s.all_levels_json("x", 0)).unwrap();
+        assert_eq!(json.as_array().unwrap().len(), LOG_CAPACITY + 12);
+        assert_eq!(s.stored_levels(), LOG_CAPACITY + 12);
+    }
+
+    proptest::proptest! {
+        /// Any sequence of presses: levels never fall or pass 3, steps per subject are an
+        /// interval apart, and a watcher that took a snapshot and then applied the deltas holds
+        /// exactly what a fresh full resync would give.
+        #[test]
+        fn presses_keep_the_invariants_and_deltas_replay_to_the_full_set(
+            presses in proptest::collection::vec((0usize..5, 0u64..20_000), 1..200),
+            snapshot_at in 0usize..200,
+        ) {
+            let subjects = ["a", "b", "c", "d", "e"];
+            let mut s = LevelStore::new();
+            let mut now = 0u64;
+            let mut last_step: HashMap<&str, u64> = HashMap::new();
+            let mut last_level: HashMap<&str, u8> = HashMap::new();
+            let mut watcher: HashMap<String, u8> = HashMap::new();
+            let mut cursor = 0;
+            for (i, (who, dt)) in presses.iter().enumerate() {
+                if i == snapshot_at.min(presses.len() - 1) {
+                    watcher = s.all_levels("x", 0).map(|e| (e.subject.to_string(), e.level)).collect();
+                    cursor = s.seq();
+                }
+                now += dt;
+                let subject = subjects[*who];
+                let level = match s.hint(subject, "x", 0, now, 30_000) {
+                    HintOutcome::Raised { old, new, .. } => {
+                        proptest::prop_assert_eq!(new, old + 1);
+                        if let Some(prev) = last_step.insert(subject, now) {
+                            proptest::prop_assert!(now - prev >= 30_000);
+                        }
+                        new
+                    }
+                    HintOutcome::AtMax { level } | HintOutcome::RateLimited { level, .. } => level,
+                };
+                proptest::prop_assert!(level <= MAX_LEVEL);
+                let prev = last_level.insert(subject, level).unwrap_or(0);
+                proptest::prop_assert!(level >= prev);
+            }
+            if let Some(deltas) = s.changes_since(cursor) {
+                for e in deltas {
+                    watcher.insert(e.subject.to_string(), e.level);
+                }
+                let full: HashMap<String, u8> =
+                    s.all_levels("x", 0).map(|e| (e.subject.to_string(), e.level)).collect();
+                proptest::prop_assert_eq!(watcher, full);
+            }
+        }
+    }
+}

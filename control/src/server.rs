@@ -1,0 +1,467 @@
+//! The HTTP side of `orrery-learning serve` (docs/api.md "Endpoints"): the router, one handler
+//! per endpoint, and [`serve`], which loads the manifest, opens the audit stream, binds the
+//! listener, and starts the file watch and the one-second ticker that keep the manifest fresh
+//! and end grace periods without waiting for a request.
+
+use crate::audit::{AuditEvent, AuditSink, AuditTarget};
+use crate::auth::{self, IdentityError};
+use crate::config::{Config, StartupError};
+use crate::levels::HintOutcome;
+use crate::manifest_store::ManifestStore;
+use crate::metrics::{LevelLabel, SurfaceLabel};
+use crate::state::AppState;
+use crate::watch;
+use axum::body::Body;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use orrery_learning_guard::MAX_LEVEL;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest `POST /v1/events` body accepted.
+pub const MAX_EVENTS_BYTES: usize = 1 << 20;
+/// A surface name: what `orrery_learning_answers_withheld_total{surface}` may carry.
+const MAX_SURFACE_CHARS: usize = 32;
+const MAX_ID_BYTES: usize = 256;
+
+type Shared = Arc<AppState>;
+
+fn error(status: StatusCode, msg: &str) -> Response {
+    (status, axum::Json(json!({ "error": msg }))).into_response()
+}
+
+fn unauthenticated() -> Response {
+    error(StatusCode::UNAUTHORIZED, "unauthenticated")
+}
+
+fn json_bytes(status: StatusCode, body: axum::body::Bytes) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// Every route; the `/v1/test` hooks only with `--test-hooks`.
+pub fn router(state: Shared) -> Router {
+    let mut r = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/learning/hint", post(hint))
+        .route("/v1/watch", get(watch_handler))
+        .route("/v1/events", post(events))
+        .route("/v1/report", get(report));
+    if state.config.test_hooks {
+        r = r
+            .route("/v1/test/advance-clock", post(advance_clock))
+            .route("/v1/test/levels", post(seed_levels));
+    }
+    r.with_state(state)
+}
+
+async fn healthz(State(state): State<Shared>) -> Response {
+    let cur = state.refresh_manifest();
+    axum::Json(json!({
+        "status": "ok",
+        "scenario_id": cur.scenario_id,
+        "manifest_generation": cur.generation,
+    }))
+    .into_response()
+}
+
+async fn metrics(State(state): State<Shared>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+        )],
+        state.metrics.render(),
+    )
+        .into_response()
+}
+
+#[derive(Serialize)]
+struct HintBody<'a> {
+    scenario_id: &'a str,
+    level: u8,
+    max_level: u8,
+    can_take_hint: bool,
+}
+
+async fn hint(State(state): State<Shared>, headers: HeaderMap) -> Response {
+    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
+        return unauthenticated();
+    }
+    let subject = match auth::human_subject(&headers) {
+        Ok(s) => s,
+        Err(IdentityError::NotHuman) => {
+            return error(StatusCode::FORBIDDEN, "human principal required")
+        }
+        Err(IdentityError::NoSubject) => return error(StatusCode::FORBIDDEN, "subject required"),
+    };
+    let cur = state.refresh_manifest();
+    let now = state.clock.now_ms();
+    let (outcome, stored) = {
+        let mut levels = state.levels();
+        let outcome = levels.hint(
+            &subject,
+            &cur.scenario_id,
+            cur.default_disclosure,
+            now,
+            state.config.hint_interval_ms,
+        );
+        (outcome, levels.stored_levels())
+    };
+    let body = |level: u8| HintBody {
+        scenario_id: &cur.scenario_id,
+        level,
+        max_level: MAX_LEVEL,
+        can_take_hint: level < MAX_LEVEL,
+    };
+    match outcome {
+        HintOutcome::Raised { old, new, seq } => {
+            state.audit.record(
+                now,
+                &AuditEvent::LearningHint {
+                    subject: subject.clone(),
+                    scenario_id: cur.scenario_id.clone(),
+                    old_level: old,
+                    new_level: new,
+                },
+            );
+            state
+                .metrics
+                .hints
+                .get_or_create(&LevelLabel {
+                    level: new.to_string(),
+                })
+                .inc();
+            state.note_level_seq(seq, stored);
+            tracing::info!(scenario_id = %cur.scenario_id, old_level = old, new_level = new, "hint step");
+            axum::Json(body(new)).into_response()
+        }
+        HintOutcome::AtMax { level } => axum::Json(body(level)).into_response(),
+        HintOutcome::RateLimited {
+            retry_after_secs, ..
+        } => {
+            let mut resp = error(StatusCode::TOO_MANY_REQUESTS, "rate limited");
+            resp.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+            resp
+        }
+    }
+}
+
+async fn watch_handler(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Query(raw): Query<HashMap<String, String>>,
+) -> Response {
+    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
+        return unauthenticated();
+    }
+    let q = match watch::parse_query(&raw) {
+        Ok(q) => q,
+        Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
+    };
+    let mut resp = json_bytes(StatusCode::OK, watch::watch(&state, &q).await);
+    // Values travel in this body: no cache may keep it.
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventBatch {
+    events: Vec<Event>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Event {
+    event: String,
+    subject: String,
+    scenario_id: String,
+    target_id: String,
+    surface: String,
+}
+
+fn surface_ok(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= MAX_SURFACE_CHARS
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+}
+
+async fn events(State(state): State<Shared>, headers: HeaderMap, body: Body) -> Response {
+    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
+        return unauthenticated();
+    }
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_EVENTS_BYTES).await else {
+        return error(StatusCode::BAD_REQUEST, "body too large");
+    };
+    // serde's message could quote the body: answer with a fixed text.
+    let Ok(batch) = serde_json::from_slice::<EventBatch>(&bytes) else {
+        return error(StatusCode::BAD_REQUEST, "invalid event batch");
+    };
+    for e in &batch.events {
+        if e.event != "learning_answer_withheld" {
+            return error(StatusCode::BAD_REQUEST, "unknown event kind");
+        }
+        if !surface_ok(&e.surface) {
+            return error(StatusCode::BAD_REQUEST, "invalid surface");
+        }
+        if e.subject.is_empty()
+            || e.subject.len() > auth::MAX_SUBJECT_BYTES
+            || e.scenario_id.is_empty()
+            || e.scenario_id.len() > MAX_ID_BYTES
+        {
+            return error(StatusCode::BAD_REQUEST, "invalid subject or scenario_id");
+        }
+    }
+    state.refresh_manifest();
+    let now = state.clock.now_ms();
+    let mut dropped = 0u64;
+    for e in batch.events {
+        // An id the guard never held is dropped unaudited: whatever it is, it is not an id.
+        if !state.manifest().knows_target(&e.target_id) {
+            dropped += 1;
+            continue;
+        }
+        state.levels().record_withheld(&e.subject, &e.scenario_id);
+        state
+            .metrics
+            .answers_withheld
+            .get_or_create(&SurfaceLabel {
+                surface: e.surface.clone(),
+            })
+            .inc();
+        state.audit.record(
+            now,
+            &AuditEvent::LearningAnswerWithheld {
+                subject: e.subject,
+                scenario_id: e.scenario_id,
+                target_id: e.target_id,
+                surface: e.surface,
+            },
+        );
+    }
+    if dropped > 0 {
+        state.metrics.events_dropped.inc_by(dropped);
+        tracing::warn!(
+            dropped,
+            "withheld events with an unknown target id were dropped"
+        );
+    }
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn report(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Query(raw): Query<HashMap<String, String>>,
+) -> Response {
+    let Some(token) = &state.config.report_token else {
+        return error(StatusCode::NOT_FOUND, "report endpoint not configured");
+    };
+    let secret_ok = !auth::sends_proxy_secret(&headers)
+        || auth::has_proxy_secret(&headers, &state.config.proxy_secret);
+    if !secret_ok || !auth::has_bearer(&headers, token) {
+        return unauthenticated();
+    }
+    let cur = state.refresh_manifest();
+    let scenario_id = raw
+        .get("scenario_id")
+        .filter(|s| !s.is_empty())
+        .cloned()
+        .unwrap_or(cur.scenario_id.clone());
+    // Another scenario's default is not known here; the current one's is the best reading.
+    let default = if scenario_id == cur.scenario_id {
+        cur.default_disclosure
+    } else {
+        0
+    };
+    let learners = state.levels().report(&scenario_id, default);
+    axum::Json(json!({ "scenario_id": scenario_id, "learners": learners })).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdvanceClock {
+    seconds: u64,
+}
+
+async fn advance_clock(State(state): State<Shared>, headers: HeaderMap, body: Body) -> Response {
+    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
+        return unauthenticated();
+    }
+    let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
+        return error(StatusCode::BAD_REQUEST, "body too large");
+    };
+    let Ok(a) = serde_json::from_slice::<AdvanceClock>(&bytes) else {
+        return error(StatusCode::BAD_REQUEST, "invalid body");
+    };
+    state.clock.advance_ms(a.seconds.saturating_mul(1000));
+    let cur = state.refresh_manifest();
+    axum::Json(json!({
+        "now_unix_ms": state.clock.now_ms(),
+        "manifest_generation": cur.generation,
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeedLevels {
+    prefix: String,
+    count: usize,
+    level: u8,
+}
+
+async fn seed_levels(State(state): State<Shared>, headers: HeaderMap, body: Body) -> Response {
+    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
+        return unauthenticated();
+    }
+    let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
+        return error(StatusCode::BAD_REQUEST, "body too large");
+    };
+    let Ok(s) = serde_json::from_slice::<SeedLevels>(&bytes) else {
+        return error(StatusCode::BAD_REQUEST, "invalid body");
+    };
+    let cur = state.refresh_manifest();
+    let (seq, stored) = {
+        let mut levels = state.levels();
+        let seq = levels.seed(&s.prefix, s.count, &cur.scenario_id, s.level);
+        (seq, levels.stored_levels())
+    };
+    state.note_level_seq(seq, stored);
+    axum::Json(json!({ "level_seq": seq, "stored_levels": stored })).into_response()
+}
+
+/// Load, check, bind and serve until SIGINT/SIGTERM.
+pub async fn serve(config: Config) -> Result<(), StartupError> {
+    let store = ManifestStore::load(&config.manifest, config.grace_seconds).map_err(|errors| {
+        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        StartupError(format!(
+            "the manifest (ORRERY_SCENARIO_MANIFEST) is invalid: {}",
+            list.join(", ")
+        ))
+    })?;
+    let audit = AuditSink::open(&config.audit).map_err(|_| {
+        StartupError(
+            "the audit stream (ORRERY_LEARNING_AUDIT) cannot be opened for appending".into(),
+        )
+    })?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|_| StartupError(format!("cannot listen on {}", config.listen)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|_| StartupError("the listener has no local address".into()))?;
+    if config.test_hooks {
+        tracing::warn!(
+            "--test-hooks is on: /v1/test endpoints can move the clock; never use this in a lab"
+        );
+    }
+    let audit_to = match &config.audit {
+        AuditTarget::Stdout => "stdout".to_string(),
+        AuditTarget::File(p) => p.display().to_string(),
+    };
+    let state = Arc::new(AppState::new(config, store, audit));
+    {
+        let m = state.manifest();
+        tracing::info!(
+            scenario_id = %m.manifest().scenario_id,
+            generation = m.generation(),
+            targets = m.manifest().targets.len(),
+            audit = %audit_to,
+            "manifest loaded"
+        );
+    }
+    spawn_file_watch(state.clone());
+    spawn_ticker(state.clone());
+    tracing::info!("listening on {addr}");
+    let app = router(state);
+    tokio::select! {
+        r = axum::serve(listener, app) => {
+            r.map_err(|_| StartupError("the listener failed".into()))
+        }
+        () = shutdown_signal() => {
+            tracing::info!("shutting down");
+            Ok(())
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = term => {}
+    }
+}
+
+/// inotify on the manifest's directory (a rename replaces the file's inode, so the file itself
+/// is not what to watch). Any event triggers a stat; the stat decides whether anything changed.
+fn spawn_file_watch(state: Shared) {
+    use notify::{RecursiveMode, Watcher};
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let w = wake.clone();
+    let watcher = notify::recommended_watcher(move |_ev: notify::Result<notify::Event>| {
+        w.notify_one();
+    });
+    let dir = match state.config.manifest.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let watcher = match watcher {
+        Ok(mut w) => match w.watch(&dir, RecursiveMode::NonRecursive) {
+            Ok(()) => Some(w),
+            Err(_) => None,
+        },
+        Err(_) => None,
+    };
+    if watcher.is_none() {
+        tracing::warn!("file watch unavailable; the manifest is still checked on every request and every second");
+        return;
+    }
+    tokio::spawn(async move {
+        let _keep = watcher;
+        loop {
+            wake.notified().await;
+            // Coalesce the burst of events one write-and-rename makes.
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            state.refresh_manifest();
+        }
+    });
+}
+
+/// Once a second: catches a change the file watch missed and ends grace on time.
+fn spawn_ticker(state: Shared) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            state.refresh_manifest();
+        }
+    });
+}

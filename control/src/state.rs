@@ -1,0 +1,199 @@
+//! The service's shared state and the side effects of a manifest change: one [`AppState`] per
+//! process holds the configuration, the clock, the epoch, the manifest store, the level store,
+//! the audit sink, the metrics and the version channel that wakes watch long-polls.
+//! [`AppState::refresh_manifest`] is the one place a reload is logged, audited, counted and
+//! announced, so the request path, the file watch and the ticker all behave the same.
+
+use crate::audit::{AuditEvent, AuditSink, ErrorEntry};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::levels::LevelStore;
+use crate::manifest_store::{Change, ManifestStore};
+use crate::metrics::Metrics;
+use crate::watch::FullKey;
+use std::sync::{Mutex, MutexGuard, Weak};
+use tokio::sync::watch;
+
+/// What a watcher compares: the manifest generation and the latest level change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Version {
+    pub generation: u64,
+    pub level_seq: u64,
+}
+
+/// The manifest facts a request needs, read after a stat check.
+#[derive(Debug, Clone)]
+pub struct Current {
+    pub scenario_id: String,
+    pub default_disclosure: u8,
+    pub generation: u64,
+}
+
+pub struct AppState {
+    pub config: Config,
+    pub clock: Clock,
+    /// Random per process: a new epoch tells watchers every level they hold is void.
+    pub epoch: String,
+    manifest: Mutex<ManifestStore>,
+    levels: Mutex<LevelStore>,
+    pub audit: AuditSink,
+    pub metrics: Metrics,
+    version: watch::Sender<Version>,
+    full_cache: Mutex<Option<(FullKey, Weak<Vec<u8>>)>>,
+}
+
+/// A lock that survives a panicked holder: the data are plain maps whose invariants hold
+/// between statements, and refusing every later request would fail the lab, not protect it.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl AppState {
+    pub fn new(config: Config, store: ManifestStore, audit: AuditSink) -> AppState {
+        let clock = Clock::default();
+        let metrics = Metrics::new();
+        let generation = store.generation();
+        metrics.manifest_generation.set(generation as i64);
+        audit.record(
+            clock.now_ms(),
+            &AuditEvent::LearningManifestLoaded {
+                scenario_id: store.manifest().scenario_id.clone(),
+                generation,
+            },
+        );
+        let (version, _) = watch::channel(Version {
+            generation,
+            level_seq: 0,
+        });
+        AppState {
+            config,
+            clock,
+            epoch: new_epoch(),
+            manifest: Mutex::new(store),
+            levels: Mutex::new(LevelStore::new()),
+            audit,
+            metrics,
+            version,
+            full_cache: Mutex::new(None),
+        }
+    }
+
+    pub fn manifest(&self) -> MutexGuard<'_, ManifestStore> {
+        lock(&self.manifest)
+    }
+
+    pub fn levels(&self) -> MutexGuard<'_, LevelStore> {
+        lock(&self.levels)
+    }
+
+    /// The last full-resync answer (see [`FullKey`]).
+    pub fn full_cache(&self) -> MutexGuard<'_, Option<(FullKey, Weak<Vec<u8>>)>> {
+        lock(&self.full_cache)
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<Version> {
+        self.version.subscribe()
+    }
+
+    /// Announce a level change to watchers (never moves the sequence back).
+    pub fn note_level_seq(&self, seq: u64, stored_levels: usize) {
+        self.metrics.levels.set(stored_levels as i64);
+        self.version.send_if_modified(|v| {
+            let moved = seq > v.level_seq;
+            v.level_seq = v.level_seq.max(seq);
+            moved
+        });
+    }
+
+    /// Stat the manifest and apply whatever changed; returns the facts now in force.
+    pub fn refresh_manifest(&self) -> Current {
+        let now = self.clock.now_ms();
+        let mut store = lock(&self.manifest);
+        for change in store.refresh(now) {
+            match change {
+                Change::Loaded {
+                    scenario_id,
+                    generation,
+                    retired,
+                } => {
+                    tracing::info!(
+                        scenario_id = %scenario_id,
+                        generation,
+                        targets = store.manifest().targets.len(),
+                        values_entering_grace = retired,
+                        "manifest reloaded"
+                    );
+                    self.audit.record(
+                        now,
+                        &AuditEvent::LearningManifestLoaded {
+                            scenario_id,
+                            generation,
+                        },
+                    );
+                }
+                Change::Rejected(errors) => {
+                    let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+                    tracing::error!(
+                        errors = %list.join(", "),
+                        "manifest reload rejected; the last valid manifest stays in force"
+                    );
+                    self.metrics.manifest_errors.inc();
+                    self.audit.record(
+                        now,
+                        &AuditEvent::LearningManifestRejected {
+                            errors: errors
+                                .into_iter()
+                                .map(|e| ErrorEntry {
+                                    location: e.location,
+                                    kind: e.kind,
+                                })
+                                .collect(),
+                        },
+                    );
+                }
+                Change::Expired {
+                    generation,
+                    dropped,
+                } => {
+                    tracing::info!(generation, dropped, "grace ended for retired values");
+                }
+            }
+        }
+        let generation = store.generation();
+        self.metrics.manifest_generation.set(generation as i64);
+        self.metrics
+            .retired_values
+            .set(store.retired().len() as i64);
+        self.version.send_if_modified(|v| {
+            let moved = generation > v.generation;
+            v.generation = v.generation.max(generation);
+            moved
+        });
+        Current {
+            scenario_id: store.manifest().scenario_id.clone(),
+            default_disclosure: store.manifest().default_disclosure,
+            generation,
+        }
+    }
+}
+
+/// 128 random bits as hex, from the kernel; the hasher fallback is unique enough for an epoch.
+fn new_epoch() -> String {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    let from_kernel = std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .is_ok();
+    if !from_kernel {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        h.write_u32(std::process::id());
+        bytes[..8].copy_from_slice(&h.finish().to_le_bytes());
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

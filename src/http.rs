@@ -1,0 +1,451 @@
+//! The HTTP filter: one context per request. It dispatches host callbacks to the guard library
+//! and holds only per-request state.
+//!
+//! Request headers: strip every client-sent `x-orrery-learning-*` header and `accept-encoding`,
+//! read the verified identity, refuse upgrades, classify the route (`policy`), read the snapshot
+//! and the subject's level once (the level of this turn; a hint pressed later never changes it),
+//! stamp the level and scenario upstream, and answer locally what never goes upstream (denied
+//! routes, not ready). Response: pick a mode once the headers arrive — buffer and rewrite a JSON
+//! surface, rewrite an event stream chunk by chunk, or replace the body with a fixed error — and
+//! report every withheld target (shared-data event line + stat).
+use crate::metrics::Metrics;
+use crate::store::{self, SharedCache, Snapshot};
+use orrery_learning_guard::policy::{
+    self, replies, DenyReason, FilterConfig, HintResponse, Identity, LevelRecord, Route,
+    LEARNING_HEADER_PREFIX, LEVEL_HEADER, PRINCIPAL_HEADER, SCENARIO_HEADER, SECRET_HEADER,
+    SUBJECT_HEADER,
+};
+use orrery_learning_guard::sse::SseGuard;
+use orrery_learning_guard::surfaces::{self, LearningBlock, Surface};
+use proxy_wasm::hostcalls;
+use proxy_wasm::traits::{Context, HttpContext};
+use proxy_wasm::types::{Action, BufferType, MapType};
+use std::rc::Rc;
+
+/// What the response path does.
+enum Mode {
+    /// Leave the response alone (local replies, assets, bodiless answers).
+    Pass,
+    /// Hold headers, buffer the body, rewrite at the end.
+    Buffer,
+    /// Rewrite an event stream chunk by chunk.
+    Stream(Box<SseGuard>),
+    /// Send this fixed body instead of whatever comes (status already set).
+    Replace { body: &'static str, sent: bool },
+}
+
+pub struct Http {
+    cfg: Option<Rc<FilterConfig>>,
+    metrics: Rc<Metrics>,
+    cache: SharedCache,
+    route: Route,
+    identity: Option<Identity>,
+    snapshot: Option<Snapshot>,
+    level: u8,
+    mode: Mode,
+    /// The upstream `:status`, read in the response-headers callback (the header map is gone
+    /// in body callbacks, and reading it then traps).
+    status: Option<String>,
+}
+
+impl Http {
+    pub fn new(cfg: Option<Rc<FilterConfig>>, metrics: Rc<Metrics>, cache: SharedCache) -> Http {
+        Http {
+            cfg,
+            metrics,
+            cache,
+            route: Route::Guarded(Surface::Other),
+            identity: None,
+            snapshot: None,
+            level: 0,
+            mode: Mode::Pass,
+            status: None,
+        }
+    }
+
+    // Header values are read as bytes: the SDK's string getters trap on a value that is not
+    // UTF-8, which a client controls.
+    fn req_header(&self, name: &str) -> Option<String> {
+        hostcalls::get_map_value_bytes(MapType::HttpRequestHeaders, name)
+            .ok()
+            .flatten()
+            .map(|v| String::from_utf8_lossy(&v).into_owned())
+    }
+
+    fn resp_header(&self, name: &str) -> Option<String> {
+        hostcalls::get_map_value_bytes(MapType::HttpResponseHeaders, name)
+            .ok()
+            .flatten()
+            .map(|v| String::from_utf8_lossy(&v).into_owned())
+    }
+
+    fn set_req(&self, name: &str, value: Option<&str>) {
+        let _ = hostcalls::set_map_value(MapType::HttpRequestHeaders, name, value);
+    }
+
+    fn set_resp(&self, name: &str, value: Option<&str>) {
+        let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, name, value);
+    }
+
+    fn local_reply(&self, status: u32, body: &[u8]) -> Action {
+        let _ = hostcalls::send_http_response(
+            status,
+            vec![
+                ("content-type", "application/json"),
+                ("cache-control", "no-store"),
+            ],
+            Some(body),
+        );
+        Action::Pause
+    }
+
+    fn deny(&self, reason: DenyReason) -> Action {
+        self.metrics.inc("refused", reason.name());
+        log::info!("orrery-learning: request refused ({})", reason.name());
+        self.local_reply(reason.status(), reason.body().as_bytes())
+    }
+
+    fn surface_name(&self) -> &'static str {
+        match self.route {
+            Route::Guarded(s) => s.name(),
+            Route::ChatStream => "chat_stream",
+            _ => "other",
+        }
+    }
+
+    /// Record withheld targets: one event line each for the control service, and the stat.
+    fn report(&self, withheld: &[String]) {
+        let (Some(snap), false) = (&self.snapshot, withheld.is_empty()) else {
+            return;
+        };
+        let surface = self.surface_name();
+        let subject = self
+            .identity
+            .as_ref()
+            .map_or("anonymous", |i| i.subject.as_str());
+        for target in withheld {
+            let line = policy::event_line(subject, snap.guard.scenario_id(), target, surface);
+            if !store::append_event(&line) {
+                self.metrics.inc("sync", "events_dropped");
+            }
+        }
+        self.metrics.add("withheld", surface, withheld.len() as u64);
+        log::debug!(
+            "orrery-learning: {} answer(s) withheld on {surface}",
+            withheld.len()
+        );
+    }
+
+    /// A newer guard set is at least as strict (it keeps retired values through the grace), so
+    /// the response is checked with the newest one; the level stays the turn's.
+    fn refresh_guard(&mut self) {
+        if let Some(s) = store::snapshot(&self.cache) {
+            if let Some(cur) = self.snapshot.as_mut() {
+                cur.guard = s.guard;
+            }
+        }
+    }
+
+    /// Switch the response to a fixed error (from the response-headers callback only: later
+    /// the headers are on their way).
+    fn refuse(&mut self, status: &str, body: &'static str, reason: &str) {
+        self.metrics.inc("refused", reason);
+        log::info!("orrery-learning: response refused ({reason})");
+        self.set_resp(":status", Some(status));
+        self.set_resp("content-length", None);
+        self.set_resp("content-encoding", None);
+        self.set_resp("content-type", Some("application/json"));
+        self.mode = Mode::Replace { body, sent: false };
+    }
+
+    fn on_stream_chunk(&mut self, body_size: usize, end_of_stream: bool) -> Action {
+        let Some(snap) = self.snapshot.clone() else {
+            return Action::Continue;
+        };
+        let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, body_size)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let Mode::Stream(hold) = &mut self.mode else {
+            return Action::Continue;
+        };
+        let mut out = hold.push(&chunk, &snap.guard, self.level);
+        if end_of_stream {
+            let fin = hold.finish(&snap.guard, self.level);
+            out.bytes.extend_from_slice(&fin.bytes);
+            out.withheld.extend(fin.withheld);
+            out.failed |= fin.failed;
+        }
+        let failed = out.failed;
+        let _ = hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body_size, &out.bytes);
+        self.report(&out.withheld);
+        if failed && !matches!(self.mode, Mode::Replace { .. }) {
+            self.metrics.inc("refused", "stream_failed");
+            log::warn!("orrery-learning: stream failed closed");
+            // The error frame has gone out; every later byte is dropped.
+            self.mode = Mode::Replace {
+                body: "",
+                sent: true,
+            };
+        }
+        Action::Continue
+    }
+
+    fn on_buffered(&mut self, body: &[u8]) {
+        let Some(snap) = self.snapshot.clone() else {
+            return;
+        };
+        let Some(cfg) = self.cfg.clone() else {
+            return;
+        };
+        let (guard, level) = (&snap.guard, self.level);
+        let rewrite = match self.route {
+            Route::Guarded(Surface::Me) => {
+                let block = LearningBlock {
+                    scenario_id: guard.scenario_id().to_string(),
+                    level,
+                    max_level: orrery_learning_guard::MAX_LEVEL,
+                    can_take_hint: policy::can_take_hint(
+                        level,
+                        self.identity.as_ref().map(|i| i.principal),
+                    ),
+                };
+                surfaces::add_learning_block_with(body, &block, guard, level, &cfg.surfaces)
+            }
+            Route::Guarded(s) => surfaces::rewrite_json(s, body, guard, level, &cfg.surfaces),
+            // A non-stream answer on the stream route (an error object, say).
+            Route::ChatStream => {
+                surfaces::rewrite_json(Surface::Other, body, guard, level, &cfg.surfaces)
+            }
+            Route::Health => {
+                let b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
+                let _ = hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body.len(), &b);
+                return;
+            }
+            Route::Hint => {
+                self.apply_hint_answer(body, &snap);
+                return;
+            }
+            Route::LearningAsset | Route::Deny(_) => return,
+        };
+        if rewrite.changed {
+            let _ =
+                hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body.len(), &rewrite.body);
+        }
+        self.report(&rewrite.withheld);
+    }
+
+    /// A successful hint's new level applies to the subject's next turn at once, without waiting
+    /// for the watch to bring it.
+    fn apply_hint_answer(&self, body: &[u8], snap: &Snapshot) {
+        if self.status.as_deref() != Some("200") {
+            return;
+        }
+        let (Some(id), Ok(answer)) = (
+            self.identity.as_ref(),
+            serde_json::from_slice::<HintResponse>(body),
+        ) else {
+            return;
+        };
+        // The current levels epoch (a resync since the request started supersedes the turn's).
+        let Some(gen) = store::generation() else {
+            return;
+        };
+        if answer.scenario_id != snap.guard.scenario_id()
+            || answer.level > orrery_learning_guard::MAX_LEVEL
+        {
+            return;
+        }
+        let rec = LevelRecord {
+            levels_epoch: gen.levels_epoch,
+            scenario_id: answer.scenario_id,
+            level: answer.level,
+        };
+        if store::set(
+            &store::level_key(&id.subject),
+            rec.encode().as_bytes(),
+            None,
+        )
+        .is_ok()
+        {
+            self.metrics.inc("sync", "hint_level_written");
+            log::debug!("orrery-learning: hint level written to shared data");
+        }
+    }
+}
+
+impl Context for Http {}
+
+impl HttpContext for Http {
+    fn on_http_request_headers(&mut self, _num_headers: usize, _end_of_stream: bool) -> Action {
+        let Some(cfg) = self.cfg.clone() else {
+            self.metrics.inc("refused", "not_ready");
+            return self.local_reply(503, replies::NOT_READY.as_bytes());
+        };
+        // Client-sent learning headers never reach anyone.
+        let headers = hostcalls::get_map_bytes(MapType::HttpRequestHeaders).unwrap_or_default();
+        for (name, _) in &headers {
+            if name
+                .to_ascii_lowercase()
+                .starts_with(LEARNING_HEADER_PREFIX)
+            {
+                self.set_req(name, None);
+            }
+        }
+        // Bodies must arrive as identity to be guarded.
+        self.set_req("accept-encoding", None);
+
+        self.identity = self
+            .req_header(&cfg.identity.payload_header)
+            .and_then(|p| policy::identity_from_payload(&p));
+        // Orrery verifies its own bearer token; the payload copy is for this filter only.
+        self.set_req(&cfg.identity.payload_header, None);
+        let method = self.req_header(":method").unwrap_or_default();
+        let path = self.req_header(":path").unwrap_or_default();
+        if policy::is_upgrade(
+            &method,
+            self.req_header("connection").as_deref(),
+            self.req_header("upgrade").as_deref(),
+        ) {
+            self.route = Route::Deny(DenyReason::Upgrade);
+            return self.deny(DenyReason::Upgrade);
+        }
+        self.route = cfg.routes.classify(&method, &path);
+        if let Route::Deny(reason) = self.route {
+            return self.deny(reason);
+        }
+
+        self.snapshot = store::snapshot(&self.cache);
+        let Some(snap) = self.snapshot.clone() else {
+            return match self.route {
+                // The control service answers these itself.
+                Route::Hint | Route::LearningAsset => {
+                    self.add_control_headers(&cfg);
+                    Action::Continue
+                }
+                Route::Health => {
+                    self.metrics.inc("refused", "not_ready");
+                    self.local_reply(503, &surfaces::healthz_body(None, None))
+                }
+                _ => {
+                    self.metrics.inc("refused", "not_ready");
+                    log::info!("orrery-learning: request refused (not_ready)");
+                    self.local_reply(503, replies::NOT_READY.as_bytes())
+                }
+            };
+        };
+        self.level = snap.level_of(self.identity.as_ref().map(|i| i.subject.as_str()));
+        let level = self.level.to_string();
+        self.set_req(LEVEL_HEADER, Some(&level));
+        self.set_req(SCENARIO_HEADER, Some(snap.guard.scenario_id()));
+        if matches!(self.route, Route::Hint | Route::LearningAsset) {
+            self.add_control_headers(&cfg);
+        }
+        Action::Continue
+    }
+
+    fn on_http_response_headers(&mut self, _num_headers: usize, end_of_stream: bool) -> Action {
+        let Some(cfg) = self.cfg.clone() else {
+            return Action::Continue;
+        };
+        if matches!(self.route, Route::Deny(_) | Route::LearningAsset) || self.snapshot.is_none() {
+            self.mode = Mode::Pass;
+            return Action::Continue;
+        }
+        self.status = self.resp_header(":status");
+        self.refresh_guard();
+        if end_of_stream {
+            // No body: nothing to guard (the health probe still gets its fields? it has no body
+            // to carry them; a probe answers with one).
+            self.mode = Mode::Pass;
+            return Action::Continue;
+        }
+        let encoded = self
+            .resp_header("content-encoding")
+            .is_some_and(|e| !e.trim().eq_ignore_ascii_case("identity") && !e.trim().is_empty());
+        if encoded && self.route != Route::Hint {
+            self.refuse("502", replies::COMPRESSED, "compressed");
+            return Action::Continue;
+        }
+        let too_long = self
+            .resp_header("content-length")
+            .and_then(|l| l.trim().parse::<usize>().ok())
+            .is_some_and(|l| l > cfg.limits.max_body_bytes);
+        if too_long {
+            self.refuse("502", replies::TOO_LARGE, "too_large");
+            return Action::Continue;
+        }
+        let is_stream = self
+            .resp_header("content-type")
+            .is_some_and(|t| t.to_ascii_lowercase().starts_with("text/event-stream"));
+        self.set_resp("content-length", None);
+        if is_stream && self.route != Route::Hint && self.route != Route::Health {
+            self.mode = Mode::Stream(Box::new(SseGuard::new(cfg.stream.clone())));
+            Action::Continue
+        } else {
+            // Headers go on now (the host would stop the whole stream, body included, if we held
+            // them); a fixed error found later replaces the body, and the status stays.
+            self.mode = Mode::Buffer;
+            Action::Continue
+        }
+    }
+
+    fn on_http_response_body(&mut self, body_size: usize, end_of_stream: bool) -> Action {
+        let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
+        match &mut self.mode {
+            Mode::Pass => Action::Continue,
+            Mode::Replace { body, sent } => {
+                let fixed: &[u8] = if *sent { b"" } else { body.as_bytes() };
+                *sent = true;
+                let _ = hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body_size, fixed);
+                Action::Continue
+            }
+            Mode::Stream(_) => self.on_stream_chunk(body_size, end_of_stream),
+            Mode::Buffer => {
+                if body_size > max {
+                    self.metrics.inc("refused", "too_large");
+                    log::info!("orrery-learning: response refused (too_large)");
+                    let _ = hostcalls::set_buffer(
+                        BufferType::HttpResponseBody,
+                        0,
+                        body_size,
+                        replies::TOO_LARGE.as_bytes(),
+                    );
+                    self.mode = Mode::Replace {
+                        body: replies::TOO_LARGE,
+                        sent: true,
+                    };
+                    return Action::Continue;
+                }
+                if !end_of_stream {
+                    return Action::Pause;
+                }
+                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, body_size)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                self.on_buffered(&body);
+                self.mode = Mode::Pass;
+                Action::Continue
+            }
+        }
+    }
+}
+
+impl Http {
+    /// The control service trusts the identity only together with the proxy secret. Only the
+    /// hint route requires a verified token (jwt_authn), so only it carries an identity.
+    fn add_control_headers(&self, cfg: &FilterConfig) {
+        if self.route == Route::Hint {
+            let (subject, principal) = match &self.identity {
+                Some(i) => (Some(i.subject.as_str()), i.principal.as_str()),
+                None => (None, "unknown"),
+            };
+            if let Some(s) = subject {
+                self.set_req(SUBJECT_HEADER, Some(s));
+            }
+            self.set_req(PRINCIPAL_HEADER, Some(principal));
+        }
+        self.set_req(SECRET_HEADER, Some(&cfg.control.proxy_secret));
+    }
+}

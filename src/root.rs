@@ -1,0 +1,117 @@
+//! The root context: reads and checks the plugin configuration (refusing a bad or partial one,
+//! so Envoy refuses the listener or the bootstrap extension), defines the stats, and plays the
+//! configured role — the HTTP filter's root (creating one [`crate::http::Http`] per request),
+//! the sync service ([`crate::sync::Sync`]), or both in `lease` mode.
+use crate::http::Http;
+use crate::metrics::Metrics;
+use crate::store::{GuardCache, SharedCache};
+use crate::sync::Sync;
+use orrery_learning_guard::policy::{FilterConfig, Role, SyncMode};
+use proxy_wasm::hostcalls;
+use proxy_wasm::traits::{Context, HttpContext, RootContext};
+use proxy_wasm::types::{BufferType, ContextType};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub struct Root {
+    context_id: u32,
+    config: Option<Rc<FilterConfig>>,
+    metrics: Rc<Metrics>,
+    cache: SharedCache,
+    sync: Option<Sync>,
+}
+
+impl Root {
+    pub fn new(context_id: u32) -> Root {
+        Root {
+            context_id,
+            config: None,
+            metrics: Rc::new(Metrics::default()),
+            cache: Rc::new(RefCell::new(GuardCache::default())),
+            sync: None,
+        }
+    }
+}
+
+impl Context for Root {
+    fn on_http_call_response(
+        &mut self,
+        token_id: u32,
+        num_headers: usize,
+        body_size: usize,
+        _num_trailers: usize,
+    ) {
+        if let Some(s) = self.sync.as_mut() {
+            s.on_http_call_response(token_id, num_headers, body_size);
+        }
+    }
+}
+
+impl RootContext for Root {
+    fn on_configure(&mut self, plugin_configuration_size: usize) -> bool {
+        let bytes = hostcalls::get_buffer(
+            BufferType::PluginConfiguration,
+            0,
+            plugin_configuration_size,
+        )
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+        let cfg = match FilterConfig::parse(&bytes) {
+            Ok(c) => Rc::new(c),
+            Err(e) => {
+                log::error!("orrery-learning: refusing to start: {e}");
+                return false;
+            }
+        };
+        self.metrics = Rc::new(Metrics::define());
+        let poll = match (cfg.role, cfg.sync) {
+            (Role::Sync, _) => Some(false),
+            (Role::Filter, SyncMode::Lease) => Some(true),
+            (Role::Filter, SyncMode::Singleton) => None,
+        };
+        if let Some(leased) = poll {
+            let s = Sync::new(cfg.clone(), self.metrics.clone(), leased, self.context_id);
+            if hostcalls::set_tick_period(s.tick_period()).is_err() {
+                log::error!("orrery-learning: refusing to start: the host refused a tick period");
+                return false;
+            }
+            self.sync = Some(s);
+        }
+        log::info!(
+            "orrery-learning: configured as {}{}",
+            match cfg.role {
+                Role::Filter => "filter",
+                Role::Sync => "sync service",
+            },
+            if poll == Some(true) {
+                " with leased sync"
+            } else {
+                ""
+            }
+        );
+        self.config = Some(cfg);
+        true
+    }
+
+    fn on_tick(&mut self) {
+        if let Some(s) = self.sync.as_mut() {
+            s.on_tick();
+        }
+    }
+
+    fn create_http_context(&self, _context_id: u32) -> Option<Box<dyn HttpContext>> {
+        // Always a context (the SDK traps on None); without a filter configuration it answers
+        // 503 on every request.
+        let cfg = self.config.clone().filter(|c| c.role == Role::Filter);
+        Some(Box::new(Http::new(
+            cfg,
+            self.metrics.clone(),
+            self.cache.clone(),
+        )))
+    }
+
+    fn get_type(&self) -> Option<ContextType> {
+        Some(ContextType::HttpContext)
+    }
+}

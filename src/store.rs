@@ -1,0 +1,126 @@
+//! Envoy shared data as the filter uses it: the generation record read on every request, the
+//! guard set (compiled once per worker per generation, cached here), per-subject level records,
+//! and the pending withheld-event lines. Record formats are `policy`'s (tested natively); this
+//! module only calls the host. Every host status is data: a failed read is "absent", which the
+//! callers treat as not ready or `default_disclosure`.
+use orrery_learning_guard::guard::{Guard, GuardSet};
+use orrery_learning_guard::policy::{self, keys, Generation, LevelRecord};
+use proxy_wasm::hostcalls;
+use proxy_wasm::types::Status;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Read a shared-data value and its CAS token (absent on any host status).
+pub fn get(key: &str) -> (Option<Vec<u8>>, Option<u32>) {
+    hostcalls::get_shared_data(key).unwrap_or((None, None))
+}
+
+/// Write a shared-data value (optionally with CAS).
+pub fn set(key: &str, value: &[u8], cas: Option<u32>) -> Result<(), Status> {
+    hostcalls::set_shared_data(key, Some(value), cas)
+}
+
+/// The current generation record, if the sync service wrote one.
+pub fn generation() -> Option<Generation> {
+    get(keys::GENERATION).0.and_then(|v| Generation::decode(&v))
+}
+
+/// The level key of a subject.
+pub fn level_key(subject: &str) -> String {
+    format!("{}{}", keys::LEVEL_PREFIX, subject)
+}
+
+/// What a turn runs with: the compiled guard and the levels epoch it was read with.
+#[derive(Clone)]
+pub struct Snapshot {
+    pub guard: Rc<Guard>,
+    pub levels_epoch: String,
+}
+
+impl Snapshot {
+    /// The subject's level now (a missing, stale or foreign record reads as the default).
+    pub fn level_of(&self, subject: Option<&str>) -> u8 {
+        let rec = subject.and_then(|s| get(&level_key(s)).0);
+        LevelRecord::level_for(
+            rec.as_deref(),
+            &self.levels_epoch,
+            self.guard.scenario_id(),
+            self.guard.default_disclosure(),
+        )
+    }
+}
+
+/// Per-worker cache of the compiled guard, keyed by the guard id of the generation record.
+#[derive(Default)]
+pub struct GuardCache {
+    guard_id: String,
+    guard: Option<Rc<Guard>>,
+}
+
+/// Shared between a worker's root context and its HTTP contexts.
+pub type SharedCache = Rc<RefCell<GuardCache>>;
+
+/// The current snapshot: reads the small generation record, and the guard set only when its id
+/// changed since the last compile on this worker. `None` while no guard set was published.
+pub fn snapshot(cache: &SharedCache) -> Option<Snapshot> {
+    let gen = generation()?;
+    let mut c = cache.try_borrow_mut().ok()?;
+    if c.guard.is_none() || c.guard_id != gen.guard_id {
+        let (raw, _) = get(keys::GUARD);
+        let raw = raw?;
+        let (id, set_json) = policy::decode_guard(&raw)?;
+        match serde_json::from_slice::<GuardSet>(set_json) {
+            Ok(set) => {
+                c.guard = Some(Rc::new(Guard::compile(set)));
+                // Label the compiled guard with the id stored beside it, so a reader that raced
+                // the writer recompiles once more rather than keeping a mislabelled set.
+                c.guard_id = id.to_string();
+                log::debug!("orrery-learning: guard compiled for generation {id}");
+            }
+            Err(_) => {
+                log::error!(
+                    "orrery-learning: stored guard set is unreadable; keeping the last one"
+                );
+            }
+        }
+    }
+    let guard = c.guard.clone()?;
+    Some(Snapshot {
+        guard,
+        levels_epoch: gen.levels_epoch,
+    })
+}
+
+/// Append one event line (CAS loop; beyond the size cap or after repeated contention the line
+/// is dropped and `false` returned).
+pub fn append_event(line: &str) -> bool {
+    for _ in 0..8 {
+        let (cur, cas) = get(keys::EVENTS);
+        let mut v = cur.unwrap_or_default();
+        if v.len() + line.len() + 1 > policy::MAX_PENDING_EVENT_BYTES {
+            return false;
+        }
+        v.extend_from_slice(line.as_bytes());
+        v.push(b'\n');
+        // A key that does not exist yet has no CAS token; a concurrent creator then wins and
+        // we retry.
+        match set(keys::EVENTS, &v, cas) {
+            Ok(()) => return true,
+            Err(Status::CasMismatch) => continue,
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// Take every pending event line (empties the key with CAS). `None` when nothing is pending or
+/// the key changed under us (the next tick retries).
+pub fn take_events() -> Option<Vec<u8>> {
+    let (cur, cas) = get(keys::EVENTS);
+    let cur = cur?;
+    if cur.is_empty() {
+        return None;
+    }
+    set(keys::EVENTS, b"", cas).ok()?;
+    Some(cur)
+}

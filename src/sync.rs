@@ -1,0 +1,363 @@
+//! The sync service: long-polls the control service's watch API and publishes what it learns in
+//! Envoy shared data, then drains the pending withheld events to `POST /v1/events`.
+//!
+//! Publication order makes every reader safe without locks: the guard record is written before
+//! the generation record that names it; level records are written before a generation record
+//! that switches to their levels epoch. A full level resync (control restart, a fresh poller)
+//! starts a new levels epoch, so every record it does not rewrite reads as `default_disclosure`
+//! without enumerating keys. Every host status and failed callout is data: the poller backs off
+//! (250 ms doubling to 5 s) and asks again, and the last published snapshot keeps guarding.
+//!
+//! In `lease` mode (no bootstrap singleton) every worker root runs this, and only the holder of
+//! the shared-data lease polls; gaining or losing the lease resets what it knows, so a new poller
+//! starts with a full resync.
+use crate::metrics::Metrics;
+use crate::store;
+use orrery_learning_guard::policy::{
+    self, keys, FilterConfig, Generation, LevelRecord, WatchResponse, SECRET_HEADER,
+};
+use proxy_wasm::hostcalls;
+use proxy_wasm::types::{BufferType, MapType};
+use std::rc::Rc;
+use std::time::{Duration, UNIX_EPOCH};
+
+const MIN_BACKOFF_MS: u64 = 250;
+const MAX_BACKOFF_MS: u64 = 5_000;
+/// Most bytes read from one watch answer.
+const MAX_WATCH_BODY: usize = 16 << 20;
+
+pub struct Sync {
+    cfg: Rc<FilterConfig>,
+    metrics: Rc<Metrics>,
+    leased: bool,
+    owner: String,
+    holds_lease: bool,
+    // What the control service told us last.
+    epoch: Option<String>,
+    manifest_generation: Option<u64>,
+    level_seq: Option<u64>,
+    guard_id: Option<String>,
+    levels_epoch: Option<String>,
+    resyncs: u64,
+    // In-flight callouts and retry timing.
+    watch_token: Option<u32>,
+    events_token: Option<(u32, usize)>,
+    next_attempt_ms: u64,
+    backoff_ms: u64,
+}
+
+/// Milliseconds since the Unix epoch, from the host clock (0 if the host refuses).
+pub fn now_ms() -> u64 {
+    hostcalls::get_current_time()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// Keep ids free of the record separators (`/`, `|`, `:`, newline).
+fn id_safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+impl Sync {
+    pub fn new(cfg: Rc<FilterConfig>, metrics: Rc<Metrics>, leased: bool, root_id: u32) -> Sync {
+        Sync {
+            cfg,
+            metrics,
+            leased,
+            owner: format!("{}-{}", root_id, now_ms()),
+            holds_lease: false,
+            epoch: None,
+            manifest_generation: None,
+            level_seq: None,
+            guard_id: None,
+            levels_epoch: None,
+            resyncs: 0,
+            watch_token: None,
+            events_token: None,
+            next_attempt_ms: 0,
+            backoff_ms: 0,
+        }
+    }
+
+    pub fn tick_period(&self) -> Duration {
+        Duration::from_millis(self.cfg.control.tick_ms)
+    }
+
+    fn reset_knowledge(&mut self) {
+        self.epoch = None;
+        self.manifest_generation = None;
+        self.level_seq = None;
+        self.guard_id = None;
+        self.levels_epoch = None;
+    }
+
+    pub fn on_tick(&mut self) {
+        let now = now_ms();
+        if self.leased && !self.hold_lease(now) {
+            return;
+        }
+        if self.watch_token.is_none() && now >= self.next_attempt_ms {
+            self.dispatch_watch();
+        }
+        if self.events_token.is_none() {
+            self.flush_events();
+        }
+    }
+
+    /// Take or renew the lease; `true` while this root is the poller.
+    fn hold_lease(&mut self, now: u64) -> bool {
+        let (cur, cas) = store::get(keys::LEASE);
+        let free = match cur.as_deref().and_then(parse_lease) {
+            None => true,
+            Some((owner, expires)) => owner == self.owner || expires <= now,
+        };
+        let ok = free && {
+            let val = format!("{}|{}", self.owner, now + self.cfg.control.lease_ms);
+            store::set(keys::LEASE, val.as_bytes(), cas).is_ok()
+        };
+        if ok != self.holds_lease {
+            log::info!(
+                "orrery-learning: sync lease {}",
+                if ok { "taken" } else { "lost" }
+            );
+            self.reset_knowledge();
+            self.holds_lease = ok;
+        }
+        ok
+    }
+
+    fn dispatch_watch(&mut self) {
+        let path = policy::watch_path(
+            self.epoch.as_deref(),
+            self.manifest_generation,
+            self.level_seq,
+            self.cfg.control.watch_timeout_ms,
+        );
+        let c = &self.cfg.control;
+        let headers = vec![
+            (":method", "GET"),
+            (":path", path.as_str()),
+            (":authority", c.authority.as_str()),
+            (SECRET_HEADER, c.proxy_secret.as_str()),
+        ];
+        let timeout = Duration::from_millis(c.watch_timeout_ms + 5_000);
+        match hostcalls::dispatch_http_call(&c.cluster, headers, None, vec![], timeout) {
+            Ok(token) => self.watch_token = Some(token),
+            Err(status) => {
+                log::warn!("orrery-learning: watch callout not dispatched ({status:?})");
+                self.failed();
+            }
+        }
+    }
+
+    fn failed(&mut self) {
+        self.metrics.inc("sync", "watch_error");
+        self.backoff_ms = (self.backoff_ms * 2).clamp(MIN_BACKOFF_MS, MAX_BACKOFF_MS);
+        self.next_attempt_ms = now_ms() + self.backoff_ms;
+    }
+
+    /// A callout answered (or failed: then there are no headers).
+    pub fn on_http_call_response(&mut self, token: u32, num_headers: usize, body_size: usize) {
+        let status = if num_headers == 0 {
+            None
+        } else {
+            // The list form: the single-header getter traps after a failed callout.
+            hostcalls::get_map_bytes(MapType::HttpCallResponseHeaders)
+                .unwrap_or_default()
+                .into_iter()
+                .find(|(k, _)| k == ":status")
+                .and_then(|(_, v)| std::str::from_utf8(&v).ok()?.parse::<u32>().ok())
+        };
+        if self.watch_token == Some(token) {
+            self.watch_token = None;
+            if self.leased && !self.holds_lease {
+                return;
+            }
+            self.on_watch_answer(status, body_size);
+        } else if let Some((t, n)) = self.events_token {
+            if t == token {
+                self.events_token = None;
+                if status == Some(204) || status == Some(200) {
+                    self.metrics.add("sync", "events_posted", n as u64);
+                } else {
+                    log::warn!(
+                        "orrery-learning: {n} withheld events not accepted by the control service (status {status:?})"
+                    );
+                    self.metrics.add("sync", "events_post_error", n as u64);
+                }
+            }
+        }
+    }
+
+    fn on_watch_answer(&mut self, status: Option<u32>, body_size: usize) {
+        if status != Some(200) {
+            log::warn!("orrery-learning: watch failed (status {status:?})");
+            if status == Some(401) {
+                log::error!("orrery-learning: control service refused the proxy secret");
+            }
+            self.failed();
+            return;
+        }
+        let body = hostcalls::get_buffer(
+            BufferType::HttpCallResponseBody,
+            0,
+            body_size.min(MAX_WATCH_BODY),
+        )
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+        let answer = match serde_json::from_slice::<WatchResponse>(&body) {
+            Ok(a) => a,
+            Err(e) => {
+                log::warn!(
+                    "orrery-learning: watch answer unreadable (line {} column {})",
+                    e.line(),
+                    e.column()
+                );
+                self.failed();
+                return;
+            }
+        };
+        if self.apply(answer) {
+            self.metrics.inc("sync", "watch_ok");
+            self.backoff_ms = 0;
+            self.next_attempt_ms = 0;
+            self.dispatch_watch();
+        } else {
+            self.reset_knowledge();
+            self.failed();
+        }
+    }
+
+    /// Publish one watch answer. `false` leaves what was published and asks again from scratch.
+    fn apply(&mut self, w: WatchResponse) -> bool {
+        let epoch_changed = self.epoch.as_deref() != Some(w.epoch.as_str());
+        if let Some(set) = w.guard {
+            if let Err(problems) = set.validate() {
+                // Each problem is a location and a kind, never a value.
+                let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                log::error!(
+                    "orrery-learning: control service sent a guard set the filter refuses: {}",
+                    list.join("; ")
+                );
+                self.metrics.inc("sync", "guard_refused");
+                return false;
+            }
+            let Ok(json) = serde_json::to_string(&set) else {
+                return false;
+            };
+            let id = format!("{}/{}", id_safe(&w.epoch), w.manifest_generation);
+            if store::set(
+                keys::GUARD,
+                policy::encode_guard(&id, &json).as_bytes(),
+                None,
+            )
+            .is_err()
+            {
+                log::error!("orrery-learning: could not write the guard set to shared data");
+                return false;
+            }
+            log::info!(
+                "orrery-learning: guard set for scenario {} (generation {}) published",
+                set.scenario_id,
+                w.manifest_generation
+            );
+            self.metrics.inc("sync", "guard_updated");
+            self.guard_id = Some(id);
+        }
+        let Some(guard_id) = self.guard_id.clone() else {
+            // The control service thinks we hold a guard set we never published.
+            return false;
+        };
+        let levels_epoch = match (&self.levels_epoch, w.levels.full || epoch_changed) {
+            (Some(le), false) => le.clone(),
+            _ => {
+                self.resyncs += 1;
+                self.metrics.inc("sync", "levels_full_resync");
+                format!("{}.{}.{}", id_safe(&w.epoch), now_ms(), self.resyncs)
+            }
+        };
+        for e in &w.levels.entries {
+            if e.level > orrery_learning_guard::MAX_LEVEL {
+                continue;
+            }
+            let rec = LevelRecord {
+                levels_epoch: levels_epoch.clone(),
+                scenario_id: e.scenario_id.clone(),
+                level: e.level,
+            };
+            if store::set(&store::level_key(&e.subject), rec.encode().as_bytes(), None).is_err() {
+                return false;
+            }
+        }
+        let gen = Generation {
+            guard_id,
+            levels_epoch: levels_epoch.clone(),
+        };
+        if store::set(keys::GENERATION, gen.encode().as_bytes(), None).is_err() {
+            return false;
+        }
+        if self.levels_epoch.as_deref() != Some(levels_epoch.as_str()) {
+            log::info!(
+                "orrery-learning: levels resynced ({} stored)",
+                w.levels.entries.len()
+            );
+        } else if !w.levels.entries.is_empty() {
+            log::debug!(
+                "orrery-learning: {} level changes applied",
+                w.levels.entries.len()
+            );
+        }
+        self.levels_epoch = Some(levels_epoch);
+        self.epoch = Some(w.epoch);
+        self.manifest_generation = Some(w.manifest_generation);
+        self.level_seq = Some(w.level_seq);
+        true
+    }
+
+    fn flush_events(&mut self) {
+        let Some(pending) = store::take_events() else {
+            return;
+        };
+        let Some((body, n)) = policy::events_body(&pending) else {
+            return;
+        };
+        let c = &self.cfg.control;
+        let headers = vec![
+            (":method", "POST"),
+            (":path", "/v1/events"),
+            (":authority", c.authority.as_str()),
+            ("content-type", "application/json"),
+            (SECRET_HEADER, c.proxy_secret.as_str()),
+        ];
+        match hostcalls::dispatch_http_call(
+            &c.cluster,
+            headers,
+            Some(body.as_bytes()),
+            vec![],
+            Duration::from_secs(5),
+        ) {
+            Ok(token) => self.events_token = Some((token, n)),
+            Err(status) => {
+                log::warn!("orrery-learning: {n} withheld events not posted ({status:?})");
+                self.metrics.add("sync", "events_post_error", n as u64);
+            }
+        }
+    }
+}
+
+fn parse_lease(v: &[u8]) -> Option<(String, u64)> {
+    let s = std::str::from_utf8(v).ok()?;
+    let (owner, exp) = s.rsplit_once('|')?;
+    Some((owner.to_string(), exp.parse().ok()?))
+}

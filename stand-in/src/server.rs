@@ -1,0 +1,391 @@
+//! The HTTP surface: Orrery's routes with the shapes of DESIGN.md's table, the probes, a small
+//! HTML console, admin/Studio routes (so tests can prove the filter blocks them) and the
+//! `/_standin/*` test hooks. Every Orrery route but the probes and the console page requires an
+//! `Authorization` header (presence only: the stand-in verifies nothing; Envoy does). Logs carry
+//! method, path and status only: message bodies and query strings can hold target values.
+use crate::gzip::gzip_stored;
+use crate::script::Script;
+use crate::store::{LoggedRequest, RequestLog, Sessions};
+use crate::turn::{ChatBody, Turn};
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequestParts, Path, Query, Request, State};
+use axum::http::{header, request::Parts, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{any, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll};
+use tokio::sync::mpsc;
+
+const CONSOLE_HTML: &str = include_str!("console.html");
+/// Gap between the pieces of one frame under `sse-split:`.
+const SPLIT_GAP: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Shared server state.
+#[derive(Debug, Default)]
+pub struct AppState {
+    pub script: Option<Script>,
+    pub sessions: Mutex<Sessions>,
+    pub requests: Mutex<RequestLog>,
+}
+
+impl AppState {
+    pub fn new(script: Option<Script>) -> Arc<AppState> {
+        Arc::new(AppState {
+            script,
+            ..Default::default()
+        })
+    }
+
+    fn sessions(&self) -> MutexGuard<'_, Sessions> {
+        // A poisoned lock only means a handler panicked mid-update; the data is still usable.
+        self.sessions.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn requests(&self) -> MutexGuard<'_, RequestLog> {
+        self.requests.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The stand-in's router.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/healthz", get(probe))
+        .route("/readyz", get(probe))
+        .route("/", get(console))
+        .route("/console", get(console))
+        .route("/chat", post(chat))
+        .route("/chat/stream", post(chat_stream))
+        .route("/sessions", get(sessions))
+        .route("/session/:id", get(session))
+        .route("/session/:id/triage", get(triage))
+        .route("/session/:id/activity", get(activity))
+        .route("/confirmations/pending", get(pending))
+        .route("/me", get(me))
+        .route("/admin", any(restricted))
+        .route("/admin/*rest", any(restricted))
+        .route("/studio", any(restricted))
+        .route("/studio/*rest", any(restricted))
+        .route("/unlisted/echo", get(unlisted_echo))
+        .route(
+            "/_standin/requests",
+            get(requests_list).delete(requests_clear),
+        )
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), record))
+        .with_state(state)
+}
+
+/// Serves until `shutdown` resolves.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: Arc<AppState>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Binds `addr` and serves in a background task; returns the bound address (tests use port 0).
+pub async fn spawn(
+    addr: &str,
+    script: Option<Script>,
+) -> std::io::Result<(std::net::SocketAddr, Arc<AppState>)> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let bound = listener.local_addr()?;
+    let state = AppState::new(script);
+    let s = state.clone();
+    tokio::spawn(async move {
+        if let Err(e) = serve(listener, s, std::future::pending()).await {
+            tracing::error!(error = %e, "stand-in server stopped");
+        }
+    });
+    Ok((bound, state))
+}
+
+/// Logs every request (method, path, status) and records it for `/_standin/requests`.
+async fn record(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_string();
+    if !path.starts_with("/_standin/") {
+        let mut headers = serde_json::Map::new();
+        for name in req.headers().keys() {
+            let n = name.as_str();
+            // Credentials stay out of the log (`authorization` is recorded as present/absent).
+            if n != "authorization" && n != "cookie" {
+                let joined = req
+                    .headers()
+                    .get_all(name)
+                    .iter()
+                    .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                headers.insert(n.to_string(), Value::String(joined));
+            }
+        }
+        state.requests().push(LoggedRequest {
+            seq: 0,
+            method: method.clone(),
+            path: path.clone(),
+            authorization: req.headers().contains_key(header::AUTHORIZATION),
+            headers,
+        });
+    }
+    let resp = next.run(req).await;
+    tracing::info!(%method, %path, status = resp.status().as_u16(), "request");
+    resp
+}
+
+/// The caller, from the bearer token's payload (unverified: Envoy verified it, or nobody did).
+pub struct Caller {
+    pub subject: String,
+}
+
+#[axum::async_trait]
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let Some(auth) = parts.headers.get(header::AUTHORIZATION) else {
+            return Err((
+                StatusCode::UNAUTHORIZED,
+                Json(json!({"detail": "Not authenticated"})),
+            )
+                .into_response());
+        };
+        let subject = auth
+            .to_str()
+            .ok()
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .and_then(crate::token::unverified_payload)
+            .and_then(|p| p.get("sub").and_then(Value::as_str).map(str::to_string))
+            .unwrap_or_else(|| "anonymous".to_string());
+        Ok(Caller { subject })
+    }
+}
+
+async fn probe() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+async fn console() -> Html<&'static str> {
+    Html(CONSOLE_HTML)
+}
+
+#[derive(Deserialize)]
+struct ChatRequest {
+    message: String,
+    #[serde(default)]
+    session_id: Option<String>,
+}
+
+/// Plans and records a turn; returns the turn and its session id.
+fn take_turn(state: &AppState, caller: &Caller, req: &ChatRequest) -> (Turn, String) {
+    let turn = Turn::plan(&req.message, state.script.as_ref());
+    let id = state.sessions().record_turn(
+        &caller.subject,
+        req.session_id.as_deref(),
+        &req.message,
+        &turn,
+    );
+    (turn, id)
+}
+
+async fn chat(
+    State(state): State<Arc<AppState>>,
+    caller: Caller,
+    Json(req): Json<ChatRequest>,
+) -> Response {
+    let (turn, id) = take_turn(&state, &caller, &req);
+    let body = json!({"session_id": id, "response": turn.reply}).to_string();
+    let json_type = HeaderValue::from_static("application/json");
+    match turn.chat_body {
+        ChatBody::Json => ([(header::CONTENT_TYPE, json_type)], body).into_response(),
+        ChatBody::Gzip => (
+            [
+                (header::CONTENT_TYPE, json_type),
+                (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
+            ],
+            gzip_stored(body.as_bytes()),
+        )
+            .into_response(),
+        ChatBody::Raw => ([(header::CONTENT_TYPE, json_type)], turn.reply).into_response(),
+    }
+}
+
+/// A body fed from a channel, so each frame goes out as its own chunk.
+struct ChannelBody(mpsc::Receiver<Bytes>);
+
+impl futures_core::Stream for ChannelBody {
+    type Item = Result<Bytes, Infallible>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx).map(|b| b.map(Ok))
+    }
+}
+
+async fn chat_stream(
+    State(state): State<Arc<AppState>>,
+    caller: Caller,
+    Json(req): Json<ChatRequest>,
+) -> Response {
+    let (turn, id) = take_turn(&state, &caller, &req);
+    let frames = turn.frames(&id);
+    let (tx, rx) = mpsc::channel::<Bytes>(4);
+    let (gap, line_end, split) = (turn.frame_gap, turn.line_end, turn.split_frames);
+    tokio::spawn(async move {
+        for (i, frame) in frames.iter().enumerate() {
+            if i > 0 {
+                tokio::time::sleep(gap).await;
+            }
+            let bytes = frame.encode(line_end);
+            let pieces = if split {
+                crate::sse::split_encoded(&bytes)
+            } else {
+                vec![bytes]
+            };
+            for (j, piece) in pieces.into_iter().enumerate() {
+                if j > 0 {
+                    // Long enough for each piece to leave as its own chunk.
+                    tokio::time::sleep(SPLIT_GAP).await;
+                }
+                if tx.send(Bytes::from(piece)).await.is_err() {
+                    return; // the client went away
+                }
+            }
+        }
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(ChannelBody(rx)),
+    )
+        .into_response()
+}
+
+fn not_found_detail(what: &str) -> Response {
+    (StatusCode::NOT_FOUND, Json(json!({ "detail": what }))).into_response()
+}
+
+async fn sessions(State(state): State<Arc<AppState>>, caller: Caller) -> Json<Value> {
+    let store = state.sessions();
+    let list: Vec<Value> = store
+        .of_owner(&caller.subject)
+        .iter()
+        .map(|s| {
+            json!({"session_id": s.id, "title": s.title, "last_update_time": s.last_update_time})
+        })
+        .collect();
+    Json(json!({ "sessions": list }))
+}
+
+async fn session(
+    State(state): State<Arc<AppState>>,
+    _caller: Caller,
+    Path(id): Path<String>,
+) -> Response {
+    match state.sessions().get(&id) {
+        Some(s) => Json(json!({
+            "session_id": s.id,
+            "title": s.title,
+            "messages": s.messages,
+            "last_update_time": s.last_update_time,
+        }))
+        .into_response(),
+        None => not_found_detail("Session not found"),
+    }
+}
+
+async fn triage(
+    State(state): State<Arc<AppState>>,
+    _caller: Caller,
+    Path(id): Path<String>,
+) -> Response {
+    let store = state.sessions();
+    let Some(s) = store.get(&id) else {
+        return not_found_detail("Session not found");
+    };
+    let (severity, report) = match &s.triage {
+        Some(t) => (t.severity.as_str(), t.report.as_str()),
+        None => ("none", "No triage has run for this session yet."),
+    };
+    Json(json!({
+        "session_id": s.id,
+        "incident_severity": severity,
+        "triage_report": report,
+        "severity": severity,
+        "report": report,
+    }))
+    .into_response()
+}
+
+async fn activity(
+    State(state): State<Arc<AppState>>,
+    _caller: Caller,
+    Path(id): Path<String>,
+) -> Response {
+    match state.sessions().get(&id) {
+        Some(s) => Json(json!({"session_id": s.id, "entries": s.activity})).into_response(),
+        None => not_found_detail("Session not found"),
+    }
+}
+
+async fn pending(State(state): State<Arc<AppState>>, caller: Caller) -> Json<Value> {
+    let store = state.sessions();
+    let latest = store.of_owner(&caller.subject).first().copied();
+    let pending = latest
+        .and_then(|s| s.pending.as_ref())
+        .map(|p| json!(p))
+        .unwrap_or(Value::Null);
+    Json(json!({ "pending": pending }))
+}
+
+async fn me(State(state): State<Arc<AppState>>, caller: Caller) -> Json<Value> {
+    Json(json!({
+        "subject": caller.subject,
+        "role": "operator",
+        "autonomy_level": "L2",
+        "model_provider": "standin",
+        "model_name": if state.script.is_some() { "scripted" } else { "echo" },
+        "self_test_available": false,
+    }))
+}
+
+async fn restricted(_caller: Caller, req: Request) -> Json<Value> {
+    Json(json!({
+        "restricted": true,
+        "path": req.uri().path(),
+        "note": "Orrery admin/Studio route: the learning filter must refuse it",
+    }))
+}
+
+#[derive(Deserialize)]
+struct EchoQuery {
+    #[serde(default)]
+    text: String,
+}
+
+async fn unlisted_echo(_caller: Caller, Query(q): Query<EchoQuery>) -> Json<Value> {
+    Json(json!({ "text": q.text }))
+}
+
+async fn requests_list(State(state): State<Arc<AppState>>) -> Json<Value> {
+    Json(json!({ "requests": state.requests().entries() }))
+}
+
+async fn requests_clear(State(state): State<Arc<AppState>>) -> StatusCode {
+    state.requests().clear();
+    StatusCode::NO_CONTENT
+}
+
+async fn not_found() -> Response {
+    not_found_detail("Not Found")
+}

@@ -1,0 +1,68 @@
+//! The harness's own promises: the log check finds a value in every spelling it claims to, and
+//! only on token boundaries (so the e2e tests' final grep is not a check that cannot fail).
+mod common;
+use common::*;
+
+#[test]
+fn value_needles_cover_the_matcher_spellings() {
+    let n = value_needles(&default_manifest());
+    for want in [
+        "5100",
+        "5,100",
+        "5 100",
+        "5.100",
+        "5_100",
+        "2750",
+        "2,750",
+        "orders-worker-kestrel",
+    ] {
+        assert!(n.iter().any(|x| x == want), "{want} missing");
+    }
+}
+
+#[test]
+fn contains_token_respects_boundaries() {
+    for (hay, needle, want) in [
+        ("lag=5100.", "5100", true),
+        ("5100", "5100", true),
+        ("[5,100]", "5,100", true),
+        ("15100", "5100", false),
+        ("51000", "5100", false),
+        ("x5100", "5100", false),
+        ("id 0x5100a", "5100", false),
+        ("15100 then 5100", "5100", true),
+        (
+            "worker orders-worker-kestrel up",
+            "orders-worker-kestrel",
+            true,
+        ),
+    ] {
+        assert_eq!(contains_token(hay, needle), want, "{hay} / {needle}");
+    }
+}
+
+#[test]
+fn scan_logs_finds_a_planted_value_in_any_log() {
+    let dir = root().join("target/e2e/harness-scan");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("inputs")).unwrap();
+    let m = vec![default_manifest()];
+    std::fs::write(dir.join("inputs/manifest.json"), &m[0]).unwrap();
+    std::fs::write(dir.join("envoy.yaml"), "port_value: 5100\n").unwrap();
+    std::fs::write(dir.join("envoy.log"), "ok\nstream 9715100338 done\n").unwrap();
+    std::fs::write(dir.join("control.log"), "loaded\n").unwrap();
+    let (scanned, hits) = scan_logs(&dir, &m);
+    assert_eq!(scanned, 2);
+    assert!(hits.is_empty(), "{hits:?}");
+    for (file, line) in [
+        ("audit.jsonl", "{\"note\":\"total 5,100\"}"),
+        ("standin.log", "reply ORDERS-WORKER-KESTREL"),
+        ("control.log", "lag 2 750 msgs"),
+    ] {
+        std::fs::write(dir.join(file), format!("first\n{line}\n")).unwrap();
+        let (_, hits) = scan_logs(&dir, &m);
+        assert_eq!(hits.len(), 1, "{file}: {hits:?}");
+        assert!(hits[0].ends_with(&format!("{file}:2 holds a manifest value")));
+        std::fs::write(dir.join(file), "clean\n").unwrap();
+    }
+}
