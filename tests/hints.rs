@@ -73,8 +73,7 @@ fn hints_by_principal_rate_limit_and_next_turn() {
     let last = s
         .standin_requests()
         .into_iter()
-        .filter(|q| q["path"] == "/chat")
-        .last()
+        .rfind(|q| q["path"] == "/chat")
         .expect("a /chat request");
     assert_eq!(last["headers"]["x-orrery-learning-level"], "3");
 

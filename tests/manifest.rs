@@ -53,8 +53,7 @@ fn a_replaced_manifest_is_guarded_and_old_levels_do_not_carry_over() {
     let upstream = s
         .standin_requests()
         .into_iter()
-        .filter(|q| q["path"] == "/chat")
-        .last()
+        .rfind(|q| q["path"] == "/chat")
         .expect("a /chat request");
     assert_eq!(
         upstream["headers"]["x-orrery-learning-scenario"],

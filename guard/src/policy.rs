@@ -1103,6 +1103,8 @@ mod tests {
         );
     }
 
+    // proptest is a native-only dev-dependency; the table tests above also run in wasm.
+    #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         /// No spelling of an admin path escapes the deny list, and no path with a `..`, `//`,
         /// `%` or backslash is classified as a named surface.

@@ -119,7 +119,7 @@ mod targets;
 mod words;
 
 use crate::manifest::TargetValue;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::borrow::Cow;
 use targets::{Hits, NumTargets};
 
@@ -230,9 +230,12 @@ impl Matcher {
         let strings = if pats.is_empty() {
             None
         } else {
+            // A DFA: case-insensitive search gets no SIMD prefilter, so take the fastest
+            // automaton; string targets are few and short, the DFA stays small.
             AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::Standard)
+                .kind(Some(AhoCorasickKind::DFA))
                 .build(&pats)
                 .ok()
         };

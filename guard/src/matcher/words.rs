@@ -6,6 +6,7 @@
 //! `5 thousand 100`, `two point four million`, and (a stretch rule) `five one zero zero`.
 use super::numbers::{alnum, approx_before, at, char_at, char_before, Ctx};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
 
 const UNITS: [&str; 10] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -34,8 +35,13 @@ const SCALES: [(&str, f64); 4] = [
 
 /// The anchor automaton: digit words and scale words in lower, Title and UPPER case (45
 /// patterns, case-sensitive, so the SIMD prefilter stays on; mixed case like `fIVE` is a
-/// documented gap).
+/// documented gap). Built once per process and shared (cloning is a reference count).
 pub(crate) fn anchors() -> Option<AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS.get_or_init(build_anchors).clone()
+}
+
+fn build_anchors() -> Option<AhoCorasick> {
     let mut pats: Vec<String> = Vec::new();
     let base = UNITS
         .iter()

@@ -115,7 +115,7 @@ const BOM: &[u8; 3] = b"\xEF\xBB\xBF";
 use std::borrow::Cow;
 
 /// Incremental frame parser.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FrameParser {
     /// The partial line carried over from earlier chunks.
     line: Vec<u8>,
@@ -128,11 +128,20 @@ pub struct FrameParser {
     frame_bytes: usize,
 }
 
+impl Default for FrameParser {
+    fn default() -> Self {
+        FrameParser::new()
+    }
+}
+
 impl FrameParser {
     pub fn new() -> Self {
         FrameParser {
+            line: Vec::new(),
+            after_cr: false,
             bom: Some(0),
-            ..FrameParser::default()
+            frame: Frame::default(),
+            frame_bytes: 0,
         }
     }
 
