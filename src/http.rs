@@ -8,6 +8,7 @@
 //! routes, not ready). Response: pick a mode once the headers arrive — buffer and rewrite a JSON
 //! surface, rewrite an event stream chunk by chunk, or replace the body with a fixed error — and
 //! report every withheld target (shared-data event line + stat).
+use crate::host;
 use crate::metrics::Metrics;
 use crate::store::{self, SharedCache, Snapshot};
 use orrery_learning_guard::policy::{
@@ -17,9 +18,8 @@ use orrery_learning_guard::policy::{
 };
 use orrery_learning_guard::sse::SseGuard;
 use orrery_learning_guard::surfaces::{self, LearningBlock, Surface};
-use proxy_wasm::hostcalls;
 use proxy_wasm::traits::{Context, HttpContext};
-use proxy_wasm::types::{Action, BufferType, MapType};
+use proxy_wasm::types::Action;
 use std::rc::Rc;
 
 /// What the response path does.
@@ -66,35 +66,29 @@ impl Http {
     // Header values are read as bytes: the SDK's string getters trap on a value that is not
     // UTF-8, which a client controls.
     fn req_header(&self, name: &str) -> Option<String> {
-        hostcalls::get_map_value_bytes(MapType::HttpRequestHeaders, name)
-            .ok()
-            .flatten()
-            .map(|v| String::from_utf8_lossy(&v).into_owned())
+        host::header(host::MAP_REQUEST_HEADERS, name)
     }
 
     fn resp_header(&self, name: &str) -> Option<String> {
-        hostcalls::get_map_value_bytes(MapType::HttpResponseHeaders, name)
-            .ok()
-            .flatten()
-            .map(|v| String::from_utf8_lossy(&v).into_owned())
+        host::header(host::MAP_RESPONSE_HEADERS, name)
     }
 
     fn set_req(&self, name: &str, value: Option<&str>) {
-        let _ = hostcalls::set_map_value(MapType::HttpRequestHeaders, name, value);
+        host::set_header(host::MAP_REQUEST_HEADERS, name, value);
     }
 
     fn set_resp(&self, name: &str, value: Option<&str>) {
-        let _ = hostcalls::set_map_value(MapType::HttpResponseHeaders, name, value);
+        host::set_header(host::MAP_RESPONSE_HEADERS, name, value);
     }
 
     fn local_reply(&self, status: u32, body: &[u8]) -> Action {
-        let _ = hostcalls::send_http_response(
+        host::send_response(
             status,
-            vec![
+            &[
                 ("content-type", "application/json"),
                 ("cache-control", "no-store"),
             ],
-            Some(body),
+            body,
         );
         Action::Pause
     }
@@ -162,10 +156,7 @@ impl Http {
         let Some(snap) = self.snapshot.clone() else {
             return Action::Continue;
         };
-        let chunk = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, body_size)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let chunk = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
         let Mode::Stream(hold) = &mut self.mode else {
             return Action::Continue;
         };
@@ -177,7 +168,7 @@ impl Http {
             out.failed |= fin.failed;
         }
         let failed = out.failed;
-        let _ = hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body_size, &out.bytes);
+        host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, &out.bytes);
         self.report(&out.withheld);
         if failed && !matches!(self.mode, Mode::Replace { .. }) {
             self.metrics.inc("refused", "stream_failed");
@@ -219,7 +210,7 @@ impl Http {
             }
             Route::Health => {
                 let b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
-                let _ = hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body.len(), &b);
+                host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body.len(), &b);
                 return;
             }
             Route::Hint => {
@@ -229,8 +220,7 @@ impl Http {
             Route::LearningAsset | Route::Deny(_) => return,
         };
         if rewrite.changed {
-            let _ =
-                hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body.len(), &rewrite.body);
+            let _ = host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body.len(), &rewrite.body);
         }
         self.report(&rewrite.withheld);
     }
@@ -283,7 +273,7 @@ impl HttpContext for Http {
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         };
         // Client-sent learning headers never reach anyone.
-        let headers = hostcalls::get_map_bytes(MapType::HttpRequestHeaders).unwrap_or_default();
+        let headers = host::header_pairs(host::MAP_REQUEST_HEADERS);
         for (name, _) in &headers {
             if name
                 .to_ascii_lowercase()
@@ -397,7 +387,7 @@ impl HttpContext for Http {
             Mode::Replace { body, sent } => {
                 let fixed: &[u8] = if *sent { b"" } else { body.as_bytes() };
                 *sent = true;
-                let _ = hostcalls::set_buffer(BufferType::HttpResponseBody, 0, body_size, fixed);
+                host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, fixed);
                 Action::Continue
             }
             Mode::Stream(_) => self.on_stream_chunk(body_size, end_of_stream),
@@ -405,8 +395,8 @@ impl HttpContext for Http {
                 if body_size > max {
                     self.metrics.inc("refused", "too_large");
                     log::info!("orrery-learning: response refused (too_large)");
-                    let _ = hostcalls::set_buffer(
-                        BufferType::HttpResponseBody,
+                    host::set_buffer(
+                        host::BUFFER_RESPONSE_BODY,
                         0,
                         body_size,
                         replies::TOO_LARGE.as_bytes(),
@@ -420,15 +410,30 @@ impl HttpContext for Http {
                 if !end_of_stream {
                     return Action::Pause;
                 }
-                let body = hostcalls::get_buffer(BufferType::HttpResponseBody, 0, body_size)
-                    .ok()
-                    .flatten()
-                    .unwrap_or_default();
+                let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
                 self.on_buffered(&body);
                 self.mode = Mode::Pass;
                 Action::Continue
             }
         }
+    }
+
+    /// An upstream that ends with trailers (HTTP/2, gRPC-style) never sends a body chunk with
+    /// `end_of_stream`: finish the held body or the stream here. (The demo and Orrery speak
+    /// HTTP/1.1, so this path is not covered end to end.)
+    fn on_http_response_trailers(&mut self, _num_trailers: usize) -> Action {
+        match &mut self.mode {
+            Mode::Buffer => {
+                let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, usize::MAX);
+                self.on_buffered(&body);
+                self.mode = Mode::Pass;
+            }
+            Mode::Stream(_) => {
+                let _ = self.on_stream_chunk(0, true);
+            }
+            Mode::Pass | Mode::Replace { .. } => {}
+        }
+        Action::Continue
     }
 }
 

@@ -9,6 +9,7 @@
 //! and those functions, reads and writes shared data ([`store`]) and counts ([`metrics`]).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod host;
 pub mod http;
 pub mod metrics;
 pub mod root;

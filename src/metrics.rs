@@ -1,8 +1,7 @@
 //! Envoy stats of the filter: counters defined once per VM, named by fixed words only (a surface,
 //! a fail-closed reason, a sync outcome), never by anything from a request or the manifest.
 //! Envoy shows them as `wasmcustom.orrery_learning.*`.
-use proxy_wasm::hostcalls;
-use proxy_wasm::types::MetricType;
+use crate::host;
 use std::collections::HashMap;
 
 /// Surfaces that count withheld answers.
@@ -62,9 +61,7 @@ impl Metrics {
         for (group, names) in groups {
             for n in names {
                 let key = format!("{group}.{n}");
-                if let Ok(id) =
-                    hostcalls::define_metric(MetricType::Counter, &format!("orrery_learning.{key}"))
-                {
+                if let Some(id) = host::define_counter(&format!("orrery_learning.{key}")) {
                     ids.insert(key, id);
                 }
             }
@@ -75,7 +72,7 @@ impl Metrics {
     /// Add `n` to `group.name` (unknown names are ignored).
     pub fn add(&self, group: &str, name: &str, n: u64) {
         if let Some(id) = self.ids.get(&format!("{group}.{name}")) {
-            let _ = hostcalls::increment_metric(*id, i64::try_from(n).unwrap_or(i64::MAX));
+            host::increment(*id, i64::try_from(n).unwrap_or(i64::MAX));
         }
     }
 

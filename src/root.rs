@@ -2,14 +2,14 @@
 //! so Envoy refuses the listener or the bootstrap extension), defines the stats, and plays the
 //! configured role — the HTTP filter's root (creating one [`crate::http::Http`] per request),
 //! the sync service ([`crate::sync::Sync`]), or both in `lease` mode.
+use crate::host;
 use crate::http::Http;
 use crate::metrics::Metrics;
 use crate::store::{GuardCache, SharedCache};
 use crate::sync::Sync;
 use orrery_learning_guard::policy::{FilterConfig, Role, SyncMode};
-use proxy_wasm::hostcalls;
 use proxy_wasm::traits::{Context, HttpContext, RootContext};
-use proxy_wasm::types::{BufferType, ContextType};
+use proxy_wasm::types::ContextType;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -49,14 +49,11 @@ impl Context for Root {
 
 impl RootContext for Root {
     fn on_configure(&mut self, plugin_configuration_size: usize) -> bool {
-        let bytes = hostcalls::get_buffer(
-            BufferType::PluginConfiguration,
+        let bytes = host::buffer(
+            host::BUFFER_PLUGIN_CONFIGURATION,
             0,
             plugin_configuration_size,
-        )
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+        );
         let cfg = match FilterConfig::parse(&bytes) {
             Ok(c) => Rc::new(c),
             Err(e) => {
@@ -72,7 +69,7 @@ impl RootContext for Root {
         };
         if let Some(leased) = poll {
             let s = Sync::new(cfg.clone(), self.metrics.clone(), leased, self.context_id);
-            if hostcalls::set_tick_period(s.tick_period()).is_err() {
+            if !host::set_tick_period(s.tick_period()) {
                 log::error!("orrery-learning: refusing to start: the host refused a tick period");
                 return false;
             }

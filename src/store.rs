@@ -3,21 +3,23 @@
 //! and the pending withheld-event lines. Record formats are `policy`'s (tested natively); this
 //! module only calls the host. Every host status is data: a failed read is "absent", which the
 //! callers treat as not ready or `default_disclosure`.
+use crate::host::{self, SetOutcome};
 use orrery_learning_guard::guard::{Guard, GuardSet};
 use orrery_learning_guard::policy::{self, keys, Generation, LevelRecord};
-use proxy_wasm::hostcalls;
-use proxy_wasm::types::Status;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Read a shared-data value and its CAS token (absent on any host status).
 pub fn get(key: &str) -> (Option<Vec<u8>>, Option<u32>) {
-    hostcalls::get_shared_data(key).unwrap_or((None, None))
+    host::shared_get(key)
 }
 
 /// Write a shared-data value (optionally with CAS).
-pub fn set(key: &str, value: &[u8], cas: Option<u32>) -> Result<(), Status> {
-    hostcalls::set_shared_data(key, Some(value), cas)
+pub fn set(key: &str, value: &[u8], cas: Option<u32>) -> Result<(), SetOutcome> {
+    match host::shared_set(key, value, cas) {
+        SetOutcome::Written => Ok(()),
+        other => Err(other),
+    }
 }
 
 /// The current generation record, if the sync service wrote one.
@@ -106,7 +108,7 @@ pub fn append_event(line: &str) -> bool {
         // we retry.
         match set(keys::EVENTS, &v, cas) {
             Ok(()) => return true,
-            Err(Status::CasMismatch) => continue,
+            Err(SetOutcome::CasMismatch) => continue,
             Err(_) => return false,
         }
     }

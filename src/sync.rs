@@ -11,15 +11,14 @@
 //! In `lease` mode (no bootstrap singleton) every worker root runs this, and only the holder of
 //! the shared-data lease polls; gaining or losing the lease resets what it knows, so a new poller
 //! starts with a full resync.
+use crate::host;
 use crate::metrics::Metrics;
 use crate::store;
 use orrery_learning_guard::policy::{
     self, keys, FilterConfig, Generation, LevelRecord, WatchResponse, SECRET_HEADER,
 };
-use proxy_wasm::hostcalls;
-use proxy_wasm::types::{BufferType, MapType};
 use std::rc::Rc;
-use std::time::{Duration, UNIX_EPOCH};
+use std::time::Duration;
 
 const MIN_BACKOFF_MS: u64 = 250;
 const MAX_BACKOFF_MS: u64 = 5_000;
@@ -48,11 +47,7 @@ pub struct Sync {
 
 /// Milliseconds since the Unix epoch, from the host clock (0 if the host refuses).
 pub fn now_ms() -> u64 {
-    hostcalls::get_current_time()
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0)
+    host::now_ms()
 }
 
 /// Keep ids free of the record separators (`/`, `|`, `:`, newline).
@@ -151,7 +146,7 @@ impl Sync {
             (SECRET_HEADER, c.proxy_secret.as_str()),
         ];
         let timeout = Duration::from_millis(c.watch_timeout_ms + 5_000);
-        match hostcalls::dispatch_http_call(&c.cluster, headers, None, vec![], timeout) {
+        match host::http_call(&c.cluster, &headers, None, timeout) {
             Ok(token) => self.watch_token = Some(token),
             Err(status) => {
                 log::warn!("orrery-learning: watch callout not dispatched ({status:?})");
@@ -172,8 +167,7 @@ impl Sync {
             None
         } else {
             // The list form: the single-header getter traps after a failed callout.
-            hostcalls::get_map_bytes(MapType::HttpCallResponseHeaders)
-                .unwrap_or_default()
+            host::header_pairs(host::MAP_CALL_RESPONSE_HEADERS)
                 .into_iter()
                 .find(|(k, _)| k == ":status")
                 .and_then(|(_, v)| std::str::from_utf8(&v).ok()?.parse::<u32>().ok())
@@ -208,14 +202,11 @@ impl Sync {
             self.failed();
             return;
         }
-        let body = hostcalls::get_buffer(
-            BufferType::HttpCallResponseBody,
+        let body = host::buffer(
+            host::BUFFER_CALL_RESPONSE_BODY,
             0,
             body_size.min(MAX_WATCH_BODY),
-        )
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+        );
         let answer = match serde_json::from_slice::<WatchResponse>(&body) {
             Ok(a) => a,
             Err(e) => {
@@ -340,11 +331,10 @@ impl Sync {
             ("content-type", "application/json"),
             (SECRET_HEADER, c.proxy_secret.as_str()),
         ];
-        match hostcalls::dispatch_http_call(
+        match host::http_call(
             &c.cluster,
-            headers,
+            &headers,
             Some(body.as_bytes()),
-            vec![],
             Duration::from_secs(5),
         ) {
             Ok(token) => self.events_token = Some((token, n)),

@@ -73,6 +73,28 @@ fn the_stream_holds_deltas_and_guards_the_message() {
     s.check_logs();
 }
 
+/// A frame over the stream limit (1 MiB): the stream ends with the fixed error frame, and
+/// nothing of the oversized frame goes out. (Slow: the stand-in sends ~1500 delta frames 20 ms
+/// apart before the oversized message frame; its own stack lets it overlap the other test.)
+#[test]
+fn an_oversized_frame_fails_the_stream_closed() {
+    let s = Stack::start("streaming-oversized", Options::default());
+    let alice = s.token("alice", "human");
+    let st = s.stream(&alice, "big: 1500000");
+    assert_eq!(st.status, 200);
+    let frames = st.frames();
+    assert!(frames.iter().all(|(e, _)| e != "message" && e != "delta"));
+    let (event, data) = frames.last().expect("an error frame");
+    assert_eq!(event, "error");
+    assert_eq!(
+        data,
+        r#"{"error":"stream interrupted by the learning sandbox"}"#
+    );
+    assert!(st.body.len() < 4096, "the oversized frame leaked");
+    assert!(s.stat("refused.stream_failed") >= 1);
+    s.check_logs();
+}
+
 trait Header {
     fn header(&self, name: &str) -> Option<&str>;
 }

@@ -4,13 +4,15 @@
 //! endpoints) over [`state`] (the shared state), [`manifest_store`] (last-good manifest, grace),
 //! [`levels`] (levels, rate limit, change log), [`watch`] (the long-poll), [`auth`] (proxy
 //! secret and identity hand-off), [`audit`], [`metrics`] and [`clock`]. `validate` and `scan`
-//! are [`cli`]. docs/api.md is the contract with the Envoy filter.
+//! are [`cli`]; `lint` (the Envoy config lint) is [`lint`]. docs/api.md is the contract with the
+//! Envoy filter.
 pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod levels;
+pub mod lint;
 pub mod manifest_file;
 pub mod manifest_store;
 pub mod metrics;

@@ -1,6 +1,6 @@
 //! `orrery-learning`: the control service (`serve`) and the lab author's CLI (`validate`,
-//! `scan`). Parses the command line, sets up logging (stderr, `RUST_LOG`) and hands off to the
-//! library; every exit code comes from there.
+//! `scan`, `lint`). Parses the command line, sets up logging (stderr, `RUST_LOG`) and hands off
+//! to the library; every exit code comes from there.
 
 use clap::{Parser, Subcommand};
 use orrery_learning_control::config::{Config, ServeArgs};
@@ -38,6 +38,18 @@ enum Command {
         #[arg(long)]
         level: Option<u8>,
     },
+    /// Prove from rendered Envoy configs that no route to Orrery bypasses the guard (docs/lint.md).
+    Lint {
+        /// The Orrery cluster (repeatable; default: every cluster but the control cluster).
+        #[arg(long = "orrery-cluster")]
+        orrery_cluster: Vec<String>,
+        /// The control service's cluster (default: the filter's control.cluster).
+        #[arg(long = "control-cluster")]
+        control_cluster: Option<String>,
+        /// Rendered Envoy bootstrap configs (YAML or JSON).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn exit(code: i32) -> ExitCode {
@@ -56,6 +68,19 @@ fn main() -> ExitCode {
             &manifest,
             level,
             &mut std::io::stdin().lock(),
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        )),
+        Command::Lint {
+            orrery_cluster,
+            control_cluster,
+            files,
+        } => exit(orrery_learning_control::lint::run(
+            &files,
+            &orrery_learning_control::lint::Options {
+                orrery_clusters: orrery_cluster,
+                control_cluster,
+            },
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         )),

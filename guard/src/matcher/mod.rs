@@ -291,7 +291,11 @@ impl Matcher {
         if let Some(ac) = &self.strings {
             let mut hay: Cow<'_, str> = Cow::Borrowed(s);
             if s.bytes().any(|c| c == b'*' || c == b'`') {
-                hay = Cow::Owned(s.chars().filter(|c| *c != '*' && *c != '`').collect());
+                // Both are ASCII, so dropping their bytes keeps the text valid UTF-8.
+                let kept: Vec<u8> = s.bytes().filter(|c| *c != b'*' && *c != b'`').collect();
+                if let Ok(k) = String::from_utf8(kept) {
+                    hay = Cow::Owned(k);
+                }
             }
             if self.strings_non_ascii && !hay.is_ascii() {
                 hay = Cow::Owned(hay.to_lowercase());
