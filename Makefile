@@ -11,7 +11,7 @@ WASM        := target/wasm32-wasip1/release/orrery_learning_filter.wasm
 MANIFEST    ?= examples/kafka-lag/manifest.json
 export ENVOY_BIN
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-short bench bench-guard bench-control token
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-short bench bench-guard bench-control bench-stack smoke token
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -38,9 +38,21 @@ build: wasm
 	$(CARGO) build --locked --release -p orrery-learning-control -p orrery-standin
 
 ## ---- run -----------------------------------------------------------------
+# Control service (127.0.0.1:18081), stand-in (127.0.0.1:18080), Envoy (127.0.0.1:10000, admin
+# 127.0.0.1:9902). MANIFEST=path overrides the example manifest. Logs and audit in .run/.
 run: setup build
-	@echo "(the demo stack lands with the filter issue)"; \
-	target/release/orrery-learning validate $(MANIFEST)
+	@MANIFEST="$(MANIFEST)" tools/run-stack
+
+# The same stack, a few requests through Envoy, then exit (0 when every one answered 200).
+smoke: setup build
+	@MANIFEST="$(MANIFEST)" tools/run-stack --smoke
+
+SUB  ?= alice
+KIND ?= human
+# A token for the demo stack: KIND=human|delegated|service.
+token:
+	@$(CARGO) build --locked --release -q -p orrery-standin
+	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
 test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz-short
@@ -97,7 +109,10 @@ fuzz-short: fuzz-tool
 fuzz:
 	$(MAKE) fuzz-short FUZZ_SECONDS=$(or $(FUZZ_LONG_SECONDS),600)
 
-bench: bench-guard bench-control
+bench: bench-guard bench-control bench-stack
+
+bench-stack: setup build
+	tools/bench-stack
 
 bench-guard:
 	$(CARGO) bench --locked -p orrery-learning-guard --bench matcher

@@ -40,7 +40,8 @@ pub struct Sync {
     resyncs: u64,
     // In-flight callouts and retry timing.
     watch_token: Option<u32>,
-    events_token: Option<(u32, usize)>,
+    /// The events post in flight: token, count, and the lines (re-queued if it fails).
+    events_token: Option<(u32, usize, Vec<u8>)>,
     next_attempt_ms: u64,
     backoff_ms: u64,
 }
@@ -178,16 +179,25 @@ impl Sync {
                 return;
             }
             self.on_watch_answer(status, body_size);
-        } else if let Some((t, n)) = self.events_token {
-            if t == token {
-                self.events_token = None;
-                if status == Some(204) || status == Some(200) {
-                    self.metrics.add("sync", "events_posted", n as u64);
-                } else {
-                    log::warn!(
-                        "orrery-learning: {n} withheld events not accepted by the control service (status {status:?})"
-                    );
-                    self.metrics.add("sync", "events_post_error", n as u64);
+        } else if self
+            .events_token
+            .as_ref()
+            .is_some_and(|(t, _, _)| *t == token)
+        {
+            let Some((_, n, lines)) = self.events_token.take() else {
+                return;
+            };
+            if status == Some(204) || status == Some(200) {
+                self.metrics.add("sync", "events_posted", n as u64);
+            } else {
+                log::warn!(
+                    "orrery-learning: {n} withheld events not accepted by the control service (status {status:?})"
+                );
+                self.metrics.add("sync", "events_post_error", n as u64);
+                // Unreachable or failing control service: keep them for the next tick. A 4xx
+                // would be refused again, so those are dropped.
+                if !status.is_some_and(|s| (400..500).contains(&s)) {
+                    requeue(&lines);
                 }
             }
         }
@@ -337,10 +347,24 @@ impl Sync {
             Some(body.as_bytes()),
             Duration::from_secs(5),
         ) {
-            Ok(token) => self.events_token = Some((token, n)),
+            Ok(token) => self.events_token = Some((token, n, pending)),
             Err(status) => {
                 log::warn!("orrery-learning: {n} withheld events not posted ({status:?})");
                 self.metrics.add("sync", "events_post_error", n as u64);
+                requeue(&pending);
+            }
+        }
+    }
+}
+
+/// Put event lines back in the pending key (beyond its size cap they are dropped and counted
+/// by the next append).
+fn requeue(lines: &[u8]) {
+    if lines.len() < usize::MAX { return; }
+    for line in lines.split(|b| *b == b'\n') {
+        if let Ok(l) = std::str::from_utf8(line) {
+            if !l.is_empty() {
+                let _ = store::append_event(l);
             }
         }
     }

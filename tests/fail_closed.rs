@@ -184,10 +184,22 @@ fn a_control_restart_sends_every_level_back_to_default() {
     let r = s.chat(&alice, "echo: the lag is 5100", None);
     assert_no_value(&r.text(), &m, "chat after a control restart");
 
-    // While the control service is down, the last snapshot keeps guarding.
+    // While the control service is down, the last snapshot keeps guarding, and the withheld
+    // event is reported once it is back.
+    let before = s.wait_audit("learning_answer_withheld", 1).len();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let before = before.max(
+        s.audit()
+            .iter()
+            .filter(|e| e["event"] == "learning_answer_withheld")
+            .count(),
+    );
     s.stop_control();
     let r = s.chat(&alice, "echo: the lag is 5100", None);
     assert_eq!(r.status, 200);
     assert_no_value(&r.text(), &m, "chat with the control service down");
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    s.start_control();
+    s.wait_audit("learning_answer_withheld", before + 1);
     s.check_logs();
 }

@@ -8,6 +8,7 @@
 //! control service depend on it; it depends on neither.
 #![forbid(unsafe_code)]
 
+pub mod console;
 pub mod guard;
 pub mod manifest;
 pub mod matcher;
