@@ -360,7 +360,6 @@ impl Sync {
 /// Put event lines back in the pending key (beyond its size cap they are dropped and counted
 /// by the next append).
 fn requeue(lines: &[u8]) {
-    if lines.len() < usize::MAX { return; }
     for line in lines.split(|b| *b == b'\n') {
         if let Ok(l) = std::str::from_utf8(line) {
             if !l.is_empty() {

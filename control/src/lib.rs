@@ -11,6 +11,7 @@ pub mod auth;
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod console;
 pub mod levels;
 pub mod lint;
 pub mod manifest_file;

@@ -6,6 +6,7 @@
 use crate::audit::{AuditEvent, AuditSink, AuditTarget};
 use crate::auth::{self, IdentityError};
 use crate::config::{Config, StartupError};
+use crate::console;
 use crate::levels::HintOutcome;
 use crate::manifest_store::ManifestStore;
 use crate::metrics::{LevelLabel, SurfaceLabel};
@@ -58,6 +59,8 @@ pub fn router(state: Shared) -> Router {
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .route("/learning/hint", post(hint))
+        .route(console::CONSOLE_JS_PATH, get(console::console_js))
+        .route(console::LEARNER_PATH, get(console::learner_page))
         .route("/v1/watch", get(watch_handler))
         .route("/v1/events", post(events))
         .route("/v1/report", get(report));
