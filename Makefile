@@ -11,7 +11,7 @@ WASM        := target/wasm32-wasip1/release/orrery_learning_filter.wasm
 MANIFEST    ?= examples/kafka-lag/manifest.json
 export ENVOY_BIN
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-short bench bench-guard bench-control bench-stack smoke token
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-short bench bench-guard bench-control bench-stack smoke token chromium test-console
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -55,7 +55,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz-short
+test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -108,6 +108,14 @@ fuzz-short: fuzz-tool
 # Long run: 10 min per target; crashes land in fuzz/artifacts/<target>/.
 fuzz:
 	$(MAKE) fuzz-short FUZZ_SECONDS=$(or $(FUZZ_LONG_SECONDS),600)
+
+# The learner console overlay in real headless Chromium (Debian's chromium, npm's playwright-core),
+# through the real stack: badge, level, Hint button, rate limit, and no value in the DOM.
+chromium:
+	@tools/install-chromium
+
+test-console: build envoy chromium
+	tools/test-console
 
 bench: bench-guard bench-control bench-stack
 

@@ -196,7 +196,9 @@ pub struct Matcher {
     len: usize,
     rules: Rules,
     nums: NumTargets,
-    /// Case-insensitive automaton over normalised string targets (None: no string targets).
+    /// Automaton over normalised, lowercased string targets (None: no string targets). It is
+    /// case-sensitive and searches a lowercased copy of the text: that keeps the SIMD
+    /// prefilter (Teddy), which a case-insensitive automaton loses.
     strings: Option<AhoCorasick>,
     /// Compiled-value index per string pattern.
     string_ids: Vec<usize>,
@@ -234,10 +236,10 @@ impl Matcher {
         let strings = if pats.is_empty() {
             None
         } else {
-            // A DFA: case-insensitive search gets no SIMD prefilter, so take the fastest
-            // automaton; string targets are few and short, the DFA stays small.
+            // Patterns are lowercase and the haystack is lowercased (`string_haystack`), so a
+            // case-sensitive automaton finds what a case-insensitive one would, and keeps the
+            // SIMD prefilter. A DFA: string targets are few and short, it stays small.
             AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
                 .match_kind(MatchKind::Standard)
                 .kind(Some(AhoCorasickKind::DFA))
                 .build(&pats)
@@ -293,17 +295,7 @@ impl Matcher {
             }
         }
         if let Some(ac) = &self.strings {
-            let mut hay: Cow<'_, str> = Cow::Borrowed(s);
-            if s.bytes().any(|c| c == b'*' || c == b'`') {
-                // Both are ASCII, so dropping their bytes keeps the text valid UTF-8.
-                let kept: Vec<u8> = s.bytes().filter(|c| *c != b'*' && *c != b'`').collect();
-                if let Ok(k) = String::from_utf8(kept) {
-                    hay = Cow::Owned(k);
-                }
-            }
-            if self.strings_non_ascii && !hay.is_ascii() {
-                hay = Cow::Owned(hay.to_lowercase());
-            }
+            let hay = string_haystack(s, self.strings_non_ascii);
             for m in ac.find_overlapping_iter(hay.as_ref()) {
                 if let Some(i) = self.string_ids.get(m.pattern().as_usize()) {
                     hits.set(*i);
@@ -311,6 +303,27 @@ impl Matcher {
             }
         }
     }
+}
+
+/// The text as the string automaton searches it: `*` and `` ` `` removed, lowercased (ASCII
+/// letters always; all of Unicode when a string target has non-ASCII letters and the text
+/// does too). One copy, built span by span between markdown bytes.
+fn string_haystack(s: &str, non_ascii_targets: bool) -> Cow<'_, str> {
+    let mut hay = String::with_capacity(s.len());
+    let mut from = 0;
+    // Both removed bytes are ASCII, so every cut is on a char boundary.
+    for i in memchr::memchr2_iter(b'*', b'`', s.as_bytes()) {
+        hay.push_str(s.get(from..i).unwrap_or(""));
+        from = i + 1;
+    }
+    hay.push_str(s.get(from..).unwrap_or(""));
+    if non_ascii_targets && !hay.is_ascii() {
+        // Full lowercasing leaves no ASCII capital behind.
+        hay = hay.to_lowercase();
+    } else {
+        hay.make_ascii_lowercase();
+    }
+    Cow::Owned(hay)
 }
 
 /// A string target as the automaton searches it: normalised, lowercased, markdown removed.

@@ -60,22 +60,27 @@ impl<'a> Iterator for Stretches<'a> {
     }
 }
 
-/// First byte at or after `i` with the high bit set, eight bytes per step.
-fn next_non_ascii(b: &[u8], mut i: usize) -> Option<usize> {
-    while let Some(chunk) = b.get(i..i.saturating_add(8)) {
-        let Ok(arr) = <[u8; 8]>::try_from(chunk) else {
-            break;
-        };
-        let high = u64::from_le_bytes(arr) & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return Some(i + (high.trailing_zeros() / 8) as usize);
+/// First byte at or after `i` with the high bit set: 32 bytes per step (four words OR-ed, so
+/// the loop has one branch per step), then the found block or the tail byte by byte.
+fn next_non_ascii(b: &[u8], i: usize) -> Option<usize> {
+    let rest = b.get(i..)?;
+    let mut blocks = rest.chunks_exact(32);
+    let mut off = i;
+    for block in &mut blocks {
+        let mut acc = 0u64;
+        for w in block.chunks_exact(8) {
+            acc |= <[u8; 8]>::try_from(w).map_or(u64::MAX, u64::from_le_bytes);
         }
-        i += 8;
+        if acc & 0x8080_8080_8080_8080 != 0 {
+            return block.iter().position(|c| !c.is_ascii()).map(|k| off + k);
+        }
+        off += 32;
     }
-    b.get(i..)?
+    blocks
+        .remainder()
         .iter()
         .position(|c| !c.is_ascii())
-        .map(|k| i + k)
+        .map(|k| off + k)
 }
 
 fn stretch_needs_work(seg: &str) -> bool {

@@ -39,6 +39,32 @@ pub(crate) fn alnum(c: Option<char>) -> bool {
     c.is_some_and(|c| c.is_alphanumeric())
 }
 
+/// `alnum_before(s, i)`, deciding an ASCII neighbour from its byte (the common case)
+/// without decoding: an ASCII byte before `i` always ends a char.
+#[inline]
+pub(crate) fn alnum_before(s: &str, i: usize) -> bool {
+    if i == 0 {
+        return false;
+    }
+    let c = at(s.as_bytes(), i - 1);
+    if c < 0x80 {
+        c.is_ascii_alphanumeric()
+    } else {
+        alnum(char_before(s, i))
+    }
+}
+
+/// `alnum_at(s, i)`, with the same ASCII fast path (past the end reads as 0).
+#[inline]
+pub(crate) fn alnum_at(s: &str, i: usize) -> bool {
+    let c = at(s.as_bytes(), i);
+    if c < 0x80 {
+        c.is_ascii_alphanumeric()
+    } else {
+        alnum(char_at(s, i))
+    }
+}
+
 /// First ASCII digit at or after `i`: eight bytes per step (SWAR), then the tail byte by byte.
 pub(crate) fn next_digit(b: &[u8], mut i: usize) -> Option<usize> {
     const ZEROS: u64 = 0x3030_3030_3030_3030;
@@ -324,6 +350,61 @@ pub(crate) fn approx_before(s: &str, p: usize) -> bool {
     APPROX_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// Is `w` one of [`UNITS`] (any case)? No unit is longer than four letters.
+#[inline]
+fn is_unit(w: &str) -> bool {
+    if w.is_empty() || w.len() > 4 {
+        return false;
+    }
+    // Lowercase into a fixed buffer and compare with one `match` instead of 36 comparisons.
+    let mut buf = [0u8; 4];
+    for (d, c) in buf.iter_mut().zip(w.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let lower = buf.get(..w.len()).unwrap_or(&[]);
+    let found = matches!(
+        lower,
+        b"ms"
+            | b"s"
+            | b"sec"
+            | b"secs"
+            | b"m"
+            | b"min"
+            | b"mins"
+            | b"h"
+            | b"hr"
+            | b"hrs"
+            | b"d"
+            | b"us"
+            | b"ns"
+            | b"b"
+            | b"kb"
+            | b"mb"
+            | b"gb"
+            | b"tb"
+            | b"kib"
+            | b"mib"
+            | b"gib"
+            | b"tib"
+            | b"ki"
+            | b"mi"
+            | b"gi"
+            | b"rps"
+            | b"qps"
+            | b"tps"
+            | b"x"
+            | b"st"
+            | b"nd"
+            | b"rd"
+            | b"th"
+            | b"px"
+            | b"req"
+            | b"msgs"
+    );
+    debug_assert_eq!(found, UNITS.iter().any(|u| u.eq_ignore_ascii_case(w)));
+    found
+}
+
 /// Unit suffixes that end a number as well as a space would (`5100ms`, `5100MiB`, `5100x`).
 /// Anything else glued to digits (`5100abc`) makes the run part of a longer token.
 const UNITS: &[&str] = &[
@@ -335,6 +416,10 @@ const UNITS: &[&str] = &[
 /// Scale suffixes after a number, and whether a space may come between (`5.1 K`, not `5 B`).
 fn scale_suffix(word: &str, spaced: bool) -> Option<i32> {
     let w = word;
+    // Every scale below is 1, 2, 7 or 8 letters long: most words are rejected here.
+    if !matches!(w.len(), 1 | 2 | 7 | 8) {
+        return None;
+    }
     let exp = match w {
         "k" | "K" => 3,
         "M" => 6,
@@ -422,7 +507,7 @@ fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
     if rules.abbreviations {
         let (spaced, p) = if c == b' ' { (true, e + 1) } else { (false, e) };
         let (w, q) = letters(s, p);
-        if !w.is_empty() && !alnum(char_at(s, q)) {
+        if !w.is_empty() && !alnum_at(s, q) {
             if let Some(x) = scale_suffix(w, spaced) {
                 return (After::Scale(x), q);
             }
@@ -430,8 +515,8 @@ fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
     }
     if c.is_ascii_alphabetic() {
         let (w, q) = letters(s, e);
-        let unit = UNITS.iter().any(|u| u.eq_ignore_ascii_case(w));
-        if unit && !alnum(char_at(s, q)) && at(b, q) != b'_' {
+        let unit = is_unit(w);
+        if unit && !alnum_at(s, q) && at(b, q) != b'_' {
             return (After::Free, q);
         }
         return (After::Glued, e);
@@ -441,7 +526,7 @@ fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
             if ch == '\u{00B5}' || ch == '\u{03BC}' {
                 // µs
                 let (w, q) = letters(s, e + ch.len_utf8());
-                if w == "s" && !alnum(char_at(s, q)) {
+                if w == "s" && !alnum_at(s, q) {
                     return (After::Free, q);
                 }
             }
@@ -450,7 +535,7 @@ fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
             }
         }
     }
-    if c == b'_' && alnum(char_at(s, e + 1)) {
+    if c == b'_' && alnum_at(s, e + 1) {
         return (After::Glued, e);
     }
     (After::Free, e)
@@ -489,12 +574,16 @@ fn exponent(s: &str, e: usize) -> Option<(i32, usize)> {
     let b = s.as_bytes();
     if matches!(at(b, e), b'e' | b'E') {
         let (x, end) = exp_digits(b, e + 1)?;
-        if alnum(char_at(s, end)) {
+        if alnum_at(s, end) {
             return None;
         }
         return Some((x, end));
     }
     let p = spaces(b, e, 1);
+    // First bytes of the operators below (`×` C3 97, `·` C2 B7, `⋅` E2 8B 85).
+    if !matches!(at(b, p), 0xC2 | 0xC3 | 0xE2 | b'*' | b'x' | b'X') {
+        return None;
+    }
     let rest = s.get(p..)?;
     let op_len = ['\u{00D7}', '\u{00B7}', '\u{22C5}', '*', 'x', 'X']
         .iter()
@@ -513,39 +602,64 @@ fn exponent(s: &str, e: usize) -> Option<(i32, usize)> {
         return None;
     };
     let (x, end) = exp_digits(b, p)?;
-    if alnum(char_at(s, end)) {
+    if alnum_at(s, end) {
         return None;
     }
     Some((x, end))
 }
 
-/// Record what one reading states, given what follows it.
-fn check_reading(ctx: &mut Ctx<'_>, w: Written, after: &After, approx: bool) {
-    match after {
+/// Does the number at `d` follow an approximation word? Asked only when a reading could
+/// reach a target as an approximation (most cannot), and answered once per number.
+struct ApproxBefore {
+    d: usize,
+    /// `None` until first asked; `Some(false)` from the start when the rule is off.
+    memo: Option<bool>,
+}
+
+impl ApproxBefore {
+    fn new(rules: &Rules, d: usize) -> ApproxBefore {
+        ApproxBefore {
+            d,
+            memo: (!rules.approximations).then_some(false),
+        }
+    }
+    fn get(&mut self, s: &str) -> bool {
+        let d = self.d;
+        *self.memo.get_or_insert_with(|| approx_before(s, d))
+    }
+}
+
+/// Record what one reading states, given what follows it. `approx`: the reading starts the
+/// run, so an approximation word before the run applies to it.
+fn check_reading(
+    ctx: &mut Ctx<'_>,
+    s: &str,
+    w: Written,
+    after: &After,
+    approx: Option<&mut ApproxBefore>,
+) {
+    let v = match after {
         After::Free => {
             ctx.nums.exact(w.value, ctx.hits);
-            if approx {
-                ctx.nums
-                    .approx(w.value.to_f64(), ctx.rules.approx_tolerance, ctx.hits);
-            }
+            w.value.to_f64()
         }
         After::Scale(x) => {
             ctx.nums
                 .rounded(w, *x, ctx.rules.one_digit_abbreviations, ctx.hits);
-            if approx {
-                let v = w.value.shift(*x).to_f64();
-                ctx.nums.approx(v, ctx.rules.approx_tolerance, ctx.hits);
-            }
+            w.value.shift(*x).to_f64()
         }
         After::Exp(x) => {
             let v = w.value.shift(*x);
             ctx.nums.exact(v, ctx.hits);
-            if approx {
-                ctx.nums
-                    .approx(v.to_f64(), ctx.rules.approx_tolerance, ctx.hits);
-            }
+            v.to_f64()
         }
-        After::Glued => {}
+        After::Glued => return,
+    };
+    let rel = ctx.rules.approx_tolerance;
+    if let Some(a) = approx {
+        if ctx.nums.may_approx(v, rel) && a.get(s) {
+            ctx.nums.approx(v, rel, ctx.hits);
+        }
     }
 }
 
@@ -572,11 +686,16 @@ fn skip_token(b: &[u8], mut p: usize) -> usize {
 /// Handle the digit at `d`; returns where scanning resumes.
 fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
     let b = s.as_bytes();
-    let prev = char_before(s, d);
-    if alnum(prev) {
-        return skip_token(b, d);
-    }
-    if prev == Some('.') || (prev == Some('_') && alnum(char_before(s, d - 1))) {
+    // The char before the digit: an ASCII byte is decided without decoding; a non-ASCII
+    // char is never `.` or `_`.
+    let pb = if d > 0 { at(b, d - 1) } else { 0 };
+    if pb >= 0x80 {
+        if alnum_before(s, d) {
+            return skip_token(b, d);
+        }
+    } else if d > 0
+        && (pb.is_ascii_alphanumeric() || pb == b'.' || (pb == b'_' && alnum_before(s, d - 1)))
+    {
         return skip_token(b, d);
     }
     if ctx.rules.hex && at(b, d) == b'0' && matches!(at(b, d + 1), b'x' | b'X') {
@@ -594,7 +713,7 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
     if run.truncated {
         return skip_token(b, e).max(resume);
     }
-    let approx = ctx.rules.approximations && approx_before(s, d);
+    let mut approx = ApproxBefore::new(ctx.rules, d);
     let mut i = 0;
     while i < run.n {
         let Some(item) = read_item(b, run, i) else {
@@ -606,11 +725,11 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
             continue;
         };
         let is_last = item.last + 1 >= run.n;
-        let item_approx = approx && item.first == 0;
+        let first = item.first == 0;
         if is_last {
             let (after, end) = after_number(s, run.end(item.last), ctx.rules);
             for w in item.reads.iter().flatten() {
-                check_reading(ctx, *w, &after, item_approx);
+                check_reading(ctx, s, *w, &after, first.then_some(&mut approx));
             }
             if ctx.rules.arithmetic && matches!(after, After::Free) && end == run.end(item.last) {
                 if let Some(w) = item.reads.iter().flatten().next() {
@@ -620,7 +739,7 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
             return resume.max(end);
         }
         for w in item.reads.iter().flatten() {
-            check_reading(ctx, *w, &After::Free, item_approx);
+            check_reading(ctx, s, *w, &After::Free, first.then_some(&mut approx));
         }
         i = item.last + 1;
     }
@@ -669,8 +788,8 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
         if scale_suffix(w, false).is_some() {
             return None;
         }
-        let unit = UNITS.iter().any(|u| u.eq_ignore_ascii_case(w));
-        if !unit || alnum(char_at(s, q)) || at(b, q) == b'_' {
+        let unit = is_unit(w);
+        if !unit || alnum_at(s, q) || at(b, q) == b'_' {
             return Some(skip_token(b, p));
         }
         end = q;
@@ -704,7 +823,7 @@ fn hex(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
         }
         p += 1;
     }
-    if p == d + 2 || alnum(char_at(s, p)) || overflow {
+    if p == d + 2 || alnum_at(s, p) || overflow {
         return skip_token(b, p);
     }
     ctx.nums.exact(Dec::new(v, 0), ctx.hits);

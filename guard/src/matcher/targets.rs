@@ -156,6 +156,21 @@ impl NumTargets {
         }
     }
 
+    /// Could [`NumTargets::approx`]`(v, rel)` record anything? A conservative bound check (a
+    /// relative margin covers float rounding at the edges), so `false` means it would not.
+    pub fn may_approx(&self, v: f64, rel: f64) -> bool {
+        if !(0.0..1.0).contains(&rel) {
+            return true;
+        }
+        let v = v.abs();
+        match (self.mags.first(), self.mags.last()) {
+            (Some(lo), Some(hi)) => {
+                v >= lo.0 * (1.0 - rel) * (1.0 - 1e-6) && v <= hi.0 * (1.0 + rel) * (1.0 + 1e-6)
+            }
+            _ => false,
+        }
+    }
+
     /// Record every target exactly equal to `d`.
     pub fn exact(&self, d: Dec, hits: &mut Hits) {
         let b = filter_bit(d);

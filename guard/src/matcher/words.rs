@@ -4,7 +4,7 @@
 //! the worded number starts and reads it forward: `five thousand one hundred`, `fifty-one
 //! hundred`, `five thousand, one hundred`, `five thousand and one hundred`, `2.4 million`,
 //! `5 thousand 100`, `two point four million`, and (a stretch rule) `five one zero zero`.
-use super::numbers::{alnum, approx_before, at, char_at, char_before, Ctx};
+use super::numbers::{alnum_at, alnum_before, approx_before, at, Ctx};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
@@ -126,7 +126,7 @@ fn numeric(s: &str, p: usize) -> Option<(f64, usize)> {
             q += 1;
         }
     }
-    if alnum(char_at(s, q)) {
+    if alnum_at(s, q) {
         return None;
     }
     Some((int, q))
@@ -135,7 +135,7 @@ fn numeric(s: &str, p: usize) -> Option<(f64, usize)> {
 /// The token at `p` (no separators skipped), and its end.
 fn token_at(s: &str, p: usize) -> Option<(Tok, usize)> {
     let b = s.as_bytes();
-    if alnum(char_before(s, p)) {
+    if alnum_before(s, p) {
         return None;
     }
     if at(b, p).is_ascii_digit() {
@@ -146,7 +146,7 @@ fn token_at(s: &str, p: usize) -> Option<(Tok, usize)> {
     while at(b, q).is_ascii_alphabetic() && q - p < 12 {
         q += 1;
     }
-    if q == p || alnum(char_at(s, q)) {
+    if q == p || alnum_at(s, q) {
         return None;
     }
     Some((classify(s.get(p..q)?)?, q))
@@ -426,7 +426,7 @@ pub(crate) fn scan(s: &str, ac: &AhoCorasick, ctx: &mut Ctx<'_>) {
         if at(b, p.wrapping_sub(1)).is_ascii_alphabetic() || at(b, m.end()).is_ascii_alphabetic() {
             continue;
         }
-        if alnum(char_before(s, p)) || alnum(char_at(s, m.end())) {
+        if alnum_before(s, p) || alnum_at(s, m.end()) {
             continue;
         }
         let mut end = m.end();
