@@ -1,16 +1,19 @@
 //! The HTTP filter: one context per request. It dispatches host callbacks to the guard library
 //! and holds only per-request state.
 //!
-//! Request headers: strip every client-sent `x-orrery-learning-*` header and `accept-encoding`,
-//! read the verified identity, refuse upgrades, classify the route (`policy`), read the snapshot
-//! and the subject's level once (the level of this turn; a hint pressed later never changes it),
-//! stamp the level and scenario upstream, and answer locally what never goes upstream (denied
-//! routes, not ready). Response: pick a mode once the headers arrive — buffer and rewrite a JSON
-//! surface, rewrite an event stream chunk by chunk, or replace the body with a fixed error — and
-//! report every withheld target (shared-data event line + stat).
+//! Request headers: strip every client-sent `x-orrery-learning-*` header, the payload header and
+//! `accept-encoding`, refuse upgrades, classify the route (`policy`), read the verified identity
+//! (never on a public route, where jwt_authn verified nothing: see [`Route::is_public`]), read
+//! the snapshot and the subject's level once (the level of this turn; a hint pressed later never
+//! changes it), stamp the level and scenario upstream, and answer locally what never goes
+//! upstream (denied routes, not ready). Response: pick a mode once the headers arrive — buffer
+//! and rewrite a JSON surface, rewrite an event stream chunk by chunk, or replace the body with a
+//! fixed error — report every withheld target (shared-data event line + stat), and put the
+//! learner overlay into an Orrery HTML page (`guard::console::inject_overlay`).
 use crate::host;
 use crate::metrics::Metrics;
 use crate::store::{self, SharedCache, Snapshot};
+use orrery_learning_guard::console::inject_overlay;
 use orrery_learning_guard::policy::{
     self, replies, DenyReason, FilterConfig, HintResponse, Identity, LevelRecord, Route,
     LEARNING_HEADER_PREFIX, LEVEL_HEADER, PRINCIPAL_HEADER, SCENARIO_HEADER, SECRET_HEADER,
@@ -46,6 +49,8 @@ pub struct Http {
     /// The upstream `:status`, read in the response-headers callback (the header map is gone
     /// in body callbacks, and reading it then traps).
     status: Option<String>,
+    /// The upstream `content-type` is `text/html` (read with the status, for the same reason).
+    html: bool,
 }
 
 impl Http {
@@ -60,6 +65,7 @@ impl Http {
             level: 0,
             mode: Mode::Pass,
             status: None,
+            html: false,
         }
     }
 
@@ -103,6 +109,7 @@ impl Http {
         match self.route {
             Route::Guarded(s) => s.name(),
             Route::ChatStream => "chat_stream",
+            Route::Page => "page",
             _ => "other",
         }
     }
@@ -204,6 +211,11 @@ impl Http {
                 surfaces::add_learning_block_with(body, &block, guard, level, &cfg.surfaces)
             }
             Route::Guarded(s) => surfaces::rewrite_json(s, body, guard, level, &cfg.surfaces),
+            // A console page is scrubbed like any other body (it never has an identity, so this
+            // is the default disclosure), then gets the overlay below.
+            Route::Page => {
+                surfaces::rewrite_json(Surface::Other, body, guard, level, &cfg.surfaces)
+            }
             // A non-stream answer on the stream route (an error object, say).
             Route::ChatStream => {
                 surfaces::rewrite_json(Surface::Other, body, guard, level, &cfg.surfaces)
@@ -219,10 +231,28 @@ impl Http {
             }
             Route::LearningAsset | Route::Deny(_) => return,
         };
-        if rewrite.changed {
-            let _ = host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body.len(), &rewrite.body);
+        let out = match self.overlay(&rewrite.body, rewrite.changed) {
+            Some(page) => Some(page),
+            None if rewrite.changed => Some(rewrite.body),
+            None => None,
+        };
+        if let Some(out) = out {
+            let _ = host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body.len(), &out);
         }
         self.report(&rewrite.withheld);
+    }
+
+    /// The guarded `page` with the learner overlay, for a 200 `text/html` answer on a console
+    /// page or an unknown (scrubbed) route; `None` when nothing is to be added. A page the scrub
+    /// replaced whole is the fixed error body, not a page: it gets nothing.
+    fn overlay(&self, page: &[u8], changed: bool) -> Option<Vec<u8>> {
+        let eligible = matches!(self.route, Route::Page | Route::Guarded(Surface::Other))
+            && self.html
+            && self.status.as_deref() == Some("200");
+        if !eligible || (changed && page == surfaces::WITHHELD_BODY) {
+            return None;
+        }
+        inject_overlay(page)
     }
 
     /// A successful hint's new level applies to the subject's next turn at once, without waiting
@@ -285,9 +315,7 @@ impl HttpContext for Http {
         // Bodies must arrive as identity to be guarded.
         self.set_req("accept-encoding", None);
 
-        self.identity = self
-            .req_header(&cfg.identity.payload_header)
-            .and_then(|p| policy::identity_from_payload(&p));
+        let payload = self.req_header(&cfg.identity.payload_header);
         // Orrery verifies its own bearer token; the payload copy is for this filter only.
         self.set_req(&cfg.identity.payload_header, None);
         let method = self.req_header(":method").unwrap_or_default();
@@ -303,6 +331,11 @@ impl HttpContext for Http {
         self.route = cfg.routes.classify(&method, &path);
         if let Route::Deny(reason) = self.route {
             return self.deny(reason);
+        }
+        // jwt_authn writes the payload header (replacing a client's) only where it requires a
+        // token; on a public route the header may be the client's own, so it names nobody.
+        if cfg.routes.reads_identity(self.route, &path) {
+            self.identity = payload.and_then(|p| policy::identity_from_payload(&p));
         }
 
         self.snapshot = store::snapshot(&self.cache);
@@ -343,6 +376,9 @@ impl HttpContext for Http {
             return Action::Continue;
         }
         self.status = self.resp_header(":status");
+        self.html = self
+            .resp_header("content-type")
+            .is_some_and(|t| t.trim().to_ascii_lowercase().starts_with("text/html"));
         self.refresh_guard();
         if end_of_stream {
             // No body: nothing to guard (the health probe still gets its fields? it has no body

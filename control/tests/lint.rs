@@ -60,6 +60,12 @@ const BROKEN: &[(&str, Rule)] = &[
     ("jwt-required-uncovered.yaml", Rule::JwtRequired),
     ("jwt-required-exempt-path.yaml", Rule::JwtRequired),
     ("jwt-required-exempt-case.yaml", Rule::JwtRequired),
+    ("jwt-required-exempt-chat.yaml", Rule::JwtRequired),
+    ("jwt-required-exempt-page-prefix.yaml", Rule::JwtRequired),
+    (
+        "jwt-required-exempt-unconfigured-page.yaml",
+        Rule::JwtRequired,
+    ),
     ("jwt-required-requirement-name.yaml", Rule::JwtRequired),
     ("jwt-required-connect.yaml", Rule::JwtRequired),
     ("jwt-required-weighted-requirement.yaml", Rule::JwtRequired),

@@ -11,6 +11,9 @@
 //! * [`RoutePolicy::classify`] fails closed: a path it cannot read plainly (percent-escapes, `..`,
 //!   `//`, backslashes, odd case, a trailing slash) is never a lighter surface than
 //!   [`Surface::Other`] (scrubbed), and an admin/Studio prefix is denied however it is spelled.
+//! * [`Route::is_public`] names the routes jwt_authn lets through without a token (probes,
+//!   learning assets, console pages): on them the filter reads no identity from the payload
+//!   header, which a client could have written itself.
 //! * A level record of another levels epoch or another scenario reads as `default_disclosure`
 //!   ([`LevelRecord::level_for`]).
 //!
@@ -133,6 +136,10 @@ pub struct RoutePolicy {
     pub learning_prefix: String,
     /// `GET` paths under the learning prefix that learners may fetch (console assets).
     pub learning_assets: Vec<String>,
+    /// Orrery's console pages (exact paths): a browser navigates to them without a bearer
+    /// token, so jwt_authn exempts them; the filter guards them at `default_disclosure`, with
+    /// no identity, and injects the learner overlay into their HTML.
+    pub console_pages: Vec<String>,
     /// Prefixes denied with 403 (admin, Studio), compared case-insensitively after decoding.
     pub deny_prefixes: Vec<String>,
     pub unknown: UnknownRoutes,
@@ -153,6 +160,7 @@ impl Default for RoutePolicy {
             hint: "/learning/hint".into(),
             learning_prefix: "/learning/".into(),
             learning_assets: vec!["/learning/console.js".into(), "/learning/".into()],
+            console_pages: vec!["/".into(), "/console".into()],
             deny_prefixes: vec![
                 "/admin".into(),
                 "/studio".into(),
@@ -348,6 +356,33 @@ impl RoutePolicy {
                 );
             }
         }
+        for p in &self.console_pages {
+            // A console page is public (no token): never one of the learner API paths, the
+            // probes, under the learning prefix or under a denied prefix.
+            let lp_bare = self.learning_prefix.trim_end_matches('/');
+            let named = [
+                &self.chat,
+                &self.chat_stream,
+                &self.sessions,
+                &self.confirmations,
+                &self.me,
+            ];
+            if !is_plain_path(p)
+                || p.starts_with(&self.learning_prefix)
+                || p == lp_bare
+                || p.starts_with(&self.session_prefix)
+                || named.contains(&p)
+                || self.health.contains(p)
+                || self
+                    .deny_prefixes
+                    .iter()
+                    .any(|d| p.to_ascii_lowercase().starts_with(&d.to_ascii_lowercase()))
+            {
+                return bad(
+                    "routes.console_pages must be plain paths that name no other route".into(),
+                );
+            }
+        }
         if !self.hint.starts_with(&self.learning_prefix) {
             return bad("routes.hint must be under routes.learning_prefix".into());
         }
@@ -392,6 +427,9 @@ impl RoutePolicy {
         if self.health.iter().any(|h| h == raw) && (get || method == "HEAD") {
             return Route::Health;
         }
+        if self.console_pages.iter().any(|c| c == raw) && (get || method == "HEAD") {
+            return Route::Page;
+        }
         if method == "POST" && raw == self.chat {
             return Route::Guarded(Surface::Chat);
         }
@@ -425,6 +463,26 @@ impl RoutePolicy {
             }
         }
         self.unknown()
+    }
+
+    /// Whether the filter may read the identity from the payload header for this request.
+    /// jwt_authn exempts the public paths from the token by path alone, whatever the method, and
+    /// writes the payload header only where it verified a token; so the identity is read neither
+    /// on a public route ([`Route::is_public`]) nor on any request whose path could be one of
+    /// the public paths (`POST /console`, `GET /healthz?x`): compared after decoding, without
+    /// case, so that this is a superset of what jwt_authn exempts.
+    pub fn reads_identity(&self, route: Route, path: &str) -> bool {
+        if route.is_public() {
+            return false;
+        }
+        let raw = path.split(['?', '#']).next().unwrap_or("");
+        let lower = canonical(raw).to_ascii_lowercase();
+        !self
+            .health
+            .iter()
+            .chain(&self.learning_assets)
+            .chain(&self.console_pages)
+            .any(|p| p.to_ascii_lowercase() == lower)
     }
 
     fn unknown(&self) -> Route {
@@ -521,8 +579,22 @@ pub enum Route {
     Hint,
     /// A console asset served by the control service.
     LearningAsset,
+    /// `GET`/`HEAD` of an Orrery console page (`routes.console_pages`): guarded like
+    /// [`Surface::Other`] at `default_disclosure`, and the learner overlay is injected.
+    Page,
     /// Answered by the filter itself, never forwarded.
     Deny(DenyReason),
+}
+
+impl Route {
+    /// The routes jwt_authn does not require a token on (the probes, the learning assets and
+    /// the console pages). There jwt_authn verifies nothing, so a client could send its own
+    /// payload header: the filter must read no identity on these routes (level =
+    /// `default_disclosure`) and still strip the header. This is the one list of them;
+    /// `orrery-learning lint` allows jwt_authn exemptions for exactly the paths of these routes.
+    pub fn is_public(self) -> bool {
+        matches!(self, Route::Health | Route::LearningAsset | Route::Page)
+    }
 }
 
 /// Why a request is answered locally.
@@ -996,7 +1068,7 @@ mod tests {
             ("GET", "/readyz", Route::Health),
             ("GET", "/healthz/", g(Other)),
             ("POST", "/healthz", g(Other)),
-            ("GET", "/", g(Other)),
+            ("GET", "/", Route::Page),
             ("GET", "", g(Other)),
             ("GET", "*", g(Other)),
             ("GET", "/index.html", g(Other)),
@@ -1075,6 +1147,149 @@ mod tests {
     }
 
     #[test]
+    fn console_pages_table() {
+        let p = RoutePolicy::default();
+        let g = Route::Guarded;
+        let cases: &[(&str, &str, Route)] = &[
+            ("GET", "/", Route::Page),
+            ("HEAD", "/", Route::Page),
+            ("GET", "/console", Route::Page),
+            ("HEAD", "/console", Route::Page),
+            ("GET", "/?x=1", Route::Page),
+            ("GET", "/console?say=hello", Route::Page),
+            ("GET", "/console#top", Route::Page),
+            // Not plain, another case, another method: not a page, so not public.
+            ("GET", "/console/", g(Other)),
+            ("GET", "/Console", g(Other)),
+            ("GET", "/CONSOLE", g(Other)),
+            ("GET", "//console", g(Other)),
+            ("GET", "/x/../console", g(Other)),
+            ("GET", "/%63onsole", g(Other)),
+            ("GET", "/console%2f", g(Other)),
+            ("GET", "/./console", g(Other)),
+            ("GET", "\\console", g(Other)),
+            ("GET", "/console/x", g(Other)),
+            ("GET", "/consolex", g(Other)),
+            ("GET", "", g(Other)),
+            ("GET", "//", g(Other)),
+            ("POST", "/console", g(Other)),
+            ("POST", "/", g(Other)),
+            ("PUT", "/console", g(Other)),
+            ("DELETE", "/", g(Other)),
+            ("OPTIONS", "/console", g(Other)),
+            ("get", "/console", g(Other)),
+        ];
+        for (m, path, want) in cases {
+            assert_eq!(p.classify(m, path), *want, "{m} {path}");
+        }
+    }
+
+    #[test]
+    fn public_routes_are_the_token_free_ones() {
+        use DenyReason::*;
+        let public = [Route::Health, Route::LearningAsset, Route::Page];
+        let private = [
+            Route::Guarded(Chat),
+            Route::Guarded(Other),
+            Route::Guarded(Me),
+            Route::ChatStream,
+            Route::Hint,
+            Route::Deny(Admin),
+            Route::Deny(Unknown),
+            Route::Deny(LearningNotFound),
+        ];
+        for r in public {
+            assert!(r.is_public(), "{r:?}");
+        }
+        for r in private {
+            assert!(!r.is_public(), "{r:?}");
+        }
+        // Every default exempt path classifies to a public route for GET, and to a non-public
+        // one for POST (jwt_authn exempts the path whatever the method: the filter must not
+        // take an identity there either way, and a POST there is guarded as Other).
+        let p = RoutePolicy::default();
+        for path in p
+            .health
+            .iter()
+            .chain(&p.learning_assets)
+            .chain(&p.console_pages)
+        {
+            assert!(p.classify("GET", path).is_public(), "{path}");
+        }
+    }
+
+    #[test]
+    fn identity_is_read_only_where_a_token_was_verified() {
+        let p = RoutePolicy::default();
+        let reads = |m: &str, path: &str| p.reads_identity(p.classify(m, path), path);
+        for (m, path) in [
+            ("GET", "/"),
+            ("GET", "/console"),
+            ("HEAD", "/console"),
+            ("GET", "/console?say=x"),
+            ("POST", "/console"),
+            ("PUT", "/"),
+            ("GET", "/Console"),
+            ("GET", "/%63onsole"),
+            ("GET", "//console"),
+            ("GET", "/healthz"),
+            ("POST", "/healthz"),
+            ("GET", "/readyz?x=1"),
+            ("GET", "/learning/console.js"),
+            ("GET", "/learning/"),
+            ("POST", "/learning/"),
+        ] {
+            assert!(!reads(m, path), "{m} {path}");
+        }
+        for (m, path) in [
+            ("POST", "/chat"),
+            ("POST", "/chat/stream"),
+            ("GET", "/me"),
+            ("GET", "/sessions"),
+            ("GET", "/session/abc"),
+            ("POST", "/learning/hint"),
+            ("GET", "/console/"),
+            ("GET", "/console/x"),
+            ("GET", "/unlisted/echo"),
+        ] {
+            assert!(reads(m, path), "{m} {path}");
+        }
+    }
+
+    #[test]
+    fn console_pages_config_is_checked() {
+        let ok = cfg_json(r#","routes":{"console_pages":["/ui","/ui/console"]}"#);
+        let c = FilterConfig::parse(ok.as_bytes()).unwrap();
+        assert_eq!(c.routes.classify("GET", "/ui/console"), Route::Page);
+        assert_eq!(c.routes.classify("GET", "/console"), Route::Guarded(Other));
+        let none = cfg_json(r#","routes":{"console_pages":[]}"#);
+        let c = FilterConfig::parse(none.as_bytes()).unwrap();
+        assert_eq!(c.routes.classify("GET", "/"), Route::Guarded(Other));
+        for bad in [
+            "\"console\"",
+            "\"/console/../x\"",
+            "\"//console\"",
+            "\"/console?x=1\"",
+            "\"/c%6fnsole\"",
+            "\"/chat\"",
+            "\"/me\"",
+            "\"/sessions\"",
+            "\"/session/x\"",
+            "\"/healthz\"",
+            "\"/learning/\"",
+            "\"/learning\"",
+            "\"/learning/x\"",
+            "\"/admin\"",
+            "\"/Admin/page\"",
+            "\"/studio\"",
+        ] {
+            let json = cfg_json(&format!(r#","routes":{{"console_pages":[{bad}]}}"#));
+            let err = FilterConfig::parse(json.as_bytes()).unwrap_err();
+            assert!(err.0.contains("routes.console_pages"), "{bad}: {}", err.0);
+        }
+    }
+
+    #[test]
     fn unknown_routes_can_be_denied() {
         let p = RoutePolicy {
             unknown: UnknownRoutes::Deny,
@@ -1116,7 +1331,7 @@ mod tests {
                 Route::Guarded(s) if s != Other => {
                     proptest::prop_assert_eq!(canonical(path.split(['?', '#']).next().unwrap()), path.split(['?', '#']).next().unwrap());
                 }
-                Route::Health | Route::ChatStream | Route::Hint | Route::LearningAsset => {
+                Route::Health | Route::ChatStream | Route::Hint | Route::LearningAsset | Route::Page => {
                     let raw = path.split(['?', '#']).next().unwrap();
                     proptest::prop_assert_eq!(canonical(raw), raw);
                 }

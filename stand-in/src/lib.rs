@@ -41,6 +41,8 @@
 //! `accept-encoding`, … — except `cookie` (names lower-case, repeated headers joined with `", "`); `/_standin/*` requests are not logged; `DELETE /_standin/requests` clears it.
 //! `GET /unlisted/echo?text=TEXT` → `{"text": TEXT}`: a route outside Orrery's API, for the
 //! "unknown routes are scrubbed" tests.
+//! `GET /console?say=TEXT` (also `/?say=TEXT`) → the console page stating `TEXT` (HTML-escaped)
+//! in `<p id="say">` at the top of its body, for the "console pages are guarded" tests.
 //!
 //! # Other behaviour worth knowing
 //!

@@ -174,8 +174,29 @@ async fn probe() -> Json<Value> {
     Json(json!({"status": "ok"}))
 }
 
-async fn console() -> Html<&'static str> {
-    Html(CONSOLE_HTML)
+#[derive(Deserialize)]
+struct ConsoleQuery {
+    say: Option<String>,
+}
+
+/// The console page; with `?say=TEXT` (tests only) the page also states `TEXT`, HTML-escaped,
+/// in `<p id="say">` at the top of the body, so tests can see what the guard does to a page.
+async fn console(Query(q): Query<ConsoleQuery>) -> Html<String> {
+    let Some(say) = q.say else {
+        return Html(CONSOLE_HTML.to_string());
+    };
+    let mut escaped = String::with_capacity(say.len());
+    for c in say.chars() {
+        match c {
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '&' => escaped.push_str("&amp;"),
+            '"' => escaped.push_str("&quot;"),
+            other => escaped.push(other),
+        }
+    }
+    let line = format!("<body>\n<p id=\"say\">{escaped}</p>");
+    Html(CONSOLE_HTML.replacen("<body>", &line, 1))
 }
 
 #[derive(Deserialize)]

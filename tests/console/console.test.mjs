@@ -15,9 +15,9 @@
 //   CHROMIUM     the browser (default /usr/bin/chromium; Playwright never downloads one)
 //
 // The token reaches the page the way Orrery's console keeps it: localStorage "orrery-token".
-// A browser navigation carries no bearer header, and the demo stack's jwt_authn requires one on
-// every Orrery path, so for an Orrery page (not /learning/*) the test adds the token to that one
-// navigation request; every API call the overlay makes must carry it on its own (asserted).
+// The navigation itself carries no bearer header, as in a real browser: jwt_authn exempts the
+// console pages and the learning assets, and the filter guards those pages with no identity.
+// Every API call the overlay makes must carry the token on its own (asserted).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -45,6 +45,7 @@ let context;
 let page;
 const pageErrors = [];
 const apiCalls = []; // {method, path, auth} of every /me and /learning/hint request
+const navigations = []; // the authorization header of every navigation (none expected)
 
 before(async () => {
   userDataDir = mkdtempSync(join(tmpdir(), "orrery-console-test-"));
@@ -70,9 +71,7 @@ before(async () => {
     if (path === "/me" || path === "/learning/hint") {
       apiCalls.push({ method: req.method(), path, auth: req.headers()["authorization"] || "" });
     }
-    if (req.isNavigationRequest() && !path.startsWith("/learning/")) {
-      return route.continue({ headers: { ...req.headers(), authorization: `Bearer ${TOKEN}` } });
-    }
+    if (req.isNavigationRequest()) navigations.push(req.headers()["authorization"] || "");
     return route.continue();
   });
   page = await context.newPage();
@@ -168,6 +167,10 @@ test("the overlay shows the level, takes hints, honours the rate limit and never
   const resp = await page.goto(BASE_URL + PAGE, { waitUntil: "load" });
   assert.equal(resp.status(), 200, `GET ${PAGE}`);
   assert.match(resp.headers()["content-type"] || "", /^text\/html/);
+  assert.deepEqual(navigations, [""], "the page was loaded without a bearer token");
+  // The overlay tag is in the served HTML exactly once (the filter injects it into Orrery's pages).
+  const html = await resp.text();
+  assert.equal(html.split('<script src="/learning/console.js"').length - 1, 1, `overlay tags in ${PAGE}`);
 
   await step(t, "badge: Learning sandbox, the scenario id, Level 0 of 3", async () => {
     await page.waitForLoadState("networkidle");

@@ -4,7 +4,7 @@
 use super::node::{enum_is, field, items, text, truthy, typed, unwrap_any};
 use super::pathset::{contains, intersection, Match, PathSet};
 use super::{Finding, Options, Report, Rule};
-use orrery_learning_guard::policy::{FilterConfig, Role, SyncMode};
+use orrery_learning_guard::policy::{FilterConfig, Role, RoutePolicy, SyncMode};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -711,7 +711,8 @@ fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VHost]) {
             "CORS preflights would reach Orrery without a token",
         );
     }
-    // The filter's view: which header carries the payload, which paths are probes.
+    // The filter's view: which header carries the payload, which exact paths are its public
+    // routes (probes and console pages: `Route::is_public`, where it reads no identity).
     let cfg = h.filters.iter().find_map(|f| match &f.kind {
         Kind::Learning { cfg: Some(c), .. } => Some(c.as_ref()),
         _ => None,
@@ -719,10 +720,22 @@ fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VHost]) {
     let header = cfg.map_or(DEFAULT_PAYLOAD_HEADER, |c| {
         c.identity.payload_header.as_str()
     });
-    let probes: Vec<String> = cfg.map_or_else(
-        || vec!["/healthz".into(), "/readyz".into()],
-        |c| c.routes.health.clone(),
-    );
+    let public: Vec<String> = {
+        let default_routes;
+        let routes = match cfg {
+            Some(c) => &c.routes,
+            None => {
+                default_routes = RoutePolicy::default();
+                &default_routes
+            }
+        };
+        routes
+            .health
+            .iter()
+            .chain(&routes.console_pages)
+            .cloned()
+            .collect()
+    };
     let providers = field(body, "providers").and_then(Value::as_object);
     match providers {
         Some(p) if !p.is_empty() => {
@@ -786,7 +799,7 @@ fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VHost]) {
                 }
                 continue;
             }
-            check_route_coverage(lint, &rules, &vh.routes, j, &probes);
+            check_route_coverage(lint, &rules, &vh.routes, j, &public);
         }
     }
 }
@@ -826,13 +839,14 @@ fn per_route_requirement(
 }
 
 /// Route `j` of a virtual host reaches Orrery: every path of it must meet, first, a jwt_authn
-/// rule that requires a token, except the probes and paths an earlier route takes.
+/// rule that requires a token, except the filter's public routes (exact paths: probes and
+/// console pages, where the filter reads no identity) and paths an earlier route takes.
 fn check_route_coverage(
     lint: &mut Lint,
     rules: &[JwtRule],
     routes: &[Route],
     j: usize,
-    probes: &[String],
+    public: &[String],
 ) {
     let r = &routes[j];
     let mut covered = false;
@@ -848,12 +862,12 @@ fn check_route_coverage(
         let Some(hole) = intersection(&rule.m.set, &r.m.set) else {
             continue;
         };
-        let is_probe =
-            matches!(&hole, PathSet::Exact { path, ci: false } if probes.iter().any(|p| p == path));
+        let is_public =
+            matches!(&hole, PathSet::Exact { path, ci: false } if public.iter().any(|p| p == path));
         let taken_earlier = routes[..j]
             .iter()
             .any(|e| !e.m.conditional && contains(&e.m.set, &hole));
-        if !is_probe && !taken_earlier {
+        if !is_public && !taken_earlier {
             lint.find(
                 &rule.loc,
                 Rule::JwtRequired,

@@ -16,20 +16,63 @@ pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    // Only the non-ASCII stretches can need work; most replies' (dashes, quotes) do not.
-    if !Stretches::new(text).any(stretch_needs_work) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
+    // Only the non-ASCII stretches can need work; most replies' (dashes, quotes) do not, and
+    // a stretch that needs none is copied as it is (normalising it would return it unchanged).
+    // One pass: the copy starts at the first stretch that needs work.
+    let mut out: Option<String> = None;
     let mut copied = 0;
     for seg in Stretches::new(text) {
+        let work = stretch_work(seg);
+        if work == Work::None {
+            continue;
+        }
+        let o = out.get_or_insert_with(|| String::with_capacity(text.len()));
         let start = seg.as_ptr() as usize - text.as_ptr() as usize;
-        out.push_str(text.get(copied..start).unwrap_or(""));
-        normalize_stretch(seg, &mut out);
+        o.push_str(text.get(copied..start).unwrap_or(""));
+        if work == Work::Fold {
+            o.extend(seg.chars().map(fold));
+        } else {
+            normalize_stretch(seg, o);
+        }
         copied = start + seg.len();
     }
-    out.push_str(text.get(copied..).unwrap_or(""));
-    Cow::Owned(out)
+    match out {
+        None => Cow::Borrowed(text),
+        Some(mut o) => {
+            o.push_str(text.get(copied..).unwrap_or(""));
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// What one stretch needs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Work {
+    /// Already normal.
+    None,
+    /// Already NFKC with nothing to drop or raise, only look-alikes to fold (a typographic
+    /// apostrophe or minus): NFKC would return it unchanged, so the folds are all it needs.
+    Fold,
+    /// Format characters, superscripts or not NFKC: [`normalize_stretch`].
+    Full,
+}
+
+fn stretch_work(seg: &str) -> Work {
+    let mut folds = false;
+    for c in seg.chars().filter(|c| !c.is_ascii()) {
+        if is_format(c) || superscript(c).is_some() {
+            return Work::Full;
+        }
+        folds |= fold(c) != c;
+    }
+    if is_nfkc_quick(seg.chars()) != IsNormalized::Yes {
+        return Work::Full;
+    }
+    if folds {
+        Work::Fold
+    } else {
+        Work::None
+    }
 }
 
 /// The non-ASCII stretches of a text, each with the ASCII char before it (a combining mark
@@ -83,11 +126,6 @@ fn next_non_ascii(b: &[u8], i: usize) -> Option<usize> {
         .map(|k| off + k)
 }
 
-fn stretch_needs_work(seg: &str) -> bool {
-    seg.chars().any(|c| !c.is_ascii() && needs_work(c))
-        || is_nfkc_quick(seg.chars()) != IsNormalized::Yes
-}
-
 /// Normalise one stretch (non-ASCII chars, maybe one ASCII char first) onto `out`.
 fn normalize_stretch(seg: &str, out: &mut String) {
     // Superscripts first: NFKC would turn `10³` into `103`.
@@ -114,11 +152,6 @@ fn normalize_stretch(seg: &str, out: &mut String) {
         }
         out.push(fold(c));
     }
-}
-
-/// Characters the quick path must not skip: format characters, superscripts and look-alikes.
-fn needs_work(c: char) -> bool {
-    is_format(c) || superscript(c).is_some() || fold(c) != c
 }
 
 /// Fold look-alikes that NFKC keeps: hyphens, dashes and the minus sign to `-`; typographic

@@ -260,26 +260,46 @@ pub(crate) struct Written {
     pub sig: u32,
 }
 
-/// Which compiled values one `find` call has seen: a bit set, allocated once per call.
+/// Which compiled values one `find` call has seen: a bit set, inline for up to 256 values
+/// (no allocation per call), on the heap beyond.
 #[derive(Debug, Clone)]
 pub(crate) struct Hits {
-    bits: Vec<u64>,
+    inline: [u64; 4],
+    heap: Vec<u64>,
 }
 
 impl Hits {
     pub fn new(n: usize) -> Hits {
+        let words = n.div_ceil(64);
         Hits {
-            bits: vec![0; n.div_ceil(64)],
+            inline: [0; 4],
+            heap: if words > 4 {
+                vec![0; words]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+    fn bits(&self) -> &[u64] {
+        if self.heap.is_empty() {
+            &self.inline
+        } else {
+            &self.heap
         }
     }
     pub fn set(&mut self, i: usize) {
-        if let Some(w) = self.bits.get_mut(i / 64) {
+        let bits: &mut [u64] = if self.heap.is_empty() {
+            &mut self.inline
+        } else {
+            &mut self.heap
+        };
+        if let Some(w) = bits.get_mut(i / 64) {
             *w |= 1u64 << (i % 64);
         }
     }
     pub fn into_indices(self) -> Vec<usize> {
         let mut out = Vec::new();
-        for (wi, w) in self.bits.iter().enumerate() {
+        for (wi, w) in self.bits().iter().enumerate() {
             let mut w = *w;
             while w != 0 {
                 let b = w.trailing_zeros() as usize;
@@ -290,6 +310,6 @@ impl Hits {
         out
     }
     pub fn any(&self) -> bool {
-        self.bits.iter().any(|w| *w != 0)
+        self.bits().iter().any(|w| *w != 0)
     }
 }
