@@ -110,7 +110,9 @@
 //!    independent of how many spellings exist, and costs O(log targets) per token;
 //! 3. worded numbers are anchored by a 45-pattern Aho-Corasick automaton (digit and scale
 //!    words in three casings, case-sensitive so the SIMD prefilter stays on) and read locally;
-//! 4. string targets are one case-insensitive Aho-Corasick automaton.
+//! 4. string targets are one Aho-Corasick automaton over their lowercase forms, run on one
+//!    lowercased copy of the text with markdown removed (case-sensitive, so its SIMD
+//!    prefilter stays on: a case-insensitive automaton has none).
 //!
 //! Every lookahead and walk-back is bounded by a constant, so `find` is O(n log t) for n
 //! bytes and t targets. Throughput and compile time: `benches/matcher.rs`

@@ -65,30 +65,41 @@ pub(crate) fn alnum_at(s: &str, i: usize) -> bool {
     }
 }
 
-/// First ASCII digit at or after `i`: eight bytes per step (SWAR), then the tail byte by byte.
-pub(crate) fn next_digit(b: &[u8], mut i: usize) -> Option<usize> {
+/// First ASCII digit at or after `i`: sixteen bytes per step as two words (SWAR), then the
+/// tail byte by byte. `chunks_exact` lets the loop run without per-word bounds checks.
+pub(crate) fn next_digit(b: &[u8], i: usize) -> Option<usize> {
+    let rest = b.get(i..)?;
+    let mut blocks = rest.chunks_exact(16);
+    let mut off = i;
+    for block in &mut blocks {
+        let (lo, hi) = block.split_at(8);
+        let t = digit_bits(lo);
+        if t != 0 {
+            return Some(off + (t.trailing_zeros() / 8) as usize);
+        }
+        let t = digit_bits(hi);
+        if t != 0 {
+            return Some(off + 8 + (t.trailing_zeros() / 8) as usize);
+        }
+        off += 16;
+    }
+    blocks
+        .remainder()
+        .iter()
+        .position(|c| is_digit(*c))
+        .map(|k| off + k)
+}
+
+/// The high bit of each digit byte of an eight-byte word (the lowest flagged byte is exact;
+/// borrows may flag bytes above it).
+#[inline]
+fn digit_bits(w: &[u8]) -> u64 {
     const ZEROS: u64 = 0x3030_3030_3030_3030;
     const TENS: u64 = 0x0A0A_0A0A_0A0A_0A0A;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(chunk) = b.get(i..i.saturating_add(8)) {
-        let Ok(arr) = <[u8; 8]>::try_from(chunk) else {
-            break;
-        };
-        // A byte is a digit iff (byte ^ 0x30) < 10. The lowest flagged byte is exact.
-        let x = u64::from_le_bytes(arr) ^ ZEROS;
-        let t = x.wrapping_sub(TENS) & !x & HIGH;
-        if t != 0 {
-            return Some(i + (t.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    while i < b.len() {
-        if is_digit(at(b, i)) {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
+    // A byte is a digit iff (byte ^ 0x30) < 10.
+    let x = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes) ^ ZEROS;
+    x.wrapping_sub(TENS) & !x & HIGH
 }
 
 /// Markdown characters that may sit around or inside a number (`5**1**00`, `` `5100` ``).
