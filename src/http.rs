@@ -267,27 +267,37 @@ impl Http {
         ) else {
             return;
         };
-        // The current levels epoch (a resync since the request started supersedes the turn's).
-        let Some(gen) = store::generation() else {
-            return;
-        };
         if answer.scenario_id != snap.guard.scenario_id()
             || answer.level > orrery_learning_guard::MAX_LEVEL
         {
             return;
         }
-        let rec = LevelRecord {
-            levels_epoch: gen.levels_epoch,
-            scenario_id: answer.scenario_id,
-            level: answer.level,
-        };
-        if store::set(
-            &store::level_key(&id.subject),
-            rec.encode().as_bytes(),
-            None,
-        )
-        .is_ok()
-        {
+        // Written under the current levels epoch, then checked: if the sync service started a
+        // new epoch meanwhile (a full resync), the record is written again under it, so a hint
+        // never ends up void. Compare-and-set, so a later level the watch brought is not lowered.
+        let key = store::level_key(&id.subject);
+        let mut written = false;
+        for _ in 0..4 {
+            let Some(gen) = store::generation() else {
+                return;
+            };
+            let rec = LevelRecord {
+                levels_epoch: gen.levels_epoch.clone(),
+                scenario_id: answer.scenario_id.clone(),
+                level: answer.level,
+            };
+            let (existing, cas) = store::get(&key);
+            if rec.supersedes(existing.as_deref()) {
+                if store::set(&key, rec.encode().as_bytes(), cas).is_err() {
+                    continue;
+                }
+                written = true;
+            }
+            if store::generation().map(|g| g.levels_epoch) == Some(gen.levels_epoch) {
+                break;
+            }
+        }
+        if written {
             self.metrics.inc("sync", "hint_level_written");
             log::debug!("orrery-learning: hint level written to shared data");
         }

@@ -847,6 +847,21 @@ impl LevelRecord {
     }
 }
 
+impl LevelRecord {
+    /// Whether a hint's answer should be written over `existing`. Not when `existing` holds this
+    /// level or a higher one for the scenario, in any levels epoch: in the current epoch the
+    /// level is already there (the watch may bring a later hint first; a level never goes
+    /// down), and a record of another epoch may belong to a resync the sync service is
+    /// publishing right now, which overwriting would void. Skipping is fail-closed and brief:
+    /// the watch answers at once when the poller is behind and brings the level.
+    pub fn supersedes(&self, existing: Option<&[u8]>) -> bool {
+        match existing.and_then(LevelRecord::decode) {
+            Some(e) => e.scenario_id != self.scenario_id || e.level < self.level,
+            None => true,
+        }
+    }
+}
+
 /// The learning block's `can_take_hint`: a human principal below the top level.
 pub fn can_take_hint(level: u8, principal: Option<Principal>) -> bool {
     level < crate::MAX_LEVEL && principal == Some(Principal::Human)
@@ -1316,6 +1331,27 @@ mod tests {
             c.routes.classify("GET", "/api/session/x/triage"),
             Route::Guarded(Triage)
         );
+    }
+
+    #[test]
+    fn a_hint_record_never_lowers_a_level_nor_voids_a_resync() {
+        let rec = |e: &str, sc: &str, l: u8| LevelRecord {
+            levels_epoch: e.into(),
+            scenario_id: sc.into(),
+            level: l,
+        };
+        let hint = rec("e1", "s", 2);
+        let enc = |r: LevelRecord| r.encode().into_bytes();
+        assert!(hint.supersedes(None));
+        assert!(hint.supersedes(Some(b"garbled")));
+        assert!(hint.supersedes(Some(&enc(rec("e1", "s", 1)))));
+        assert!(!hint.supersedes(Some(&enc(rec("e1", "s", 2)))));
+        assert!(!hint.supersedes(Some(&enc(rec("e1", "s", 3)))));
+        // A record of another scenario is void: replaced. One of another epoch with a level at
+        // least as high may be a resync being published: left for the watch.
+        assert!(hint.supersedes(Some(&enc(rec("e1", "other", 3)))));
+        assert!(hint.supersedes(Some(&enc(rec("e0", "s", 1)))));
+        assert!(!hint.supersedes(Some(&enc(rec("e2", "s", 2)))));
     }
 
     // proptest is a native-only dev-dependency; the table tests above also run in wasm.
