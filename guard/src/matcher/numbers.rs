@@ -779,7 +779,10 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
         0 | b'\n' | b'\r' | b'\t' | b')' | b']' | b'}' | b';' | b':' | b'"' | b'%' | b'|'
         | b'=' | b'<' | b'>' | b'!' | b'?' | b'#' | b'@' | b'&' => true,
         b',' | b'.' | b'\'' => !is_digit(next),
-        b'-' => !is_digit(next) && p - d > 1,
+        // A date or range (`2026-03-19`, `4000-5100`): `-` is no separator, operator (it
+        // needs spaces) or suffix, so the full scanner reads only the integer. A single
+        // digit may start `5-1-0-0`.
+        b'-' => p - d > 1,
         b' ' => {
             if next.is_ascii_alphabetic() {
                 // A plain word (`30 minutes`), unless it is a scale or a times sign.
@@ -810,13 +813,20 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     if d > 0 && is_markdown(at(b, d - 1)) {
         return None;
     }
-    ctx.nums.exact(Dec::new(v, 0), ctx.hits);
-    if ctx.rules.approximations
-        && ctx.nums.near_any(v as f64, ctx.rules.approx_tolerance)
-        && approx_before(s, d)
-    {
-        ctx.nums
-            .approx(v as f64, ctx.rules.approx_tolerance, ctx.hits);
+    let value = Dec::new(v, 0);
+    ctx.nums.exact(value, ctx.hits);
+    if !ctx.rules.approximations {
+        return Some(end);
+    }
+    let rel = ctx.rules.approx_tolerance;
+    if c == b'-' && is_digit(next) {
+        // Taken over from the full scanner: approximate exactly as `check_reading` does.
+        let f = value.to_f64();
+        if ctx.nums.may_approx(f, rel) && approx_before(s, d) {
+            ctx.nums.approx(f, rel, ctx.hits);
+        }
+    } else if ctx.nums.near_any(v as f64, rel) && approx_before(s, d) {
+        ctx.nums.approx(v as f64, rel, ctx.hits);
     }
     Some(end)
 }
