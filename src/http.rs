@@ -160,7 +160,9 @@ impl Http {
     }
 
     fn on_stream_chunk(&mut self, body_size: usize, end_of_stream: bool) -> Action {
+        // Stream mode is only chosen with a snapshot; should that ever not hold, nothing passes.
         let Some(snap) = self.snapshot.clone() else {
+            host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, b"");
             return Action::Continue;
         };
         let chunk = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
@@ -190,10 +192,15 @@ impl Http {
     }
 
     fn on_buffered(&mut self, body: &[u8]) {
-        let Some(snap) = self.snapshot.clone() else {
-            return;
-        };
-        let Some(cfg) = self.cfg.clone() else {
+        // Buffer mode is only chosen with a snapshot and a config; should that ever not hold,
+        // the learner gets the fixed not-ready body, never the unchecked one.
+        let (Some(snap), Some(cfg)) = (self.snapshot.clone(), self.cfg.clone()) else {
+            host::set_buffer(
+                host::BUFFER_RESPONSE_BODY,
+                0,
+                body.len(),
+                replies::NOT_READY.as_bytes(),
+            );
             return;
         };
         let (guard, level) = (&snap.guard, self.level);
