@@ -49,6 +49,7 @@ fuzz_target!(|input: Input| {
         .map(|(i, v)| GuardedValue {
             target_id: format!("t{i}"),
             value: v.clone(),
+            unit: None,
         })
         .collect();
     let matcher = Matcher::compile(&guarded);

@@ -60,6 +60,7 @@ fn targets(n: usize) -> Vec<GuardedValue> {
             GuardedValue {
                 target_id: format!("t{k}"),
                 value,
+                unit: None,
             }
         })
         .collect()

@@ -19,7 +19,7 @@
 //! the nudge of the first matching value in guard-set order: one nudge per reply, however many
 //! targets it states.
 use crate::manifest::{Manifest, ManifestError, Target, TargetValue};
-use crate::matcher::{GuardedValue, Matcher};
+use crate::matcher::{GuardedValue, Matcher, Rules};
 use crate::nudge::{nudge_for, FALLBACKS, GENERIC_NUDGE};
 use serde::{Deserialize, Serialize};
 
@@ -113,17 +113,35 @@ impl Guard {
     /// Compile a set. Call [`GuardSet::validate`] first on a set from outside: compiling does not
     /// judge the set, it guards whatever values it holds.
     pub fn compile(set: GuardSet) -> Guard {
+        Guard::compile_with(set, Rules::DEFAULT)
+    }
+
+    /// Compile a set with chosen matcher rules (the filter config can tune the oracle rule:
+    /// the candidate band and count).
+    pub fn compile_with(set: GuardSet, rules: Rules) -> Guard {
+        // A retired value keeps its current namesake's unit (the unit family of a re-seeded
+        // target does not change).
+        let unit_of = |id: &str| {
+            set.targets
+                .iter()
+                .find(|t| t.id == id)
+                .and_then(|t| t.unit.clone())
+        };
         let values: Vec<GuardedValue> = set
             .targets
             .iter()
-            .map(|t| (&t.id, &t.value))
-            .chain(set.retired.iter().map(|r| (&r.id, &r.value)))
-            .map(|(id, value)| GuardedValue {
-                target_id: id.clone(),
-                value: value.clone(),
+            .map(|t| GuardedValue {
+                target_id: t.id.clone(),
+                value: t.value.clone(),
+                unit: t.unit.clone(),
             })
+            .chain(set.retired.iter().map(|r| GuardedValue {
+                target_id: r.id.clone(),
+                value: r.value.clone(),
+                unit: unit_of(&r.id),
+            }))
             .collect();
-        let matcher = Matcher::compile(&values);
+        let matcher = Matcher::compile_with(&values, rules);
         let checked = |candidate: String| -> String {
             if !matcher.is_match(&candidate) {
                 return candidate;

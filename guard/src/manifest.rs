@@ -48,7 +48,7 @@
 //! let found: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
 //! assert_eq!(found, ["default_disclosure: out_of_range", "targets: empty"]);
 //! ```
-use crate::matcher::{normalize_for_matching, GuardedValue, Matcher};
+use crate::matcher::{normalize_for_matching, GuardedValue, Matcher, Rules};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -456,14 +456,27 @@ fn check_no_value_inside(
         .map(|t| GuardedValue {
             target_id: t.id.clone(),
             value: t.value.clone(),
+            unit: t.unit.clone(),
         })
         .collect();
     if values.is_empty() {
         return;
     }
-    let matcher = Matcher::compile(&values);
+    // Candidate lists are about replies, not about a value inside a name.
+    let matcher = Matcher::compile_with(
+        &values,
+        Rules {
+            min_candidates: 0,
+            ..Rules::DEFAULT
+        },
+    );
+    // Boundary-free: a value glued to letters or underscores (`lag_7340`, `lag7340ms`,
+    // `lagSevenThousand…`) is still inside the field, because ids reach audit lines and
+    // `/healthz`. Every written form the matcher knows is checked on the field split at
+    // those boundaries, as well as on the field as it is.
+    let states = |text: &str| matcher.is_match(text) || matcher.is_match(&split_boundaries(text));
     if let Some(id) = scenario_id {
-        if matcher.is_match(id) {
+        if states(id) {
             errors.push(err("scenario_id", kind::CONTAINS_VALUE));
         }
     }
@@ -474,11 +487,30 @@ fn check_no_value_inside(
             fields.push(("unit", unit.as_str()));
         }
         for (name, text) in fields {
-            if matcher.is_match(text) {
+            if states(text) {
                 errors.push(err(&format!("targets[{i}].{name}"), kind::CONTAINS_VALUE));
             }
         }
     }
+}
+
+/// `text` with a space at every letter/digit boundary and CamelCase step, and `_` as a space.
+fn split_boundaries(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        if let Some(p) = prev {
+            let step = (p.is_alphabetic() && c.is_ascii_digit())
+                || (p.is_ascii_digit() && c.is_alphabetic())
+                || (p.is_lowercase() && c.is_uppercase());
+            if step {
+                out.push(' ');
+            }
+        }
+        out.push(if c == '_' { ' ' } else { c });
+        prev = Some(c);
+    }
+    out
 }
 
 fn check_id(id: &str, max_chars: usize, location: &str, errors: &mut Vec<ManifestError>) {

@@ -8,6 +8,7 @@ fn num(v: f64) -> GuardedValue {
     GuardedValue {
         target_id: "t".into(),
         value: TargetValue::Number(v),
+        unit: None,
     }
 }
 
@@ -15,6 +16,7 @@ fn text(s: &str) -> GuardedValue {
     GuardedValue {
         target_id: "s".into(),
         value: TargetValue::Text(s.into()),
+        unit: None,
     }
 }
 
@@ -324,7 +326,9 @@ fn strings_are_case_insensitive_substrings() {
         &[
             ("ZÜRICH-3", true),
             ("zu\u{0308}rich-3", true),
-            ("zurich-3", false),
+            // Diacritics are combining marks, which normalisation removes: a reader takes
+            // `zurich-3` for the same name.
+            ("zurich-3", true),
         ],
     );
 }
@@ -342,8 +346,10 @@ fn stretch_digits_one_by_one() {
             ("5 1 0 0", true),
             ("five one zero", false),
             ("5-1-0", false),
-            ("5-1-0-0-1", false),
-            ("five one zero zero one", false),
+            // The value inside a longer list of single digits is still stated (a learner
+            // pads the list to hide it).
+            ("5-1-0-0-1", true),
+            ("five one zero zero one", true),
         ],
     );
     table(

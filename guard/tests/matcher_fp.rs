@@ -83,6 +83,7 @@ fn targets(r: &mut Rng, family: Family, pool: &[f64]) -> Vec<GuardedValue> {
                 Family::Round => round_value(r),
                 Family::NearCorpus => near_value(r, pool),
             }),
+            unit: None,
         })
         .collect()
 }

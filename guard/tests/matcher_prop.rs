@@ -11,6 +11,7 @@ fn matcher(v: f64) -> Matcher {
     Matcher::compile(&[GuardedValue {
         target_id: "t".into(),
         value: TargetValue::Number(v),
+        unit: None,
     }])
 }
 

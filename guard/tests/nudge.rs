@@ -77,6 +77,7 @@ fn no_nudge_states_its_value() {
         .map(|t| GuardedValue {
             target_id: t.id.clone(),
             value: t.value.clone(),
+            unit: None,
         })
         .collect();
     let matcher = Matcher::compile(&values);

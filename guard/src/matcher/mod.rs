@@ -8,8 +8,8 @@
 //! use orrery_learning_guard::matcher::{GuardedValue, Matcher};
 //!
 //! let m = Matcher::compile(&[
-//!     GuardedValue { target_id: "lag".into(), value: TargetValue::Number(5100.0) },
-//!     GuardedValue { target_id: "topic".into(), value: TargetValue::Text("orders-v2".into()) },
+//!     GuardedValue::new("lag", TargetValue::Number(5100.0)),
+//!     GuardedValue::new("topic", TargetValue::Text("orders-v2".into())),
 //! ]);
 //! assert_eq!(m.find("The lag is 5,100 messages on ORDERS-V2."), vec![0, 1]);
 //! assert_eq!(m.find("about five thousand one hundred"), vec![0]);
@@ -119,9 +119,15 @@
 //! (`cargo bench -p orrery-learning-guard --bench matcher`). Nothing in the per-reply path panics: bytes are read through
 //! bounds-checked helpers, numbers are built with overflow checks, floats only feed
 //! comparisons.
+mod candidates;
+mod encodings;
+mod lang;
 mod normalize;
 mod numbers;
+mod phrases;
+mod spelled;
 mod targets;
+mod units;
 mod words;
 
 use crate::manifest::TargetValue;
@@ -131,11 +137,24 @@ use targets::{Hits, NumTargets};
 
 pub use normalize::normalize_for_matching;
 
-/// A value to guard, with the target id it belongs to.
+/// A value to guard, with the target id it belongs to and the manifest's unit (which joins
+/// the value to a unit family: `2.4 MB/s` for 2,400,000 `bytes/s`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GuardedValue {
     pub target_id: String,
     pub value: TargetValue,
+    pub unit: Option<String>,
+}
+
+impl GuardedValue {
+    /// A value without a unit.
+    pub fn new(target_id: impl Into<String>, value: TargetValue) -> GuardedValue {
+        GuardedValue {
+            target_id: target_id.into(),
+            value,
+            unit: None,
+        }
+    }
 }
 
 /// Which rules a matcher applies. [`Rules::DEFAULT`] is what the guard uses; the others
@@ -148,7 +167,7 @@ pub struct Rules {
     pub one_digit_abbreviations: bool,
     /// Numbers in words. AEP-032.
     pub words: bool,
-    /// Digits one by one (`five one zero zero`, `5-1-0-0`). Stretch.
+    /// Digits one by one (`five one oh oh`, `5, 1, 0, 0`, `5/1/0/0`).
     pub spelled_digits: bool,
     /// `0x13EC`. Stretch.
     pub hex: bool,
@@ -160,6 +179,32 @@ pub struct Rules {
     pub approximations: bool,
     /// Relative tolerance of an approximation (0.05 = ±5 %).
     pub approx_tolerance: f64,
+    /// A scaled unit of the target's unit family (`2.4 MB/s`, `1.2505 s`).
+    pub units: bool,
+    /// Halves and simple fractions (`1250 and a half`, `1250½`, `1250 1/2`).
+    pub fractions: bool,
+    /// String targets whatever their case and separators (`orders_7`, `Orders 07`,
+    /// `kafka consumer lag high`), in look-alike letters.
+    pub loose_strings: bool,
+    /// Reversed digit runs and strings (`0015`, `7-sredro`). Stretch.
+    pub reversed: bool,
+    /// `0b…`, `0o…`, and runs of eight or more 0s and 1s. Stretch.
+    pub binary_octal: bool,
+    /// Roman numerals; number words in French, German, Spanish, Italian, Portuguese; CJK
+    /// numerals. Stretch.
+    pub other_numerals: bool,
+    /// Base64 and hex of a string or number (decoded, then matched). Stretch.
+    pub encodings: bool,
+    /// `(51)(100)`, `5K1`. Stretch.
+    pub concatenations: bool,
+    /// A prefix or suffix of a target's digits after a position phrase (`starts with 51`,
+    /// `ends in 00`). Stretch.
+    pub position_phrases: bool,
+    /// The oracle rule: a number within this relative band of a target is a candidate (0.10 =
+    /// ±10 %); 0 turns number candidates off.
+    pub candidate_band: f64,
+    /// This many distinct candidates of one target withhold the text whole (0: off).
+    pub min_candidates: usize,
 }
 
 impl Rules {
@@ -174,14 +219,36 @@ impl Rules {
         scientific: false,
         approximations: false,
         approx_tolerance: 0.05,
+        units: false,
+        fractions: false,
+        loose_strings: false,
+        reversed: false,
+        binary_octal: false,
+        other_numerals: false,
+        encodings: false,
+        concatenations: false,
+        position_phrases: false,
+        candidate_band: 0.0,
+        min_candidates: 0,
     };
-    /// What the guard uses: AEP-032 plus every stretch rule.
+    /// What the guard uses: AEP-032 plus every stretch rule and the oracle rule.
     pub const DEFAULT: Rules = Rules {
         spelled_digits: true,
         hex: true,
         arithmetic: true,
         scientific: true,
         approximations: true,
+        units: true,
+        fractions: true,
+        loose_strings: true,
+        reversed: true,
+        binary_octal: true,
+        other_numerals: true,
+        encodings: true,
+        concatenations: true,
+        position_phrases: true,
+        candidate_band: 0.10,
+        min_candidates: 3,
         ..Rules::AEP_032
     };
 }
@@ -198,6 +265,8 @@ pub struct Matcher {
     len: usize,
     rules: Rules,
     nums: NumTargets,
+    /// Numeric targets with a unit family.
+    units: Vec<units::UnitTarget>,
     /// Automaton over normalised, lowercased string targets (None: no string targets). It is
     /// case-sensitive and searches a lowercased copy of the text: that keeps the SIMD
     /// prefilter (Teddy), which a case-insensitive automaton loses.
@@ -206,6 +275,15 @@ pub struct Matcher {
     string_ids: Vec<usize>,
     /// Some string target has non-ASCII letters: the text must be lowercased in full.
     strings_non_ascii: bool,
+    /// Automaton over the string targets' [`normalize::string_view`] forms, and (when the
+    /// reversed rule is on) those forms reversed.
+    loose: Option<AhoCorasick>,
+    /// Per loose pattern: (compiled-value index, starts with a digit, ends with a digit).
+    loose_ids: Vec<(usize, bool, bool)>,
+    /// String targets split into parts, for candidate lists.
+    shapes: Vec<candidates::Shape>,
+    /// Integer digits of each numeric target (position phrases).
+    digit_strings: Vec<(String, usize)>,
     /// Digit and scale words (None only if the automaton failed to build).
     anchors: Option<AhoCorasick>,
 }
@@ -221,19 +299,75 @@ impl Matcher {
         let mut nums = NumTargets::default();
         let mut pats: Vec<String> = Vec::new();
         let mut string_ids = Vec::new();
+        let mut loose_pats: Vec<String> = Vec::new();
+        let mut loose_ids = Vec::new();
+        let mut unit_targets = Vec::new();
+        let mut shapes = Vec::new();
+        let mut digit_strings = Vec::new();
         for (i, v) in values.iter().enumerate() {
             match &v.value {
-                TargetValue::Number(n) => nums.push(*n, i),
+                TargetValue::Number(n) => {
+                    nums.push(*n, i);
+                    if rules.units {
+                        if let Some(r) = v.unit.as_deref().and_then(units::family) {
+                            unit_targets.push(units::UnitTarget {
+                                dim: r.dim,
+                                base_value: n.abs() * r.factor,
+                                idx: i,
+                            });
+                        }
+                    }
+                    if let Some(d) = targets::Dec::from_f64(*n) {
+                        let digits = d.mant.to_string();
+                        let digits = if d.exp > 0 {
+                            digits + &"0".repeat(usize::try_from(d.exp).unwrap_or(0).min(30))
+                        } else {
+                            digits
+                        };
+                        digit_strings.push((digits, i));
+                    }
+                }
                 TargetValue::Text(t) => {
                     let p = string_pattern(t);
                     if !p.is_empty() {
                         pats.push(p);
                         string_ids.push(i);
                     }
+                    if rules.loose_strings {
+                        let n = normalize::normalize(t);
+                        let view = normalize::string_view(&n);
+                        let view = view.trim_matches('|');
+                        if view.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
+                            let first = view.starts_with(|c: char| c.is_ascii_digit());
+                            let last = view.ends_with(|c: char| c.is_ascii_digit());
+                            if rules.reversed {
+                                // Reversed as written, then viewed (`m` → `rn` must not turn
+                                // into `nr`).
+                                let rev: String = n.chars().rev().collect();
+                                let rview = normalize::string_view(&rev);
+                                let rview = rview.trim_matches('|');
+                                let rfirst = rview.starts_with(|c: char| c.is_ascii_digit());
+                                let rlast = rview.ends_with(|c: char| c.is_ascii_digit());
+                                loose_pats.push(rview.to_string());
+                                loose_ids.push((i, rfirst, rlast));
+                            }
+                            loose_pats.push(view.to_string());
+                            loose_ids.push((i, first, last));
+                        }
+                    }
+                    if rules.min_candidates > 0 {
+                        if let Some(shape) = candidates::Shape::new(t, i) {
+                            shapes.push(shape);
+                        }
+                    }
                 }
             }
         }
-        nums.finish();
+        nums.finish(if rules.min_candidates > 0 {
+            rules.candidate_band
+        } else {
+            0.0
+        });
         let strings_non_ascii = pats.iter().any(|p| !p.is_ascii());
         let strings = if pats.is_empty() {
             None
@@ -247,13 +381,26 @@ impl Matcher {
                 .build(&pats)
                 .ok()
         };
+        let loose = if loose_pats.is_empty() {
+            None
+        } else {
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::Standard)
+                .build(&loose_pats)
+                .ok()
+        };
         Matcher {
             len: values.len(),
             rules,
             nums,
+            units: unit_targets,
             strings,
             string_ids,
             strings_non_ascii,
+            loose,
+            loose_ids,
+            shapes,
+            digit_strings,
             anchors: words::anchors(),
         }
     }
@@ -265,14 +412,14 @@ impl Matcher {
 
     /// Indices into the compiled values that `text` states, ascending, no duplicates.
     pub fn find(&self, text: &str) -> Vec<usize> {
-        let mut hits = Hits::new(self.len);
+        let mut hits = Hits::new(self.len, self.rules.min_candidates);
         self.search(text, &mut hits);
         hits.into_indices()
     }
 
     /// Does `text` state any compiled value?
     pub fn is_match(&self, text: &str) -> bool {
-        let mut hits = Hits::new(self.len);
+        let mut hits = Hits::new(self.len, self.rules.min_candidates);
         self.search(text, &mut hits);
         hits.any()
     }
@@ -282,18 +429,31 @@ impl Matcher {
             return;
         }
         let norm = normalize::normalize(text);
-        let s: &str = &norm;
+        self.scan_view(&norm, hits, true);
+        hits.settle_candidates();
+    }
+
+    /// Every rule over one normalised view. `decode`: also decode base64 and hex tokens and
+    /// scan what they hold (one level deep: a decoded text is not decoded again).
+    fn scan_view(&self, s: &str, hits: &mut Hits, decode: bool) {
         if !self.nums.is_empty() {
             let mut ctx = numbers::Ctx {
                 nums: &self.nums,
                 rules: &self.rules,
                 hits,
+                units: &self.units,
             };
             numbers::scan(s, &mut ctx);
             if self.rules.words || self.rules.spelled_digits {
                 if let Some(ac) = &self.anchors {
                     words::scan(s, ac, &mut ctx);
                 }
+            }
+            if self.rules.other_numerals {
+                lang::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
+            }
+            if self.rules.position_phrases {
+                phrases::scan(s, &self.digit_strings, ctx.hits);
             }
         }
         if let Some(ac) = &self.strings {
@@ -303,6 +463,40 @@ impl Matcher {
                     hits.set(*i);
                 }
             }
+        }
+        if self.loose.is_some() || !self.shapes.is_empty() {
+            let view = normalize::string_view(s);
+            self.loose_strings(&view, hits);
+            candidates::scan(&self.shapes, s, hits);
+        }
+        if decode && self.rules.encodings {
+            for decoded in encodings::decoded(s) {
+                let n = normalize::normalize(&decoded);
+                self.scan_view(&n, hits, false);
+            }
+        }
+    }
+
+    /// String targets in the string view: a pattern that starts (ends) with a digit must not
+    /// have a digit right before (after) it (`orders-1` is not in `orders-17`).
+    fn loose_strings(&self, view: &str, hits: &mut Hits) {
+        let Some(ac) = &self.loose else {
+            return;
+        };
+        let b = view.as_bytes();
+        for m in ac.find_overlapping_iter(view) {
+            let Some(&(i, first_digit, last_digit)) = self.loose_ids.get(m.pattern().as_usize())
+            else {
+                continue;
+            };
+            if first_digit && m.start() > 0 && b.get(m.start() - 1).is_some_and(u8::is_ascii_digit)
+            {
+                continue;
+            }
+            if last_digit && b.get(m.end()).is_some_and(u8::is_ascii_digit) {
+                continue;
+            }
+            hits.set(i);
         }
     }
 }

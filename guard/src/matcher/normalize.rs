@@ -1,168 +1,196 @@
-//! Text normalisation before matching: NFKC (full-width digits, no-break and thin spaces
-//! become ASCII), Unicode format characters (general category Cf: zero-width space, joiners,
-//! soft hyphen, bidi marks) removed, superscript digits kept as an exponent (`10³` → `10^3`,
-//! which NFKC alone would flatten to `103`), and dash, minus and apostrophe look-alikes folded
-//! to their ASCII forms. ASCII text is already normal and is borrowed, never copied.
+//! Text normalisation before matching: the text as a reader (or a renderer, or a JSON parser)
+//! would take it, so that no spelling hides a value behind characters nobody sees.
+//!
+//! In order:
+//! 1. **Markup** (only when the text holds `<`, `&` or `~~`): HTML tags are dropped (block
+//!    tags such as `<br>`, `<p>`, `<li>` become a space, inline ones such as `<b>` nothing, so
+//!    `5<b>1</b>00` reads `5100`); character references are decoded (`&#53;100`, `&amp;`), up to
+//!    three rounds for double encoding; markdown strikethrough `~~` is dropped (`5~~1~~00`).
+//! 2. **Invisible characters** are dropped: every Default_Ignorable_Code_Point (zero-width
+//!    space and joiners, variation selectors, U+034F, U+17B4, Hangul fillers, tags), every
+//!    control character but tab and line ends (NUL included), and every format character (Cf).
+//! 3. **Compatibility decomposition** (NFKD) with **every combining mark removed** (general
+//!    category M: `5\u{0301}100`, keycaps `5\u{FE0F}\u{20E3}`, diacritics `é` → `e`), so
+//!    full-width, circled (`⑤`), mathematical and other compatibility digits become ASCII.
+//! 4. **Digits of every script** (general category Nd: Arabic-Indic, Persian, Devanagari,
+//!    Thai, …) become ASCII digits, and so do the dingbat circled digits that have no
+//!    decomposition (`❺`, `➎`, `⓫`).
+//! 5. **Look-alike punctuation**: any character whose UTS #39 confusable skeleton is `.`, `,`,
+//!    `-` or `'` (`‚` U+201A, `ꓸ`, `٫`, `‐`) becomes that ASCII separator; dashes and the minus
+//!    sign become `-`, typographic apostrophes `'`.
+//! 6. Superscript digits stay an exponent (`10³` → `10^3`, which NFKD alone would flatten to
+//!    `103`); vulgar fractions are spaced (`1250½` → `1250 1/2 `) so they read as a fraction
+//!    rather than as more digits.
+//!
+//! Letters are not folded here (case and confusable letters matter only to string targets:
+//! see [`string_view`]). ASCII text without control characters or markup is already normal and
+//! is borrowed, never copied. Normalising twice gives the same text (idempotent; a property
+//! test checks it).
 use std::borrow::Cow;
-use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+use unicode_normalization::char::decompose_compatible;
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
 pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {
     normalize(text)
 }
 
-/// Normalise `text` for matching. Borrowed when nothing changes (always for ASCII).
+/// Normalise `text` for matching. Borrowed when nothing changes.
 pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() {
-        return Cow::Borrowed(text);
+    let pre = markup(text);
+    if pre.is_ascii() && !pre.bytes().any(is_ascii_control) {
+        return pre;
     }
-    // Only the non-ASCII stretches can need work; most replies' (dashes, quotes) do not, and
-    // a stretch that needs none is copied as it is (normalising it would return it unchanged).
-    // One pass: the copy starts at the first stretch that needs work.
-    let mut out: Option<String> = None;
-    let mut copied = 0;
-    for seg in Stretches::new(text) {
-        let work = stretch_work(seg);
-        if work == Work::None {
-            continue;
-        }
-        let o = out.get_or_insert_with(|| String::with_capacity(text.len()));
-        let start = seg.as_ptr() as usize - text.as_ptr() as usize;
-        o.push_str(text.get(copied..start).unwrap_or(""));
-        if work == Work::Fold {
-            o.extend(seg.chars().map(fold));
-        } else {
-            normalize_stretch(seg, o);
-        }
-        copied = start + seg.len();
-    }
-    match out {
-        None => Cow::Borrowed(text),
-        Some(mut o) => {
-            o.push_str(text.get(copied..).unwrap_or(""));
-            Cow::Owned(o)
-        }
-    }
-}
-
-/// What one stretch needs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Work {
-    /// Already normal.
-    None,
-    /// Already NFKC with nothing to drop or raise, only look-alikes to fold (a typographic
-    /// apostrophe or minus): NFKC would return it unchanged, so the folds are all it needs.
-    Fold,
-    /// Format characters, superscripts or not NFKC: [`normalize_stretch`].
-    Full,
-}
-
-fn stretch_work(seg: &str) -> Work {
-    let mut folds = false;
-    for c in seg.chars().filter(|c| !c.is_ascii()) {
-        if is_format(c) || superscript(c).is_some() {
-            return Work::Full;
-        }
-        folds |= fold(c) != c;
-    }
-    if is_nfkc_quick(seg.chars()) != IsNormalized::Yes {
-        return Work::Full;
-    }
-    if folds {
-        Work::Fold
-    } else {
-        Work::None
-    }
-}
-
-/// The non-ASCII stretches of a text, each with the ASCII char before it (a combining mark
-/// composes with it: `e\u{301}`). ASCII between stretches is already normal.
-struct Stretches<'a> {
-    text: &'a str,
-    i: usize,
-}
-
-impl<'a> Stretches<'a> {
-    fn new(text: &'a str) -> Stretches<'a> {
-        Stretches { text, i: 0 }
-    }
-}
-
-impl<'a> Iterator for Stretches<'a> {
-    type Item = &'a str;
-    fn next(&mut self) -> Option<&'a str> {
-        let b = self.text.as_bytes();
-        let first = next_non_ascii(b, self.i)?;
-        let start = if first > self.i { first - 1 } else { first };
-        let end = b
-            .get(first..)
-            .and_then(|r| r.iter().position(|c| c.is_ascii()))
-            .map_or(b.len(), |k| first + k);
-        self.i = end;
-        self.text.get(start..end)
-    }
-}
-
-/// First byte at or after `i` with the high bit set: 32 bytes per step (four words OR-ed, so
-/// the loop has one branch per step), then the found block or the tail byte by byte.
-fn next_non_ascii(b: &[u8], i: usize) -> Option<usize> {
-    let rest = b.get(i..)?;
-    let mut blocks = rest.chunks_exact(32);
-    let mut off = i;
-    for block in &mut blocks {
-        let mut acc = 0u64;
-        for w in block.chunks_exact(8) {
-            acc |= <[u8; 8]>::try_from(w).map_or(u64::MAX, u64::from_le_bytes);
-        }
-        if acc & 0x8080_8080_8080_8080 != 0 {
-            return block.iter().position(|c| !c.is_ascii()).map(|k| off + k);
-        }
-        off += 32;
-    }
-    blocks
-        .remainder()
-        .iter()
-        .position(|c| !c.is_ascii())
-        .map(|k| off + k)
-}
-
-/// Normalise one stretch (non-ASCII chars, maybe one ASCII char first) onto `out`.
-fn normalize_stretch(seg: &str, out: &mut String) {
-    // Superscripts first: NFKC would turn `10³` into `103`.
-    let mut pre = String::with_capacity(seg.len() + 4);
+    let mut out = String::with_capacity(pre.len());
     let mut in_sup = false;
-    for c in seg.chars() {
-        if is_format(c) {
+    for c in pre.chars() {
+        if c.is_ascii() {
+            in_sup = false;
+            if !is_ascii_control(c as u8) {
+                out.push(c);
+            }
             continue;
         }
         if let Some(d) = superscript(c) {
             if !in_sup {
-                pre.push('^');
+                out.push('^');
                 in_sup = true;
             }
-            pre.push(d);
+            out.push(d);
             continue;
         }
         in_sup = false;
-        pre.push(c);
+        push_normal(c, &mut out);
     }
-    for c in pre.nfkc() {
-        if is_format(c) {
-            continue;
+    Cow::Owned(out)
+}
+
+/// C0 controls but tab, LF and CR; DEL.
+#[inline]
+fn is_ascii_control(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F
+}
+
+/// Steps 2–6 for one non-ASCII char.
+fn push_normal(c: char, out: &mut String) {
+    if invisible(c) {
+        return;
+    }
+    if let Some(d) = dingbat_digit(c) {
+        out.push_str(d);
+        return;
+    }
+    if is_vulgar_fraction(c) {
+        out.push(' ');
+        decompose_compatible(c, |d| out.push(if d == '\u{2044}' { '/' } else { d }));
+        out.push(' ');
+        return;
+    }
+    decompose_compatible(c, |d| {
+        if d.is_ascii() {
+            if !is_ascii_control(d as u8) {
+                out.push(d);
+            }
+            return;
         }
-        out.push(fold(c));
+        if invisible(d) || d.general_category_group() == GeneralCategoryGroup::Mark {
+            return;
+        }
+        if let Some(v) = decimal_value(d) {
+            out.push(char::from(b'0' + v));
+            return;
+        }
+        out.push(separator_lookalike(d).unwrap_or(d));
+    });
+}
+
+/// Default ignorable, control (C1 included) or format characters: nobody sees them.
+fn invisible(c: char) -> bool {
+    if matches!(
+        c.general_category(),
+        GeneralCategory::Control | GeneralCategory::Format
+    ) {
+        return true;
+    }
+    default_ignorable(c)
+}
+
+/// Default_Ignorable_Code_Point, from the UTS #39 data in `unicode-security`: the skeleton of
+/// a default ignorable code point is empty (the skeleton filters them out), and no other
+/// character's is (every other character maps to at least itself or a prototype).
+fn default_ignorable(c: char) -> bool {
+    let mut buf = [0u8; 4];
+    let empty = unicode_security::skeleton(c.encode_utf8(&mut buf))
+        .next()
+        .is_none();
+    empty
+}
+
+/// The value of a decimal digit of any script (general category Nd). Unicode encodes every
+/// Nd digit in a contiguous run that starts at its zero and counts up by one, and runs come
+/// in whole tens, so the offset from the run's start modulo 10 is the value.
+fn decimal_value(c: char) -> Option<u8> {
+    if c.general_category() != GeneralCategory::DecimalNumber {
+        return None;
+    }
+    let mut k: u32 = 0;
+    let mut cp = c as u32;
+    // The longest Nd run (mathematical digits, five sets of ten) is 50 long.
+    while k < 64 {
+        let Some(prev) = cp.checked_sub(1).and_then(char::from_u32) else {
+            break;
+        };
+        if prev.general_category() != GeneralCategory::DecimalNumber {
+            break;
+        }
+        cp -= 1;
+        k += 1;
+    }
+    u8::try_from(k % 10).ok()
+}
+
+/// Circled digits with no compatibility decomposition (dingbats, negative circled).
+fn dingbat_digit(c: char) -> Option<&'static str> {
+    const ONE_TO_TEN: [&str; 10] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
+    const ELEVEN_TO_TWENTY: [&str; 10] =
+        ["11", "12", "13", "14", "15", "16", "17", "18", "19", "20"];
+    let cp = c as u32;
+    let idx = |base: u32| usize::try_from(cp - base).ok();
+    match cp {
+        0x2776..=0x277F => ONE_TO_TEN.get(idx(0x2776)?).copied(),
+        0x2780..=0x2789 => ONE_TO_TEN.get(idx(0x2780)?).copied(),
+        0x278A..=0x2793 => ONE_TO_TEN.get(idx(0x278A)?).copied(),
+        0x24EB..=0x24F4 => ELEVEN_TO_TWENTY.get(idx(0x24EB)?).copied(),
+        0x24F5..=0x24FE => ONE_TO_TEN.get(idx(0x24F5)?).copied(),
+        0x24FF | 0x1F10B | 0x1F10C => Some("0"),
+        _ => None,
     }
 }
 
-/// Fold look-alikes that NFKC keeps: hyphens, dashes and the minus sign to `-`; typographic
-/// apostrophes (Swiss grouping `5’100`) to `'`; the tilde operator to `~`.
-fn fold(c: char) -> char {
+/// `½`, `¾`, `⅓` …: their decomposition holds the fraction slash U+2044.
+fn is_vulgar_fraction(c: char) -> bool {
+    matches!(c as u32, 0x00BC..=0x00BE | 0x2150..=0x215F | 0x2189)
+}
+
+/// A character that looks like a separator a number or name uses. The Arabic decimal and
+/// thousands separators are mapped by meaning (their skeletons point the other way).
+fn separator_lookalike(c: char) -> Option<char> {
     match c {
-        '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2212}' | '\u{FE63}' => '-',
-        '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{2032}' => '\'',
-        '\u{223C}' => '~',
-        _ => c,
+        '\u{066B}' => return Some('.'),
+        '\u{066C}' | '\u{060C}' | '\u{3001}' => return Some(','),
+        '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2212}'
+        | '\u{FE63}' => return Some('-'),
+        '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{2032}' => return Some('\''),
+        '\u{223C}' => return Some('~'),
+        _ => {}
     }
+    let mut buf = [0u8; 4];
+    let mut sk = unicode_security::skeleton(c.encode_utf8(&mut buf));
+    let first = sk.next()?;
+    if sk.next().is_some() {
+        return None;
+    }
+    matches!(first, '.' | ',' | '-' | '\'').then_some(first)
 }
 
 /// Superscript digits and minus, as the exponent characters they stand for.
@@ -183,13 +211,197 @@ fn superscript(c: char) -> Option<char> {
     })
 }
 
-/// Unicode general category Cf (format characters), Unicode 15.
-pub(crate) fn is_format(c: char) -> bool {
-    matches!(c as u32,
-        0x00AD | 0x0600..=0x0605 | 0x061C | 0x06DD | 0x070F | 0x0890..=0x0891 | 0x08E2
-        | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
-        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
+/// Step 1: tags, character references, strikethrough. Borrowed when there is none.
+fn markup(text: &str) -> Cow<'_, str> {
+    let b = text.as_bytes();
+    let has_tag_or_ref = memchr::memchr2(b'<', b'&', b).is_some();
+    let has_strike = memchr::memmem::find(b, b"~~").is_some();
+    if !has_tag_or_ref && !has_strike {
+        return Cow::Borrowed(text);
+    }
+    let mut s: String = text.to_string();
+    for _ in 0..3 {
+        let untagged = strip_tags(&s);
+        let decoded = html_escape::decode_html_entities(untagged.as_ref()).into_owned();
+        let changed = decoded != s;
+        s = decoded;
+        if !changed || !(s.contains('&') || s.contains('<')) {
+            break;
+        }
+    }
+    if s.contains("~~") {
+        s = s.replace("~~", "");
+    }
+    Cow::Owned(s)
+}
+
+/// Block-level tags: they separate what is on either side, as a renderer shows it.
+const BLOCK_TAGS: &[&str] = &[
+    "br",
+    "p",
+    "div",
+    "li",
+    "ul",
+    "ol",
+    "tr",
+    "td",
+    "th",
+    "table",
+    "thead",
+    "tbody",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "pre",
+    "blockquote",
+    "section",
+    "article",
+    "dd",
+    "dt",
+    "dl",
+];
+
+/// Drop HTML tags: `<` then an optional `/`, a letter, then anything but `<` up to `>` within
+/// 256 bytes (attributes included). A `<` that does not start a tag (`a < b`) is kept.
+fn strip_tags(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    for lt in memchr::memchr_iter(b'<', b) {
+        if lt < copied {
+            continue;
+        }
+        let mut p = lt + 1;
+        if b.get(p) == Some(&b'/') {
+            p += 1;
+        }
+        if !b.get(p).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        let name_start = p;
+        while b.get(p).is_some_and(u8::is_ascii_alphanumeric) {
+            p += 1;
+        }
+        let name = s.get(name_start..p).unwrap_or("");
+        let Some(gt) = b
+            .get(p..)
+            .and_then(|r| r.iter().take(256).position(|&c| c == b'>' || c == b'<'))
+            .map(|k| p + k)
+        else {
+            continue;
+        };
+        if b.get(gt) != Some(&b'>') {
+            continue;
+        }
+        let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
+        o.push_str(s.get(copied..lt).unwrap_or(""));
+        if BLOCK_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            o.push(' ');
+        }
+        copied = gt + 1;
+    }
+    match out {
+        None => Cow::Borrowed(s),
+        Some(mut o) => {
+            o.push_str(s.get(copied..).unwrap_or(""));
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// Separators a name may use between its parts (`orders-7`, `orders_7`, `orders 7`, `orders.7`,
+/// `orders:7`, `orders/7`, `orders#7`).
+#[inline]
+fn is_name_sep(c: char) -> bool {
+    matches!(c, '-' | '_' | ' ' | '.' | ':' | '/' | '#' | '\t')
+}
+
+/// The longest separator run that still joins two parts of one name (`orders - 7`).
+const MAX_NAME_GAP: usize = 3;
+
+/// The view string targets are searched in: letters lowercased and folded to their UTS #39
+/// confusable skeleton (Cyrillic `о` → `o`, `ɡ` → `g`; `m` and anything that looks like it →
+/// `rn`), digits kept, and parts joined: a run of up to three name separators between two
+/// parts is removed (so `orders_7`, `orders 7`, `orders7`, `Kafka Consumer Lag High` and
+/// `KafkaConsumerLagHigh` all read alike), except between two digits, where it becomes `~`
+/// (`10.0.5.1` is not `1005 1`). Leading zeros of a digit run are dropped (`orders-07`).
+/// Anything else (other punctuation, a longer gap, a line end) becomes `|`, a break no target
+/// spans. `text` must already be normalised.
+pub(crate) fn string_view(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut gap = 0usize;
+    // The last char pushed was alphanumeric (not a break).
+    let mut after_part = false;
+    let mut prev_digit = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_alphanumeric() {
+            let digit = c.is_ascii_digit();
+            if gap > 0 {
+                if after_part && gap <= MAX_NAME_GAP {
+                    if digit && prev_digit {
+                        out.push('~');
+                    }
+                } else if !out.ends_with('|') {
+                    out.push('|');
+                }
+                gap = 0;
+            }
+            if digit {
+                // Leading zeros of a run: skip a zero followed by another digit.
+                let run_start = !prev_digit || out.ends_with('~') || out.ends_with('|');
+                if run_start && c == '0' && chars.peek().is_some_and(|n| n.is_ascii_digit()) {
+                    continue;
+                }
+                out.push(c);
+            } else {
+                push_letter(c, &mut out);
+            }
+            after_part = true;
+            prev_digit = digit;
+        } else if is_name_sep(c) {
+            gap += 1;
+        } else {
+            if !out.ends_with('|') {
+                out.push('|');
+            }
+            after_part = false;
+            prev_digit = false;
+            gap = 0;
+        }
+    }
+    out
+}
+
+/// A letter as the string view holds it: lowercase, then its confusable skeleton, lowercase.
+fn push_letter(c: char, out: &mut String) {
+    if c.is_ascii() {
+        match c.to_ascii_lowercase() {
+            'm' => out.push_str("rn"),
+            l => out.push(l),
+        }
+        return;
+    }
+    for l in c.to_lowercase() {
+        let mut buf = [0u8; 4];
+        for s in unicode_security::skeleton(l.encode_utf8(&mut buf)) {
+            if s.is_ascii_digit() {
+                out.push(s);
+                continue;
+            }
+            for f in s.to_lowercase() {
+                if f == 'm' {
+                    out.push_str("rn");
+                } else if f.is_alphanumeric() {
+                    out.push(f);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -210,15 +422,39 @@ mod tests {
             ("10\u{207B}\u{00B3}", "10^-3"),
             ("\u{2212}5100", "-5100"),
             ("5\u{2019}100", "5'100"),
-            ("caf\u{00E9} 5100", "caf\u{00E9} 5100"),
+            ("caf\u{00E9} 5100", "cafe 5100"),
             ("\u{FEFF}5100", "5100"),
-            (
-                "e\u{0301}t\u{00E9} 5100\u{2014}x",
-                "\u{00E9}t\u{00E9} 5100\u{2014}x",
-            ),
+            ("e\u{0301}t\u{00E9} 5100\u{2014}x", "ete 5100-x"),
             ("ab\u{FF15}c", "ab5c"),
             ("\u{FF15}", "5"),
             ("x\u{00B3}y\u{00B2}", "x^3y^2"),
+            // Invisible characters of every kind.
+            ("5\u{034F}1\u{FE0F}0\u{17B4}0", "5100"),
+            ("5\u{3164}1\u{FFA0}00", "5100"),
+            ("5\u{0}1\u{7}00", "5100"),
+            ("5\u{0301}1\u{0308}00", "5100"),
+            ("5\u{FE0F}\u{20E3}1\u{FE0F}\u{20E3}", "51"),
+            // Other digit systems.
+            ("\u{0665}\u{0661}\u{0660}\u{0660}", "5100"),
+            ("\u{06F5}\u{06F1}\u{06F0}\u{06F0}", "5100"),
+            ("\u{096B}\u{0967}\u{0966}\u{0966}", "5100"),
+            ("\u{0E55}\u{0E51}\u{0E50}\u{0E50}", "5100"),
+            ("\u{2464}\u{2460}\u{24EA}\u{24EA}", "5100"),
+            ("\u{277A}\u{2776}\u{24FF}", "510"),
+            ("\u{1D7D3}\u{1D7CF}", "51"),
+            // Look-alike separators.
+            ("5\u{201A}100", "5,100"),
+            ("5\u{066B}5", "5.5"),
+            ("5\u{A4F8}1", "5.1"),
+            // Markup.
+            ("&#53;100", "5100"),
+            ("&#x35;1&#48;0", "5100"),
+            ("5<b>1</b>00", "5100"),
+            ("5<br/>100", "5 100"),
+            ("5~~1~~00", "5100"),
+            ("a &lt; b &amp;&amp; c", "a < b && c"),
+            ("&amp;#53;100", "5100"),
+            ("1250\u{00BD}", "1250 1/2 "),
         ];
         for (input, want) in cases {
             assert_eq!(normalize(input), *want, "input {input:?}");
@@ -226,11 +462,46 @@ mod tests {
     }
 
     #[test]
-    fn ascii_and_normal_text_are_borrowed() {
-        assert!(matches!(normalize("abc 5100"), Cow::Borrowed(_)));
-        assert!(matches!(
-            normalize("caf\u{00E9} 5100 \u{2014}"),
-            Cow::Borrowed(_)
-        ));
+    fn ascii_text_is_borrowed() {
+        assert!(matches!(normalize("abc 5100 - x"), Cow::Borrowed(_)));
+        assert!(matches!(normalize("a < b"), Cow::Owned(_)) || normalize("a < b") == "a < b");
+    }
+
+    #[test]
+    fn idempotent_on_samples() {
+        for s in [
+            "5<b>1</b>00 &#53; e\u{0301} \u{0665} ~~x~~ 10\u{00B3} \u{00BD}",
+            "&amp;lt;b&amp;gt;",
+            "\u{FF15}\u{200B}\u{2464}",
+        ] {
+            let once = normalize(s).into_owned();
+            assert_eq!(normalize(&once), once, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn string_view_table() {
+        let cases: &[(&str, &str)] = &[
+            ("orders-7", "orders7"),
+            ("orders_7", "orders7"),
+            ("orders 7", "orders7"),
+            ("orders7", "orders7"),
+            ("orders.7", "orders7"),
+            ("orders:7", "orders7"),
+            ("orders-07", "orders7"),
+            ("orders - 7", "orders7"),
+            ("orders, 7", "orders|7"),
+            ("KafkaConsumerLagHigh", "kafkaconsurnerlaghigh"),
+            ("Kafka Consumer Lag High", "kafkaconsurnerlaghigh"),
+            ("kafka_consumer_lag_high", "kafkaconsurnerlaghigh"),
+            ("\u{043E}rders-7", "orders7"),
+            ("\u{0261}roup", "group"),
+            ("10.0.5.1", "10~0~5~1"),
+            ("orders-100", "orders100"),
+            ("orders      7", "orders|7"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(string_view(input), *want, "input {input:?}");
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! stretch rules that start from digits live here too: k/M/B abbreviations and scale words,
 //! scientific notation, hex, arithmetic, digits one by one (`5-1-0-0`) and approximations.
 use super::targets::{Dec, DecBuilder, Hits, NumTargets, Written};
+use super::units::{self, UnitTarget};
 use super::Rules;
 
 /// The state one scan writes into.
@@ -11,6 +12,20 @@ pub(crate) struct Ctx<'a> {
     pub nums: &'a NumTargets,
     pub rules: &'a Rules,
     pub hits: &'a mut Hits,
+    /// Targets with a unit family (empty when no target has one, or the rule is off).
+    pub units: &'a [UnitTarget],
+}
+
+impl Ctx<'_> {
+    /// A number ending at `e`, as written: record the unit targets a unit after it states.
+    fn unit_check(&mut self, s: &str, w: Written, e: usize) {
+        if self.units.is_empty() {
+            return;
+        }
+        if let Some((readings, _)) = units::unit_after(s, e) {
+            units::check(self.units, w, &readings, self.hits);
+        }
+    }
 }
 
 /// Byte at `i`, or 0 past the end (never panics).
@@ -251,10 +266,32 @@ fn written(b: &[u8], r: &Run, from: usize, to: usize, frac: Option<usize>) -> Op
             }
         }
     }
+    // More significant digits than a double holds (`1250.50000000000000001`): the value a
+    // JSON parser reads, which is the correctly rounded double, is stated too.
+    let ieee = if d.digits() > 15 {
+        let mut lit = String::with_capacity(40);
+        for k in from..=to {
+            let g = b.get(r.start(k)..r.end(k))?;
+            lit.extend(g.iter().filter(|c| is_digit(**c)).map(|c| char::from(*c)));
+        }
+        if let Some(f) = frac {
+            lit.push('.');
+            let g = b.get(r.start(f)..r.end(f))?;
+            lit.extend(g.iter().filter(|c| is_digit(**c)).map(|c| char::from(*c)));
+        }
+        lit.parse::<f64>().ok().and_then(Dec::from_f64)
+    } else {
+        None
+    };
+    let value = match d.finish() {
+        Some(v) => v,
+        None => ieee?,
+    };
     Some(Written {
-        value: d.finish()?,
+        value,
         decimals,
         sig,
+        ieee,
     })
 }
 
@@ -427,10 +464,15 @@ const UNITS: &[&str] = &[
 /// Scale suffixes after a number, and whether a space may come between (`5.1 K`, not `5 B`).
 fn scale_suffix(word: &str, spaced: bool) -> Option<i32> {
     let w = word;
-    // Every scale below is 1, 2, 7 or 8 letters long: most words are rejected here.
-    if !matches!(w.len(), 1 | 2 | 7 | 8) {
+    // Every scale below is 1, 2, 7, 8 or 9 letters long: most words are rejected here.
+    if !matches!(w.len(), 1 | 2 | 7 | 8 | 9) {
         return None;
     }
+    // Plural scale words (`5 thousands`) scale the same.
+    let w = match w.len() {
+        8 | 9 if w.ends_with(['s', 'S']) => w.get(..w.len() - 1).unwrap_or(w),
+        _ => w,
+    };
     let exp = match w {
         "k" | "K" => 3,
         "M" => 6,
@@ -652,6 +694,9 @@ fn check_reading(
     let v = match after {
         After::Free => {
             ctx.nums.exact(w.value, ctx.hits);
+            if let Some(d) = w.ieee {
+                ctx.nums.exact(d, ctx.hits);
+            }
             w.value.to_f64()
         }
         After::Scale(x) => {
@@ -709,15 +754,23 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
     {
         return skip_token(b, d);
     }
-    if ctx.rules.hex && at(b, d) == b'0' && matches!(at(b, d + 1), b'x' | b'X') {
-        return hex(s, d, ctx);
-    }
-    if let Some(end) = fast_plain(s, d, ctx) {
-        return end;
+    if ctx.rules.hex
+        && at(b, d) == b'0'
+        && matches!(at(b, d + 1), b'x' | b'X' | b'b' | b'B' | b'o' | b'O')
+    {
+        return radix(s, d, ctx);
     }
     let mut resume = d + 1;
-    if ctx.rules.spelled_digits {
-        resume = resume.max(digits_one_by_one(s, d, ctx));
+    if ctx.rules.spelled_digits && !is_digit(at(b, d + 1)) {
+        resume = resume.max(super::spelled::one_by_one(s, d, ctx));
+    }
+    if ctx.rules.concatenations {
+        if let Some(end) = concatenation(s, d, ctx) {
+            resume = resume.max(end);
+        }
+    }
+    if let Some(end) = fast_plain(s, d, ctx) {
+        return end.max(resume);
     }
     let e = lex_run(b, d, run);
     let run: &Run = run;
@@ -738,9 +791,14 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         let is_last = item.last + 1 >= run.n;
         let first = item.first == 0;
         if is_last {
-            let (after, end) = after_number(s, run.end(item.last), ctx.rules);
+            let num_end = run.end(item.last);
+            let (after, end) = after_number(s, num_end, ctx.rules);
             for w in item.reads.iter().flatten() {
                 check_reading(ctx, s, *w, &after, first.then_some(&mut approx));
+                ctx.unit_check(s, *w, num_end);
+                if ctx.rules.fractions && matches!(after, After::Free) {
+                    fraction_after(s, *w, num_end, ctx);
+                }
             }
             if ctx.rules.arithmetic && matches!(after, After::Free) && end == run.end(item.last) {
                 if let Some(w) = item.reads.iter().flatten().next() {
@@ -751,6 +809,9 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         }
         for w in item.reads.iter().flatten() {
             check_reading(ctx, s, *w, &After::Free, first.then_some(&mut approx));
+            if ctx.rules.fractions && w.decimals == 0 {
+                fraction_after(s, *w, run.end(item.last), ctx);
+            }
         }
         i = item.last + 1;
     }
@@ -815,6 +876,40 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     }
     let value = Dec::new(v, 0);
     ctx.nums.exact(value, ctx.hits);
+    if p - d >= 3 {
+        if ctx.rules.reversed {
+            reversed_digits(b, d, p, ctx);
+        }
+        if ctx.rules.binary_octal && p - d >= 8 {
+            binary_digits(b, d, p, ctx);
+        }
+    }
+    if !ctx.units.is_empty() {
+        let sig = u32::try_from(p - d).unwrap_or(u32::MAX);
+        ctx.unit_check(
+            s,
+            Written {
+                value,
+                decimals: 0,
+                sig,
+                ieee: None,
+            },
+            p,
+        );
+    }
+    if ctx.rules.fractions && c == b' ' {
+        fraction_after(
+            s,
+            Written {
+                value,
+                decimals: 0,
+                sig: 1,
+                ieee: None,
+            },
+            p,
+            ctx,
+        );
+    }
     if !ctx.rules.approximations {
         return Some(end);
     }
@@ -831,14 +926,23 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     Some(end)
 }
 
-/// `0x13EC`: an integer target in hex.
-fn hex(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
+/// `0x13EC`, `0b1001111101100`, `0o11754`: an integer target in hex, binary or octal.
+fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     let b = s.as_bytes();
+    let base = match at(b, d + 1) {
+        b'x' | b'X' => 16,
+        b'b' | b'B' if ctx.rules.binary_octal => 2,
+        b'o' | b'O' if ctx.rules.binary_octal => 8,
+        _ => return skip_token(b, d),
+    };
     let mut p = d + 2;
     let mut v: u64 = 0;
     let mut overflow = false;
-    while let Some(h) = (at(b, p) as char).to_digit(16) {
-        match v.checked_mul(16).and_then(|x| x.checked_add(u64::from(h))) {
+    while let Some(h) = (at(b, p) as char).to_digit(base) {
+        match v
+            .checked_mul(u64::from(base))
+            .and_then(|x| x.checked_add(u64::from(h)))
+        {
             Some(x) => v = x,
             None => overflow = true,
         }
@@ -851,34 +955,167 @@ fn hex(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     p
 }
 
-/// `5-1-0-0`, `5 1 0 0`: three or more single digits with one separator between.
-fn digits_one_by_one(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
-    let b = s.as_bytes();
-    if is_digit(at(b, d + 1)) {
-        return d;
-    }
-    let sep = at(b, d + 1);
-    if !matches!(sep, b'-' | b' ') {
-        return d;
-    }
+/// A digit run read backwards (`0015` states 5100): leading zeros of the reversed run count.
+fn reversed_digits(b: &[u8], d: usize, p: usize, ctx: &mut Ctx<'_>) {
     let mut dec = DecBuilder::default();
-    dec.push_int(at(b, d) - b'0');
-    let mut p = d + 1;
-    while at(b, p) == sep && is_digit(at(b, p + 1)) && !is_digit(at(b, p + 2)) {
-        let next = at(b, p + 2);
-        if next.is_ascii_alphabetic() || next == b'.' && is_digit(at(b, p + 3)) {
+    for &c in b.get(d..p).unwrap_or(&[]).iter().rev() {
+        dec.push_int(c - b'0');
+    }
+    if let Some(v) = dec.finish() {
+        ctx.nums.exact(v, ctx.hits);
+    }
+}
+
+/// A run of eight or more 0s and 1s read as binary.
+fn binary_digits(b: &[u8], d: usize, p: usize, ctx: &mut Ctx<'_>) {
+    let run = b.get(d..p).unwrap_or(&[]);
+    if run.len() > 63 || !run.iter().all(|c| matches!(c, b'0' | b'1')) {
+        return;
+    }
+    let v = run.iter().fold(0u64, |v, c| (v << 1) | u64::from(c - b'0'));
+    ctx.nums.exact(Dec::new(v, 0), ctx.hits);
+}
+
+/// A simple fraction after an integer `w` ending at `e`: ` 1/2`, ` 3/4` (also from `½`),
+/// ` and a half`, ` and three quarters`; states `w + fraction`.
+pub(crate) fn fraction_after(s: &str, w: Written, e: usize, ctx: &mut Ctx<'_>) {
+    if w.decimals != 0 {
+        return;
+    }
+    let Some(frac) = fraction_tail(s, e) else {
+        return;
+    };
+    ctx.nums.close(w.value.to_f64() + frac, ctx.hits);
+}
+
+/// The fraction written at `e` (after one or two spaces), if any.
+pub(crate) fn fraction_tail(s: &str, e: usize) -> Option<f64> {
+    let b = s.as_bytes();
+    let p = spaces(b, e, 2);
+    if p == e {
+        return None;
+    }
+    if is_digit(at(b, p)) {
+        // `1/2`: one or two digits each side, nothing glued after.
+        let mut q = p;
+        let mut num = 0u32;
+        while is_digit(at(b, q)) && q - p < 2 {
+            num = num * 10 + u32::from(at(b, q) - b'0');
+            q += 1;
+        }
+        if at(b, q) != b'/' {
+            return None;
+        }
+        let r0 = q + 1;
+        let mut r = r0;
+        let mut den = 0u32;
+        while is_digit(at(b, r)) && r - r0 < 2 {
+            den = den * 10 + u32::from(at(b, r) - b'0');
+            r += 1;
+        }
+        if r == r0 || den == 0 || num >= den || is_digit(at(b, r)) || at(b, r) == b'/' {
+            return None;
+        }
+        return Some(f64::from(num) / f64::from(den));
+    }
+    let rest = s.get(p..)?;
+    let (word, after) = rest.split_once(' ').unwrap_or((rest, ""));
+    if !word.eq_ignore_ascii_case("and") {
+        return None;
+    }
+    let mut words = after
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty());
+    let count = words.next()?;
+    let n = match count.to_ascii_lowercase().as_str() {
+        "a" | "an" | "one" => 1.0,
+        "two" => 2.0,
+        "three" => 3.0,
+        _ => return None,
+    };
+    let unit = words.next()?.to_ascii_lowercase();
+    let d = match unit.as_str() {
+        "half" | "halves" => 2.0,
+        "third" | "thirds" => 3.0,
+        "quarter" | "quarters" | "fourth" | "fourths" => 4.0,
+        "fifth" | "fifths" => 5.0,
+        "tenth" | "tenths" => 10.0,
+        _ => return None,
+    };
+    (n < d).then_some(n / d)
+}
+
+/// `5K1` (a scale letter as the decimal point: 5.1k) and `(51)(100)` (parenthesised groups
+/// side by side, read as a product and as one run of digits). Returns where it ended.
+fn concatenation(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut p = d;
+    while is_digit(at(b, p)) && p - d < 9 {
+        p += 1;
+    }
+    let int_digits = b.get(d..p)?;
+    // `5K1`, `2M4`: digits, one scale letter, digits, then a boundary.
+    let scale = match at(b, p) {
+        b'k' | b'K' => Some(3),
+        b'M' => Some(6),
+        b'G' => Some(9),
+        _ => None,
+    };
+    if let Some(x) = scale {
+        let mut q = p + 1;
+        while is_digit(at(b, q)) && q - p <= 6 {
+            q += 1;
+        }
+        if q > p + 1 && !alnum_at(s, q) {
+            let mut dec = DecBuilder::default();
+            for &c in int_digits {
+                dec.push_int(c - b'0');
+            }
+            for &c in b.get(p + 1..q)? {
+                dec.push_frac(c - b'0');
+            }
+            if let Some(v) = dec.finish() {
+                ctx.nums.exact(v.shift(x), ctx.hits);
+            }
+            return Some(q);
+        }
+    }
+    // `(51)(100)`, `(51)(00)`, `(5)(1)(0)(0)`: up to six groups.
+    if d == 0 || at(b, d - 1) != b'(' || at(b, p) != b')' || at(b, p + 1) != b'(' {
+        return None;
+    }
+    let mut groups: Vec<&[u8]> = vec![int_digits];
+    let mut q = p + 1;
+    while at(b, q) == b'(' && groups.len() < 6 {
+        let g0 = q + 1;
+        let mut g = g0;
+        while is_digit(at(b, g)) && g - g0 < 9 {
+            g += 1;
+        }
+        if g == g0 || at(b, g) != b')' {
             break;
         }
-        dec.push_int(at(b, p + 1) - b'0');
-        p += 2;
+        groups.push(b.get(g0..g)?);
+        q = g + 1;
     }
-    if dec.digits() >= 3 {
-        if let Some(v) = dec.finish() {
-            ctx.nums.exact(v, ctx.hits);
+    if groups.len() < 2 {
+        return None;
+    }
+    let mut joined = DecBuilder::default();
+    let mut product = 1f64;
+    for g in &groups {
+        let mut v = 0f64;
+        for &c in *g {
+            joined.push_int(c - b'0');
+            v = v * 10.0 + f64::from(c - b'0');
         }
-        return p;
+        product *= v;
     }
-    d
+    if let Some(v) = joined.finish() {
+        ctx.nums.exact(v, ctx.hits);
+    }
+    ctx.nums.close(product, ctx.hits);
+    Some(q)
 }
 
 /// Parse one plain operand at `p`: a digit run read as a single number with nothing glued on.

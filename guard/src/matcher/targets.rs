@@ -118,6 +118,12 @@ pub(crate) struct NumTargets {
     /// A 4096-bit filter over the exact keys: most numbers in a reply are rejected with one
     /// bit test instead of a binary search.
     filter: Vec<u64>,
+    /// Relative band around each target inside which a stated number is a candidate (the
+    /// oracle rule: a list of several candidates is withheld whole). 0 turns it off.
+    band: f64,
+    /// Smallest and largest magnitude a candidate can have (a cheap bound check first).
+    band_lo: f64,
+    band_hi: f64,
 }
 
 fn filter_bit(d: Dec) -> usize {
@@ -132,7 +138,12 @@ impl NumTargets {
             self.mags.push((v.abs(), idx));
         }
     }
-    pub fn finish(&mut self) {
+    pub fn finish(&mut self, band: f64) {
+        self.band = if band.is_finite() && (0.0..1.0).contains(&band) {
+            band
+        } else {
+            0.0
+        };
         self.exact.sort();
         self.filter = vec![0; 64];
         for (d, _) in &self.exact {
@@ -143,6 +154,32 @@ impl NumTargets {
         }
         self.mags
             .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        if let (Some(lo), Some(hi)) = (self.mags.first(), self.mags.last()) {
+            self.band_lo = lo.0 * (1.0 - self.band);
+            self.band_hi = hi.0 * (1.0 + self.band);
+        }
+    }
+
+    /// Record `d` as a candidate of every target whose band holds it (`|d - t| <= band * t`).
+    #[inline]
+    fn candidate(&self, d: Dec, hits: &mut Hits) {
+        if self.band == 0.0 {
+            return;
+        }
+        let v = d.to_f64();
+        if v < self.band_lo || v > self.band_hi {
+            return;
+        }
+        let key = d.mant.rotate_left(7) ^ u64::from(d.exp as u32);
+        let start = self
+            .mags
+            .partition_point(|(t, _)| *t * (1.0 + self.band) < v);
+        for (t, i) in self.mags.iter().skip(start) {
+            if *t * (1.0 - self.band) > v {
+                break;
+            }
+            hits.candidate(*i, key);
+        }
     }
     pub fn is_empty(&self) -> bool {
         self.exact.is_empty()
@@ -171,8 +208,9 @@ impl NumTargets {
         }
     }
 
-    /// Record every target exactly equal to `d`.
+    /// Record every target exactly equal to `d` (and `d` as a candidate of nearby targets).
     pub fn exact(&self, d: Dec, hits: &mut Hits) {
+        self.candidate(d, hits);
         let b = filter_bit(d);
         if self
             .filter
@@ -210,6 +248,9 @@ impl NumTargets {
         let v = v.abs();
         if !v.is_finite() {
             return;
+        }
+        if let Some(d) = Dec::from_f64(v) {
+            self.candidate(d, hits);
         }
         let eps = (v * 1e-9).max(1e-9);
         self.range(v - eps, v + eps, hits);
@@ -258,18 +299,28 @@ pub(crate) struct Written {
     pub value: Dec,
     pub decimals: u32,
     pub sig: u32,
+    /// For a literal with more significant digits than a double holds: the value a JSON
+    /// parser reads (the correctly rounded double), which the literal also states.
+    pub ieee: Option<Dec>,
 }
 
 /// Which compiled values one `find` call has seen: a bit set, inline for up to 256 values
 /// (no allocation per call), on the heap beyond.
+///
+/// It also gathers candidates (the oracle rule): for each target, the distinct values or names
+/// of its shape the text states, up to the count that withholds the text.
 #[derive(Debug, Clone)]
 pub(crate) struct Hits {
     inline: [u64; 4],
     heap: Vec<u64>,
+    /// (target index, candidate key), distinct; at most `min_candidates` per target are kept.
+    cands: Vec<(usize, u64)>,
+    /// This many distinct candidates of one target withhold the text (0: rule off).
+    min_candidates: usize,
 }
 
 impl Hits {
-    pub fn new(n: usize) -> Hits {
+    pub fn new(n: usize, min_candidates: usize) -> Hits {
         let words = n.div_ceil(64);
         Hits {
             inline: [0; 4],
@@ -278,8 +329,48 @@ impl Hits {
             } else {
                 Vec::new()
             },
+            cands: Vec::new(),
+            min_candidates,
         }
     }
+
+    /// Note one candidate of target `i` (a value or name of its shape, by key).
+    pub fn candidate(&mut self, i: usize, key: u64) {
+        if self.min_candidates == 0 {
+            return;
+        }
+        let mut n = 0;
+        for (t, k) in &self.cands {
+            if *t == i {
+                if *k == key {
+                    return;
+                }
+                n += 1;
+            }
+        }
+        if n < self.min_candidates {
+            self.cands.push((i, key));
+        }
+    }
+
+    /// Promote every target with enough distinct candidates to a hit: the text is a list of
+    /// candidates, withheld whole whether or not it holds the value.
+    pub fn settle_candidates(&mut self) {
+        if self.min_candidates == 0 || self.cands.len() < self.min_candidates {
+            return;
+        }
+        let mut promote = Vec::new();
+        for (t, _) in &self.cands {
+            let n = self.cands.iter().filter(|(u, _)| u == t).count();
+            if n >= self.min_candidates && !promote.contains(t) {
+                promote.push(*t);
+            }
+        }
+        for t in promote {
+            self.set(t);
+        }
+    }
+
     fn bits(&self) -> &[u64] {
         if self.heap.is_empty() {
             &self.inline

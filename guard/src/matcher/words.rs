@@ -33,30 +33,26 @@ const SCALES: [(&str, f64); 4] = [
     ("trillion", 1e12),
 ];
 
-/// The anchor automaton: digit words and scale words in lower, Title and UPPER case (45
-/// patterns, case-sensitive, so the SIMD prefilter stays on; mixed case like `fIVE` is a
-/// documented gap). Built once per process and shared (cloning is a reference count).
+/// The anchor automaton: digit words and scale words, ASCII case-insensitive (`fIVE tHOUSAND`
+/// is as readable as `five thousand`). Built once per process and shared (cloning is a
+/// reference count).
 pub(crate) fn anchors() -> Option<AhoCorasick> {
     static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     ANCHORS.get_or_init(build_anchors).clone()
 }
 
 fn build_anchors() -> Option<AhoCorasick> {
-    let mut pats: Vec<String> = Vec::new();
-    let base = UNITS
+    // Plural scales (`thousands`) contain their singular, so the singular anchors both.
+    let pats: Vec<&str> = UNITS
         .iter()
-        .chain(["hundred", "thousand", "million", "billion", "trillion"].iter());
-    for w in base {
-        pats.push(w.to_string());
-        let mut t = w.to_string();
-        if let Some(f) = t.get_mut(0..1) {
-            f.make_ascii_uppercase();
-        }
-        pats.push(t);
-        pats.push(w.to_ascii_uppercase());
-    }
+        .copied()
+        .chain([
+            "hundred", "thousand", "million", "billion", "trillion", "oh", "nought",
+        ])
+        .collect();
     AhoCorasickBuilder::new()
         .match_kind(MatchKind::LeftmostFirst)
+        .ascii_case_insensitive(true)
         .build(&pats)
         .ok()
 }
@@ -85,10 +81,18 @@ fn classify(w: &str) -> Option<Tok> {
     if let Some(i) = TENS.iter().position(|x| eq(x)) {
         return Some(Tok::Tens(20.0 + 10.0 * i as f64));
     }
-    if eq("hundred") {
+    // Plural scales read as the singular (`fifty-one hundreds`, `5 thousands`).
+    let singular = match w.len() {
+        8..=9 if w.ends_with(['s', 'S']) => w.get(..w.len() - 1).unwrap_or(w),
+        _ => w,
+    };
+    if "hundred".eq_ignore_ascii_case(singular) {
         return Some(Tok::Hundred);
     }
-    if let Some((_, v)) = SCALES.iter().find(|(x, _)| eq(x)) {
+    if let Some((_, v)) = SCALES
+        .iter()
+        .find(|(x, _)| x.eq_ignore_ascii_case(singular))
+    {
         return Some(Tok::Scale(*v));
     }
     if eq("and") {
@@ -333,12 +337,17 @@ impl Expr {
         true
     }
 
-    fn emit(&self, ctx: &mut Ctx<'_>) {
+    fn emit(&self, ctx: &mut Ctx<'_>, s: &str, end: usize) {
         if !self.has_scale {
             return;
         }
         let v = self.total + self.current;
         ctx.nums.close(v, ctx.hits);
+        if ctx.rules.fractions && v.fract() == 0.0 {
+            if let Some(f) = super::numbers::fraction_tail(s, end) {
+                ctx.nums.close(v + f, ctx.hits);
+            }
+        }
         if self.approx {
             ctx.nums.approx(v, ctx.rules.approx_tolerance, ctx.hits);
         }
@@ -353,16 +362,19 @@ fn read_forward(s: &str, start: usize, ctx: &mut Ctx<'_>) -> usize {
     let mut p = start;
     let mut end = start;
     let mut comma = false;
+    // Where the number being read ends (a fraction may follow it).
+    let mut expr_end = start;
     for _ in 0..64 {
         let Some((t, q)) = token_at(s, p) else {
             break;
         };
         if !e.accept(t, comma) {
-            e.emit(ctx);
+            e.emit(ctx, s, expr_end);
             e = Expr::new(approx_on && approx_before(s, p));
             // `and`, `a`, `point` cannot start a number on their own; a fresh number may.
             let _ = e.accept(t, false);
         }
+        expr_end = q;
         end = q;
         let (np, c) = skip_seps(b, q);
         if np == q {
@@ -371,46 +383,7 @@ fn read_forward(s: &str, start: usize, ctx: &mut Ctx<'_>) -> usize {
         p = np;
         comma = c;
     }
-    e.emit(ctx);
-    end
-}
-
-/// `five one zero zero`, `five-one-zero-zero`: three or more digit words, one separator kind.
-fn spelled(s: &str, start: usize, ctx: &mut Ctx<'_>) -> usize {
-    let b = s.as_bytes();
-    let mut dec = super::targets::DecBuilder::default();
-    let mut p = start;
-    let mut sep: Option<u8> = None;
-    let mut end = start;
-    let mut frac = false;
-    while let Some((t, q)) = token_at(s, p) {
-        match t {
-            Tok::Unit(v) => {
-                if frac {
-                    dec.push_frac(v as u8);
-                } else {
-                    dec.push_int(v as u8);
-                }
-            }
-            Tok::Point if !frac && dec.digits() >= 1 => frac = true,
-            _ => break,
-        }
-        end = q;
-        let c = at(b, q);
-        if !matches!(c, b' ' | b'-' | b',') || sep.is_some_and(|x| x != c) {
-            break;
-        }
-        sep = Some(c);
-        p = q + 1;
-        if c == b',' && at(b, p) == b' ' {
-            p += 1;
-        }
-    }
-    if dec.digits() >= 3 {
-        if let Some(v) = dec.finish() {
-            ctx.nums.exact(v, ctx.hits);
-        }
-    }
+    e.emit(ctx, s, expr_end);
     end
 }
 
@@ -423,19 +396,24 @@ pub(crate) fn scan(s: &str, ac: &AhoCorasick, ctx: &mut Ctx<'_>) {
         if p < done {
             continue;
         }
-        if at(b, p.wrapping_sub(1)).is_ascii_alphabetic() || at(b, m.end()).is_ascii_alphabetic() {
+        let mut word_end = m.end();
+        // A plural scale: the automaton matched its singular.
+        if matches!(at(b, word_end), b's' | b'S') && m.end() - p >= 7 {
+            word_end += 1;
+        }
+        if at(b, p.wrapping_sub(1)).is_ascii_alphabetic() || at(b, word_end).is_ascii_alphabetic() {
             continue;
         }
-        if alnum_before(s, p) || alnum_at(s, m.end()) {
+        if alnum_before(s, p) || alnum_at(s, word_end) {
             continue;
         }
-        let mut end = m.end();
+        let mut end = word_end;
         if ctx.rules.words {
             let start = walk_back(s, p);
             end = end.max(read_forward(s, start, ctx));
         }
         if ctx.rules.spelled_digits {
-            end = end.max(spelled(s, p, ctx));
+            end = end.max(super::spelled::one_by_one(s, p, ctx));
         }
         done = end;
     }

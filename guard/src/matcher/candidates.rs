@@ -1,0 +1,244 @@
+//! Candidate lists for string targets (the oracle rule, AEP-032 threat model): a reply that
+//! names several strings of a target's shape is withheld whole, whether or not the target is
+//! among them, so that asking the model to repeat half of a list per request tells nothing.
+//!
+//! A target is split into parts: at name separators (`-`, `_`, space, `.`, `:`, `/`, `#`), at
+//! CamelCase and at letter/digit boundaries, lowercased (`orders-7` → `orders`, `7`;
+//! `KafkaConsumerLagHigh` → `kafka`, `consumer`, `lag`, `high`). The text is split the same
+//! way into runs of parts joined by at most three separators. A window of as many joined
+//! parts is a candidate when it equals the target except for its digit parts (`orders-12`),
+//! or, for a target of three parts or more, except for one part of the same kind
+//! (`KafkaConsumerLagLow`). The target itself is a candidate too. Distinct candidates are
+//! counted per target ([`Hits::candidate`]).
+//!
+//! False-positive controls: a target of one part has no shape (any word would do); a target
+//! of two letter parts has none either (`lag high` would make every `lag <word>` a
+//! candidate); parts must be joined (a comma or a line end breaks a run); digit parts only
+//! stand for digit parts and letter parts for letter parts.
+use super::targets::Hits;
+
+/// One part of a name: its lowercase text and whether it is digits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Part {
+    text: String,
+    digits: bool,
+}
+
+/// A string target's shape.
+#[derive(Debug, Clone)]
+pub(crate) struct Shape {
+    parts: Vec<Part>,
+    idx: usize,
+    /// Some part is digits (so digit variations count).
+    has_digits: bool,
+    /// Three parts or more: one varying letter part counts.
+    one_part: bool,
+}
+
+impl Shape {
+    /// The shape of target `t` (index `idx`), if it has one.
+    pub(crate) fn new(t: &str, idx: usize) -> Option<Shape> {
+        let n = super::normalize::normalize(t);
+        let runs = split(&n);
+        // A target is one run; take its parts in order.
+        let parts: Vec<Part> = runs.into_iter().flatten().map(|(p, _, _)| p).collect();
+        let has_digits = parts.iter().any(|p| p.digits);
+        let has_letters = parts.iter().any(|p| !p.digits);
+        let one_part = parts.len() >= 3;
+        if parts.len() < 2 || parts.len() > 12 || !has_letters || !(has_digits || one_part) {
+            return None;
+        }
+        Some(Shape {
+            parts,
+            idx,
+            has_digits,
+            one_part,
+        })
+    }
+
+    /// Is `window` a candidate of this shape?
+    fn fits(&self, window: &[(Part, usize, usize)]) -> bool {
+        if window.len() != self.parts.len() {
+            return false;
+        }
+        let mut letter_diffs = 0;
+        let mut digit_diffs = 0;
+        for ((w, _, _), t) in window.iter().zip(&self.parts) {
+            if w.digits != t.digits {
+                return false;
+            }
+            if w.text != t.text {
+                if w.digits {
+                    digit_diffs += 1;
+                } else {
+                    letter_diffs += 1;
+                }
+            }
+        }
+        match (letter_diffs, digit_diffs) {
+            (0, 0) => true,
+            (0, _) => self.has_digits,
+            (1, 0) => self.one_part,
+            _ => false,
+        }
+    }
+}
+
+/// Split normalised text into runs of joined parts: (part, start byte, end byte).
+fn split(s: &str) -> Vec<Vec<(Part, usize, usize)>> {
+    let mut runs: Vec<Vec<(Part, usize, usize)>> = Vec::new();
+    let mut run: Vec<(Part, usize, usize)> = Vec::new();
+    let mut cur = String::new();
+    let mut cur_start = 0;
+    let mut cur_digits = false;
+    let mut prev_lower = false;
+    let mut gap = 0usize;
+    let flush = |cur: &mut String, run: &mut Vec<(Part, usize, usize)>, start, end, digits| {
+        if !cur.is_empty() {
+            run.push((
+                Part {
+                    text: std::mem::take(cur),
+                    digits,
+                },
+                start,
+                end,
+            ));
+        }
+    };
+    for (i, c) in s.char_indices() {
+        if c.is_alphanumeric() {
+            let digit = c.is_ascii_digit();
+            let camel = c.is_uppercase() && prev_lower;
+            if !cur.is_empty() && (digit != cur_digits || camel || gap > 0) {
+                flush(&mut cur, &mut run, cur_start, i, cur_digits);
+            }
+            if gap > 3 && !run.is_empty() {
+                runs.push(std::mem::take(&mut run));
+            }
+            gap = 0;
+            if cur.is_empty() {
+                cur_start = i;
+                cur_digits = digit;
+            }
+            if digit {
+                // Leading zeros do not make another name (`orders-07`).
+                let leading_zero = cur.is_empty()
+                    && c == '0'
+                    && s.get(i + 1..)
+                        .is_some_and(|r| r.starts_with(|n: char| n.is_ascii_digit()));
+                if !leading_zero {
+                    cur.push(c);
+                }
+            } else {
+                cur.extend(c.to_lowercase());
+            }
+            prev_lower = c.is_lowercase();
+        } else {
+            flush(&mut cur, &mut run, cur_start, i, cur_digits);
+            prev_lower = false;
+            if matches!(c, '-' | '_' | ' ' | '.' | ':' | '/' | '#') {
+                gap += 1;
+            } else {
+                if !run.is_empty() {
+                    runs.push(std::mem::take(&mut run));
+                }
+                gap = 0;
+            }
+        }
+    }
+    flush(&mut cur, &mut run, cur_start, s.len(), cur_digits);
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
+}
+
+/// FNV-1a over a window's parts: the candidate's key.
+fn key(window: &[(Part, usize, usize)]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (p, _, _) in window {
+        for b in p.text.bytes().chain(std::iter::once(0xFF)) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Note every candidate of every shape in normalised text `s`.
+pub(crate) fn scan(shapes: &[Shape], s: &str, hits: &mut Hits) {
+    if shapes.is_empty() {
+        return;
+    }
+    // Cheap exit: no shape's first fixed letter part occurs at all.
+    let lower = s.to_lowercase();
+    let relevant: Vec<&Shape> = shapes
+        .iter()
+        .filter(|sh| {
+            sh.parts
+                .iter()
+                .filter(|p| !p.digits)
+                .any(|p| lower.contains(p.text.as_str()))
+        })
+        .collect();
+    if relevant.is_empty() {
+        return;
+    }
+    for run in split(s) {
+        for sh in &relevant {
+            let n = sh.parts.len();
+            if run.len() < n {
+                continue;
+            }
+            for w in run.windows(n) {
+                if sh.fits(w) {
+                    hits.candidate(sh.idx, key(w));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(s: &str) -> Vec<Vec<String>> {
+        split(s)
+            .into_iter()
+            .map(|r| r.into_iter().map(|(p, _, _)| p.text).collect())
+            .collect()
+    }
+
+    #[test]
+    fn splitting() {
+        assert_eq!(parts("orders-7"), vec![vec!["orders", "7"]]);
+        assert_eq!(parts("orders-07"), vec![vec!["orders", "7"]]);
+        assert_eq!(
+            parts("KafkaConsumerLagHigh"),
+            vec![vec!["kafka", "consumer", "lag", "high"]]
+        );
+        assert_eq!(
+            parts("orders7, orders 8"),
+            vec![vec!["orders", "7"], vec!["orders", "8"]]
+        );
+        assert_eq!(parts("a      b"), vec![vec!["a"], vec!["b"]]);
+    }
+
+    #[test]
+    fn shapes() {
+        assert!(Shape::new("orders-7", 0).is_some());
+        assert!(Shape::new("KafkaConsumerLagHigh", 0).is_some());
+        assert!(Shape::new("payments", 0).is_none());
+        assert!(Shape::new("lag-high", 0).is_none());
+        let sh = Shape::new("orders-7", 0).unwrap_or_else(|| unreachable!());
+        let w = |s: &str| split(s).into_iter().next().unwrap_or_default();
+        assert!(sh.fits(&w("orders-12")));
+        assert!(sh.fits(&w("orders 7")));
+        assert!(!sh.fits(&w("payments-7")));
+        let sh = Shape::new("KafkaConsumerLagHigh", 0).unwrap_or_else(|| unreachable!());
+        assert!(sh.fits(&w("KafkaConsumerLagLow")));
+        assert!(sh.fits(&w("kafka_producer_lag_high")));
+        assert!(!sh.fits(&w("KafkaProducerLagLow")));
+    }
+}

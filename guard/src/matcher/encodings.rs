@@ -1,0 +1,168 @@
+//! Encoded tokens: base64 and hex that decode to text (`NTEwMA==` is `5100`,
+//! `6f72646572732d37` is `orders-7`, `\x35\x31\x30\x30`). The decoded text is matched like any
+//! other reply (one level deep), so every written form the matcher knows is caught inside an
+//! encoding too.
+//!
+//! Candidates: a base64 token (standard or URL-safe alphabet, padded or not) of at least 6
+//! characters before padding, that holds a digit, an uppercase letter or `+/=` (a plain lowercase word is not
+//! worth decoding); a hex token of at least 6 digits, even length (optionally `0x`); a run of
+//! at least three hex byte pairs separated by spaces, `:` or `\x`. A token is kept only when it
+//! decodes to printable UTF-8 of at least three characters.
+//!
+//! False-positive controls: hashes, commit ids and random tokens decode to binary and are
+//! dropped; what is kept is matched by the ordinary rules, with their own controls.
+use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+use base64::Engine;
+
+/// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
+const MAX_DECODED: usize = 64;
+
+/// Texts that encoded tokens in `s` decode to.
+pub(crate) fn decoded(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && out.len() < MAX_DECODED {
+        let c = b[i];
+        if !is_b64(c) && c != b'\\' {
+            i += 1;
+            continue;
+        }
+        // Hex byte pairs with separators: `35 31 30 30`, `35:31:30:30`, `\x35\x31`.
+        if let Some((text, end)) = hex_pairs(b, i) {
+            out.push(text);
+            i = end;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (is_b64(b[i]) || b[i] == b'=') {
+            i += 1;
+        }
+        let tok = s.get(start..i).unwrap_or("");
+        if let Some(text) = decode_token(tok) {
+            out.push(text);
+        }
+        if i == start {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_b64(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_')
+}
+
+/// Printable UTF-8 of three chars or more.
+fn printable(bytes: Vec<u8>) -> Option<String> {
+    let t = String::from_utf8(bytes).ok()?;
+    let ok = t.chars().count() >= 3
+        && t.chars()
+            .all(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'));
+    ok.then_some(t)
+}
+
+fn decode_token(tok: &str) -> Option<String> {
+    let hex_body = tok
+        .strip_prefix("0x")
+        .or_else(|| tok.strip_prefix("0X"))
+        .unwrap_or(tok);
+    if hex_body.len() >= 6
+        && hex_body.len().is_multiple_of(2)
+        && hex_body.bytes().all(|c| c.is_ascii_hexdigit())
+    {
+        if let Some(t) = printable(hex_decode(hex_body.as_bytes())?) {
+            return Some(t);
+        }
+    }
+    let body = tok.trim_end_matches('=');
+    // Four bytes (`5100`) encode to six characters before padding.
+    if body.len() < 6 {
+        return None;
+    }
+    let worth = tok
+        .bytes()
+        .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, b'+' | b'/' | b'='));
+    if !worth {
+        return None;
+    }
+    for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
+        if let Ok(bytes) = engine.decode(body) {
+            if let Some(t) = printable(bytes) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+fn hex_val(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).and_then(|v| u8::try_from(v).ok())
+}
+
+fn hex_decode(h: &[u8]) -> Option<Vec<u8>> {
+    h.chunks_exact(2)
+        .map(|p| Some(hex_val(*p.first()?)? << 4 | hex_val(*p.get(1)?)?))
+        .collect()
+}
+
+/// Three or more hex byte pairs with one separator kind between (or `\x` before each).
+fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
+    let escaped = b.get(i) == Some(&b'\\');
+    let mut p = i;
+    let mut bytes = Vec::new();
+    let mut sep: Option<u8> = None;
+    loop {
+        if escaped {
+            if b.get(p) != Some(&b'\\') || !matches!(b.get(p + 1), Some(b'x') | Some(b'X')) {
+                break;
+            }
+            p += 2;
+        }
+        let (Some(&h), Some(&l)) = (b.get(p), b.get(p + 1)) else {
+            break;
+        };
+        let (Some(h), Some(l)) = (hex_val(h), hex_val(l)) else {
+            break;
+        };
+        if b.get(p + 2).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            break;
+        }
+        bytes.push(h << 4 | l);
+        p += 2;
+        if escaped {
+            continue;
+        }
+        match b.get(p) {
+            Some(&c) if matches!(c, b' ' | b':') && sep.is_none_or(|s| s == c) => {
+                if !b.get(p + 1).is_some_and(u8::is_ascii_hexdigit) {
+                    break;
+                }
+                sep = Some(c);
+                p += 1;
+            }
+            _ => break,
+        }
+    }
+    if bytes.len() < 3 {
+        return None;
+    }
+    let t = printable(bytes)?;
+    Some((t, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_tokens() {
+        assert_eq!(decoded("it is NTEwMA== ok"), vec!["5100".to_string()]);
+        assert_eq!(decoded("b3JkZXJzLTc="), vec!["orders-7".to_string()]);
+        assert_eq!(decoded("6f72646572732d37"), vec!["orders-7".to_string()]);
+        assert_eq!(decoded("35 31 30 30"), vec!["5100".to_string()]);
+        assert_eq!(decoded("\\x35\\x31\\x30\\x30"), vec!["5100".to_string()]);
+        assert!(decoded("commit 3f9a2c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f").is_empty());
+        assert!(decoded("the consumer group orders-processor is lagging").is_empty());
+    }
+}

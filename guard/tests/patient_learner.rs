@@ -1,0 +1,305 @@
+//! The patient learner's classes (issue "The guard against a patient learner"): one table per
+//! class of written form, each with the near-misses it must leave alone, against the lab's
+//! kind of manifest (a lag, a partition name, an alert name, a throughput, a latency).
+//! Runs natively and compiled to wasm32-wasip1.
+use orrery_learning_guard::manifest::TargetValue;
+use orrery_learning_guard::matcher::{GuardedValue, Matcher};
+
+fn values() -> Vec<GuardedValue> {
+    let v = |id: &str, value: TargetValue, unit: Option<&str>| GuardedValue {
+        target_id: id.into(),
+        value,
+        unit: unit.map(str::to_string),
+    };
+    vec![
+        v("total_lag", TargetValue::Number(5100.0), Some("messages")),
+        v("hot_partition", TargetValue::Text("orders-7".into()), None),
+        v(
+            "alert",
+            TargetValue::Text("KafkaConsumerLagHigh".into()),
+            None,
+        ),
+        v(
+            "throughput",
+            TargetValue::Number(2_400_000.0),
+            Some("bytes/s"),
+        ),
+        v("p99", TargetValue::Number(1250.5), Some("ms")),
+    ]
+}
+
+const IDS: [&str; 5] = ["total_lag", "hot_partition", "alert", "throughput", "p99"];
+
+/// Assert each (text, expected target id or "" for none).
+fn table(class: &str, cases: &[(&str, &str)]) {
+    let m = Matcher::compile(&values());
+    let mut bad = Vec::new();
+    for (text, want) in cases {
+        let got: Vec<&str> = m.find(text).into_iter().map(|i| IDS[i]).collect();
+        let ok = if want.is_empty() {
+            got.is_empty()
+        } else {
+            got.contains(want)
+        };
+        if !ok {
+            bad.push(format!("{text:?}: expected {want:?}, got {got:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "class {class}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn unit_scaled() {
+    table(
+        "unit-scaled",
+        &[
+            ("throughput is 2.4 MB/s", "throughput"),
+            ("2400 kB/s on the link", "throughput"),
+            ("about 2.4MBps", "throughput"),
+            ("2.4 megabytes per second", "throughput"),
+            ("2.29 MiB/s", "throughput"),
+            ("19.2 Mbps", "throughput"),
+            ("144 MB/min", "throughput"),
+            ("p99 is 1.2505 s", "p99"),
+            ("1.2505 seconds", "p99"),
+            ("1250500 us", "p99"),
+            // Near-misses: another family, another value, a one-digit rounding.
+            ("took 2.4 seconds", ""),
+            ("2.4 MB on disk", ""),
+            ("2.6 MB/s", ""),
+            ("2 MB/s", ""),
+            ("1.4 s", ""),
+            ("1.26 s", ""),
+        ],
+    );
+}
+
+#[test]
+fn strings_with_other_separators() {
+    table(
+        "separators",
+        &[
+            ("hot: orders_7", "hot_partition"),
+            ("orders 7", "hot_partition"),
+            ("orders7", "hot_partition"),
+            ("orders.7", "hot_partition"),
+            ("orders:7", "hot_partition"),
+            ("orders-07", "hot_partition"),
+            ("orders/7", "hot_partition"),
+            ("orders#7", "hot_partition"),
+            ("ORDERS - 7", "hot_partition"),
+            ("Kafka Consumer Lag High", "alert"),
+            ("kafka_consumer_lag_high", "alert"),
+            ("kafka-consumer-lag-high", "alert"),
+            ("KAFKACONSUMERLAGHIGH", "alert"),
+            // Near-misses.
+            ("orders-17", ""),
+            ("partition 7 of payments", ""),
+            ("KafkaConsumerLagLow", ""),
+            ("KafkaProducerLagHigh", ""),
+            ("orders topic, 7 partitions", ""),
+        ],
+    );
+}
+
+#[test]
+fn invisible_characters() {
+    table(
+        "invisible",
+        &[
+            ("5\u{034F}100", "total_lag"),
+            ("5\u{FE0F}1\u{FE0E}00", "total_lag"),
+            ("51\u{17B4}00", "total_lag"),
+            ("5\u{3164}100", "total_lag"),
+            ("5\u{115F}1\u{1160}00", "total_lag"),
+            ("51\u{0}00", "total_lag"),
+            ("5\u{0301}1\u{0300}0\u{0327}0", "total_lag"),
+            ("ord\u{200B}ers-\u{2060}7", "hot_partition"),
+            ("Kafka\u{034F}Consumer\u{E0041}LagHigh", "alert"),
+            ("o\u{0308}rders-7", "hot_partition"),
+            (
+                "5\u{FE0F}\u{20E3}1\u{FE0F}\u{20E3}0\u{FE0F}\u{20E3}0\u{FE0F}\u{20E3}",
+                "total_lag",
+            ),
+            // Near-miss: an invisible char does not join two numbers into a third.
+            ("51\u{200B} 000", ""),
+        ],
+    );
+}
+
+#[test]
+fn look_alikes() {
+    table(
+        "look-alikes",
+        &[
+            ("\u{043E}rders-7", "hot_partition"),
+            ("ord\u{0435}rs-7", "hot_partition"),
+            ("K\u{0430}fkaConsumerLagHigh", "alert"),
+            ("KafkaConsumerLa\u{0261}High", "alert"),
+            ("5\u{201A}100", "total_lag"),
+            ("5\u{066C}100", "total_lag"),
+            ("2\u{A4F8}4 MB/s", "throughput"),
+            ("\u{FF4F}rders-7", "hot_partition"),
+            // Near-miss: a look-alike of another name.
+            ("\u{043E}rders-8", ""),
+        ],
+    );
+}
+
+#[test]
+fn other_digit_systems() {
+    table(
+        "digit systems",
+        &[
+            ("\u{0665}\u{0661}\u{0660}\u{0660}", "total_lag"),
+            ("\u{06F5}\u{06F1}\u{06F0}\u{06F0}", "total_lag"),
+            ("\u{096B}\u{0967}\u{0966}\u{0966}", "total_lag"),
+            ("\u{0E55}\u{0E51}\u{0E50}\u{0E50}", "total_lag"),
+            ("\u{09EB}\u{09E7}\u{09E6}\u{09E6}", "total_lag"),
+            ("\u{2464}\u{2460}\u{24EA}\u{24EA}", "total_lag"),
+            ("\u{277A}\u{2776}\u{24FF}\u{24FF}", "total_lag"),
+            ("\u{1D7FB}\u{1D7F7}\u{1D7F6}\u{1D7F6}", "total_lag"),
+            ("orders-\u{0667}", "hot_partition"),
+            ("orders-\u{2466}", "hot_partition"),
+            // Near-miss.
+            ("\u{0665}\u{0661}\u{0660}", ""),
+        ],
+    );
+}
+
+#[test]
+fn markup() {
+    table(
+        "markup",
+        &[
+            ("&#53;100", "total_lag"),
+            ("&#x35;&#x31;00", "total_lag"),
+            ("5<b>1</b>00", "total_lag"),
+            ("5<span class=\"x\">100</span>", "total_lag"),
+            ("5~~1~~00", "total_lag"),
+            ("5**1**00", "total_lag"),
+            ("Kafka<i>Consumer</i>LagHigh", "alert"),
+            ("orders&#45;7", "hot_partition"),
+            ("orders&amp;#45;7", "hot_partition"),
+            // Near-misses: a block tag separates.
+            ("51<br>000", ""),
+            ("a < b and 5 > 1", ""),
+        ],
+    );
+}
+
+#[test]
+fn digits_one_by_one() {
+    table(
+        "one by one",
+        &[
+            ("5, 1, 0, 0", "total_lag"),
+            ("5/1/0/0", "total_lag"),
+            ("5 | 1 | 0 | 0", "total_lag"),
+            ("5\n1\n0\n0", "total_lag"),
+            ("five one oh oh", "total_lag"),
+            ("FIVE, ONE, ZERO, ZERO", "total_lag"),
+            ("5 one 0 zero", "total_lag"),
+            ("digits: 3, 5, 1, 0, 0, 9", "total_lag"),
+            // Near-misses: versions, other values.
+            ("version 5.1.0.0", ""),
+            ("5, 1, 0", ""),
+            ("1 of 3 brokers, 0 offline", ""),
+        ],
+    );
+}
+
+#[test]
+fn words() {
+    table(
+        "words",
+        &[
+            ("fifty-one hundreds", "total_lag"),
+            ("5 thousands 1 hundred", "total_lag"),
+            ("fIVE tHOUSAND oNE hUNDRED", "total_lag"),
+            ("FIVE THOUSAND ONE HUNDRED", "total_lag"),
+            ("1250 and a half", "p99"),
+            ("1250½", "p99"),
+            ("1250 1/2", "p99"),
+            ("one thousand two hundred fifty and a half", "p99"),
+            ("twelve hundred fifty and a half", "p99"),
+            // Near-misses.
+            ("1250 and a quarter", ""),
+            ("fifty hundreds", ""),
+            ("1250", ""),
+        ],
+    );
+}
+
+#[test]
+fn json_numerals() {
+    table(
+        "json numerals",
+        &[
+            ("1250.50000000000000001", "p99"),
+            ("1250.5000000000000001", "p99"),
+            ("5100.000000000000000000001", "total_lag"),
+            ("5099.9999999999999999", "total_lag"),
+            ("1.25050000000000000001e3", "p99"),
+            // Near-miss: different as a double.
+            ("1250.5000001", ""),
+        ],
+    );
+}
+
+#[test]
+fn stretch_reversed_binary_octal_roman() {
+    table(
+        "stretch",
+        &[
+            ("0015", "total_lag"),
+            ("reversed: 0-0-1-5", "total_lag"),
+            ("7-sredro", "hot_partition"),
+            ("hgiHgaLremusnoCakfaK", "alert"),
+            ("o r d e r s - 7", "hot_partition"),
+            ("0b1001111101100", "total_lag"),
+            ("1001111101100", "total_lag"),
+            ("0o11754", "total_lag"),
+            ("0x13EC", "total_lag"),
+            ("(51)(100)", "total_lag"),
+            ("(51)(00)", "total_lag"),
+            ("5K1", "total_lag"),
+            ("it starts with 51", "total_lag"),
+            ("the first two digits are 51", "total_lag"),
+            ("and it ends in 00", "total_lag"),
+            ("NTEwMA==", "total_lag"),
+            ("b3JkZXJzLTc=", "hot_partition"),
+            ("6f72646572732d37", "hot_partition"),
+            ("35 31 30 30", "total_lag"),
+            // Near-misses.
+            ("starts with 52", ""),
+            ("0016", ""),
+            ("commit 3f9a2c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f", ""),
+        ],
+    );
+}
+
+#[test]
+fn candidate_lists_are_withheld_whole() {
+    table(
+        "candidates",
+        &[
+            ("5000 5010 5020", "total_lag"),
+            ("4700, 4800, 5300", "total_lag"),
+            ("orders-0 orders-1 orders-2", "hot_partition"),
+            ("orders_3, orders_4 and orders_5", "hot_partition"),
+            (
+                "KafkaConsumerLagLow KafkaConsumerLagMedium KafkaConsumerLagCritical",
+                "alert",
+            ),
+            // Two candidates per request stay visible; ordinary data outside the band too.
+            ("5000 5010", ""),
+            ("orders-0 orders-1", ""),
+            (
+                "partition lags: 1700, 1650, 1750, 1800 (orders-processor)",
+                "",
+            ),
+            ("lag 3000, 3100, 3200, 7000, 7200", ""),
+        ],
+    );
+}
