@@ -11,6 +11,7 @@
 //! | `message` (also a frame with no `event` line) | data JSON: the reply field (`response`) through [`Guard::guard_reply`], every other string scrubbed; data that is not JSON: the whole text through `guard_reply` |
 //! | `progress`, end (`end`, `done`), `error`, unknown | data scrubbed (as JSON when it parses, else as text); forwarded by the push that completes them |
 //! | comment | dropped (it could carry text); a bare `:` keep-alive frame is kept as `:` |
+//! | no field left to write (only an empty `event`, or its `id` / `retry` withheld) | as a frame with no field: kept as `:` when it held a bare keep-alive, else dropped |
 //!
 //! `id` and `retry` values, and the name of an unknown event, are checked too: a matching `id`
 //! or `retry` line is left out; an unknown event whose name states a target is dropped. At
@@ -21,8 +22,9 @@
 //! later byte is ignored.
 //!
 //! Invariants: the concatenated output does not depend on how the input was split into chunks
-//! (tests split a realistic stream at every byte); each input byte is examined once by the line
-//! parser; memory is bounded by one frame (`max_frame_bytes`).
+//! (tests split a realistic stream at every byte); the output is a fixed point (fed back at
+//! level 3 it comes out unchanged: no output frame is a lone blank line); each input byte is
+//! examined once by the line parser; memory is bounded by one frame (`max_frame_bytes`).
 //!
 //! ```
 //! use orrery_learning_guard::guard::{Guard, GuardSet};
@@ -113,6 +115,7 @@ pub struct StreamOut {
 pub fn error_frame(policy: &StreamPolicy) -> Vec<u8> {
     let event = policy.error_events.first().map_or("error", String::as_str);
     let mut out = Vec::with_capacity(80);
+    // Never empty: the data is always written.
     codec::write_frame(&mut out, Some(event), Some(STREAM_ERROR_DATA), None, None);
     out
 }
@@ -196,9 +199,7 @@ fn guard_frame(
     out: &mut StreamOut,
 ) {
     if frame.is_empty() {
-        if frame.keepalive() {
-            out.bytes.extend_from_slice(b":\n\n");
-        }
+        write_keepalive(out, frame);
         return;
     }
     // Classified on bytes: a dropped delta frame is never decoded.
@@ -239,6 +240,10 @@ fn guard_frame(
     write(out, frame, data, id.as_deref(), retry.as_deref());
 }
 
+/// Write the frame's surviving fields. A frame left with none (its only `id` / `retry`
+/// withheld, or only an empty `event`) is treated like an empty frame: it would otherwise be a
+/// lone blank line, which reparses as an empty frame and is dropped, so the output would not
+/// be a fixed point.
 fn write(
     out: &mut StreamOut,
     frame: &Frame,
@@ -246,7 +251,16 @@ fn write(
     id: Option<&str>,
     r: Option<&str>,
 ) {
-    codec::write_frame(&mut out.bytes, frame.event().as_deref(), data, id, r);
+    if !codec::write_frame(&mut out.bytes, frame.event().as_deref(), data, id, r) {
+        write_keepalive(out, frame);
+    }
+}
+
+/// A frame with no field to send: kept as `:` when it held a bare keep-alive, else dropped.
+fn write_keepalive(out: &mut StreamOut, frame: &Frame) {
+    if frame.keepalive() {
+        out.bytes.extend_from_slice(b":\n\n");
+    }
 }
 
 /// Whether an `id` / `retry` value may pass (it states no target).

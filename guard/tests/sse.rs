@@ -516,3 +516,55 @@ fn output_reparses_to_the_same_output() {
     let again = run(&first.bytes, 3);
     assert_eq!(again.bytes, first.bytes);
 }
+
+/// Feed `out` back at level 3 (open policy) and require the same bytes.
+fn assert_fixed_point(out: &StreamOut, what: &str) {
+    let again = run(&out.bytes, 3);
+    assert_eq!(text(&again), text(out), "not a fixed point: {what}");
+}
+
+#[test]
+fn a_frame_left_with_no_field_is_not_written_as_a_blank_line() {
+    // Root cause of fuzz/regressions/sse/fuzz-sse-crash-c97e8ccc: a frame whose only field was
+    // withheld (or only an empty `event`) was written as a lone blank line; fed back, that line
+    // is an empty frame and is dropped, so the output was not a fixed point ("\n" vs "").
+    let rows: [(&str, u8, &str, &[&str]); 8] = [
+        ("id: 5100\n\n", 0, "", &["total_lag"]),
+        ("retry: 5100\n\n", 0, "", &["total_lag"]),
+        ("id: 5100\nretry: 5100\n\n", 2, "", &["total_lag"]),
+        ("event:\n\n", 0, "", &[]),
+        ("event:\n\n", 3, "", &[]),
+        // With a bare keep-alive it is kept as `:`, like a frame with no field.
+        (":\nid: 5100\n\n", 0, ":\n\n", &["total_lag"]),
+        // The next frame is unaffected.
+        ("id: 5100\n\ndata: x\n\n", 0, "data: x\n\n", &["total_lag"]),
+        // A frame with a field left is written as before.
+        ("id: 7\nretry: 5100\n\n", 0, "id: 7\n\n", &["total_lag"]),
+    ];
+    for (input, level, expected, ids) in rows {
+        let out = run(input.as_bytes(), level);
+        assert_eq!(text(&out), expected, "{input:?} at level {level}");
+        assert_eq!(out.withheld, ids, "{input:?} withheld");
+        assert!(!out.failed);
+        assert_fixed_point(&out, input);
+    }
+}
+
+#[test]
+fn fuzz_finding_c97e8ccc_is_a_fixed_point() {
+    // The `sse` fuzz target's input fuzz/regressions/sse/fuzz-sse-crash-c97e8ccc, decoded
+    // (`cargo fuzz fmt`): level 0, no cuts, the default frame limit. Its third frame holds
+    // only an `id`, which the guard withheld when the input was found.
+    let input: &[u8] = b"\r\r\r:\r\r?\rid:?)id:\xff\xff\xff\xff?d\xff\xff?\r:\r\r?\rid:?)id:\xff\xff\xff\xff?\xff05'111:id:\xff\xff\xff\xff?\xff~5'111:\x07))))\x01-\r\r\r";
+    let whole = run(input, 0);
+    assert!(!whole.failed);
+    assert!(!text(&whole).ends_with("\n\n\n"), "{:?}", text(&whole));
+    assert_fixed_point(&whole, "fuzz finding c97e8ccc");
+    let g = guard();
+    let singles: Vec<&[u8]> = input.chunks(1).collect();
+    assert_eq!(run_chunks(&g, &StreamPolicy::default(), &singles, 0), whole);
+    // Its `cargo fuzz tmin` form, fuzz/regressions/sse/fuzz-sse-crash-c97e8ccc-min.
+    let min = run(b"id:~5111\r\r", 0);
+    assert!(!min.failed);
+    assert_fixed_point(&min, "fuzz finding c97e8ccc, minimised");
+}

@@ -281,14 +281,23 @@ impl FrameParser {
 /// Append a frame in canonical form: LF line ends; `event`, then `data` lines, then `id`,
 /// then `retry`; a blank line. `data` is split on every line end it contains (CRLF, CR, LF),
 /// so a replacement text with line breaks still yields a valid frame.
+///
+/// A frame with no field to write (no `data`, `id` or `retry`, and no or an empty `event`)
+/// is written as nothing, and `false` is returned: a lone blank line would parse back as an
+/// empty frame, which is not the frame written, so the canonical form would not be a fixed
+/// point (parse, write, parse, write must give the same bytes twice).
 pub fn write_frame(
     out: &mut Vec<u8>,
     event: Option<&str>,
     data: Option<&str>,
     id: Option<&str>,
     retry: Option<&str>,
-) {
-    if let Some(e) = event.filter(|e| !e.is_empty()) {
+) -> bool {
+    let event = event.filter(|e| !e.is_empty());
+    if event.is_none() && data.is_none() && id.is_none() && retry.is_none() {
+        return false;
+    }
+    if let Some(e) = event {
         write_field(out, b"event", e);
     }
     if let Some(d) = data {
@@ -314,6 +323,7 @@ pub fn write_frame(
         write_field(out, b"retry", r);
     }
     out.push(b'\n');
+    true
 }
 
 fn write_field(out: &mut Vec<u8>, name: &[u8], value: &str) {
@@ -433,5 +443,38 @@ mod tests {
         );
         let frames = parse_all(&out);
         assert_eq!(frames[0].1.as_deref(), Some("a\nb\nc\n"));
+    }
+
+    #[test]
+    fn a_frame_with_no_field_to_write_is_written_as_nothing() {
+        // A lone blank line would reparse as an empty frame: not a fixed point.
+        let mut out = Vec::new();
+        assert!(!write_frame(&mut out, None, None, None, None));
+        assert!(!write_frame(&mut out, Some(""), None, None, None));
+        assert!(out.is_empty());
+        for (event, data, id, retry, text) in [
+            (Some("e"), None, None, None, &b"event: e\n\n"[..]),
+            (None, Some(""), None, None, b"data:\n\n"),
+            (None, None, Some(""), None, b"id:\n\n"),
+            (None, None, None, Some("1"), b"retry: 1\n\n"),
+        ] {
+            let mut out = Vec::new();
+            assert!(write_frame(&mut out, event, data, id, retry));
+            assert_eq!(out, text);
+            // Written, parsed and written again: the same bytes.
+            let mut p = FrameParser::new();
+            let mut again = Vec::new();
+            p.feed(&out, usize::MAX, |f| {
+                write_frame(
+                    &mut again,
+                    f.event().as_deref(),
+                    f.data().as_deref(),
+                    f.id().as_deref(),
+                    f.retry().as_deref(),
+                );
+            })
+            .unwrap();
+            assert_eq!(again, out);
+        }
     }
 }
