@@ -430,6 +430,11 @@ impl Matcher {
         }
         let norm = normalize::normalize(text);
         self.scan_view(&norm, hits, true);
+        if let Some(alt) = normalize::normalize_alt(text) {
+            if alt != *norm {
+                self.scan_view(&alt, hits, false);
+            }
+        }
         hits.settle_candidates();
     }
 
@@ -442,6 +447,7 @@ impl Matcher {
                 rules: &self.rules,
                 hits,
                 units: &self.units,
+                spelled_until: 0,
             };
             numbers::scan(s, &mut ctx);
             if self.rules.words || self.rules.spelled_digits {

@@ -28,6 +28,7 @@
 //! test checks it).
 use std::borrow::Cow;
 use unicode_normalization::char::decompose_compatible;
+use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
@@ -37,19 +38,83 @@ pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {
 
 /// Normalise `text` for matching. Borrowed when nothing changes.
 pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
-    let pre = markup(text);
+    match markup(text) {
+        Cow::Borrowed(t) => characters(t),
+        Cow::Owned(t) => Cow::Owned(characters(&t).into_owned()),
+    }
+}
+
+/// The other reading of a text that normalisation may change: the text as the matcher read it
+/// before the patient-learner rules (NFKC, format characters removed, markup and combining
+/// marks kept, other scripts' digits as they are). The matcher reads such a text both ways:
+/// dropping a tag, a mark or an invisible character can also glue two tokens into a longer
+/// one (`5100<b>5100`, `2400000\u{301}5100`), so the new reading alone could lose what the
+/// old one found. `None` for ASCII text without markup (both readings are the same).
+pub(crate) fn normalize_alt(text: &str) -> Option<String> {
+    if text.is_ascii() && !has_markup(text) {
+        return None;
+    }
+    // Superscripts first: NFKC would turn `10³` into `103`.
+    let mut pre = String::with_capacity(text.len() + 4);
+    let mut in_sup = false;
+    for c in text.chars() {
+        if c.general_category() == GeneralCategory::Format {
+            continue;
+        }
+        if let Some(d) = superscript(c) {
+            if !in_sup {
+                pre.push('^');
+                in_sup = true;
+            }
+            pre.push(d);
+            continue;
+        }
+        in_sup = false;
+        pre.push(c);
+    }
+    let mut out = String::with_capacity(pre.len());
+    for c in pre.nfkc() {
+        if c.general_category() == GeneralCategory::Format {
+            continue;
+        }
+        out.push(match c {
+            '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2212}' | '\u{FE63}' => '-',
+            '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{2032}' => '\'',
+            '\u{223C}' => '~',
+            _ => c,
+        });
+    }
+    Some(out)
+}
+
+/// Steps 2–6.
+fn characters(pre: &str) -> Cow<'_, str> {
     if pre.is_ascii() && !pre.bytes().any(is_ascii_control) {
-        return pre;
+        return Cow::Borrowed(pre);
     }
     let mut out = String::with_capacity(pre.len());
     let mut in_sup = false;
+    // A combining mark was dropped since the last char: it joins what it sat between only
+    // when both sides are digits or both are letters (`5\u{301}100` is 5100, `o\u{308}rders`
+    // is orders), never a number to a word (`5100\u{301}orders` stays two tokens).
+    let mut marked = false;
     for c in pre.chars() {
         if c.is_ascii() {
             in_sup = false;
             if !is_ascii_control(c as u8) {
+                if std::mem::take(&mut marked) {
+                    separate(&mut out, c);
+                }
                 out.push(c);
             }
             continue;
+        }
+        if is_mark(c) {
+            marked = true;
+            continue;
+        }
+        if std::mem::take(&mut marked) {
+            separate(&mut out, c);
         }
         if let Some(d) = superscript(c) {
             if !in_sup {
@@ -63,6 +128,22 @@ pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
         push_normal(c, &mut out);
     }
     Cow::Owned(out)
+}
+
+/// A combining mark (general category M) on its own.
+fn is_mark(c: char) -> bool {
+    c.general_category_group() == GeneralCategoryGroup::Mark
+}
+
+/// After a dropped mark: a space between a digit and a letter.
+fn separate(out: &mut String, next: char) {
+    let Some(prev) = out.chars().next_back() else {
+        return;
+    };
+    let digit = |c: char| c.is_ascii_digit() || decimal_value(c).is_some();
+    if prev.is_alphanumeric() && next.is_alphanumeric() && digit(prev) != digit(next) {
+        out.push(' ');
+    }
 }
 
 /// C0 controls but tab, LF and CR; DEL.
@@ -211,12 +292,15 @@ fn superscript(c: char) -> Option<char> {
     })
 }
 
+/// Could step 1 change `text`?
+fn has_markup(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr2(b'<', b'&', b).is_some() || memchr::memmem::find(b, b"~~").is_some()
+}
+
 /// Step 1: tags, character references, strikethrough. Borrowed when there is none.
 fn markup(text: &str) -> Cow<'_, str> {
-    let b = text.as_bytes();
-    let has_tag_or_ref = memchr::memchr2(b'<', b'&', b).is_some();
-    let has_strike = memchr::memmem::find(b, b"~~").is_some();
-    if !has_tag_or_ref && !has_strike {
+    if !has_markup(text) {
         return Cow::Borrowed(text);
     }
     let mut s: String = text.to_string();

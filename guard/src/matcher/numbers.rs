@@ -14,6 +14,8 @@ pub(crate) struct Ctx<'a> {
     pub hits: &'a mut Hits,
     /// Targets with a unit family (empty when no target has one, or the rule is off).
     pub units: &'a [UnitTarget],
+    /// Digits one by one have been read up to here (a sequence is read once, from its start).
+    pub spelled_until: usize,
 }
 
 impl Ctx<'_> {
@@ -761,8 +763,10 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         return radix(s, d, ctx);
     }
     let mut resume = d + 1;
-    if ctx.rules.spelled_digits && !is_digit(at(b, d + 1)) {
-        resume = resume.max(super::spelled::one_by_one(s, d, ctx));
+    if ctx.rules.spelled_digits && !is_digit(at(b, d + 1)) && d >= ctx.spelled_until {
+        // Each digit of the sequence is still read on its own (the last may start `5,100`).
+        let end = super::spelled::one_by_one(s, d, ctx);
+        ctx.spelled_until = end;
     }
     if ctx.rules.concatenations {
         if let Some(end) = concatenation(s, d, ctx) {

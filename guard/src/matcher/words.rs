@@ -63,6 +63,7 @@ enum Tok {
     Teen(f64),
     Tens(f64),
     Hundred,
+    Hundreds,
     Scale(f64),
     And,
     A,
@@ -87,7 +88,12 @@ fn classify(w: &str) -> Option<Tok> {
         _ => w,
     };
     if "hundred".eq_ignore_ascii_case(singular) {
-        return Some(Tok::Hundred);
+        // `hundreds` ends a number (`fifty-one hundreds`): nothing below a hundred follows it.
+        return Some(if singular.len() < w.len() {
+            Tok::Hundreds
+        } else {
+            Tok::Hundred
+        });
     }
     if let Some((_, v)) = SCALES
         .iter()
@@ -226,6 +232,8 @@ struct Expr {
     has_scale: bool,
     frac: f64,
     approx: bool,
+    /// A plural `hundreds` ended the number.
+    closed: bool,
 }
 
 impl Expr {
@@ -238,12 +246,16 @@ impl Expr {
             has_scale: false,
             frac: 0.1,
             approx,
+            closed: false,
         }
     }
 
     /// Take the next token; false when it cannot continue this number.
     fn accept(&mut self, t: Tok, comma: bool) -> bool {
         use Last as L;
+        if self.closed {
+            return false;
+        }
         if comma && !matches!(self.last, L::Scale | L::Hundred) {
             return false;
         }
@@ -298,7 +310,8 @@ impl Expr {
                 }
                 self.last = L::Point;
             }
-            Tok::Hundred => {
+            Tok::Hundred | Tok::Hundreds => {
+                self.closed = t == Tok::Hundreds;
                 match self.last {
                     L::A => self.current = 100.0,
                     L::Unit | L::Teen | L::Tens | L::Num | L::PointDigit
@@ -412,8 +425,10 @@ pub(crate) fn scan(s: &str, ac: &AhoCorasick, ctx: &mut Ctx<'_>) {
             let start = walk_back(s, p);
             end = end.max(read_forward(s, start, ctx));
         }
-        if ctx.rules.spelled_digits {
-            end = end.max(super::spelled::one_by_one(s, p, ctx));
+        if ctx.rules.spelled_digits && p >= ctx.spelled_until {
+            let e = super::spelled::one_by_one(s, p, ctx);
+            ctx.spelled_until = e;
+            end = end.max(e);
         }
         done = end;
     }
