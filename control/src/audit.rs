@@ -1,7 +1,7 @@
 //! The audit stream (AEP-032 §3, §4): one JSON object per line, to stdout or appended to a file.
-//! Entries carry subjects, scenario ids, target ids, levels, surfaces and manifest error
-//! locations/kinds: the types below have no field that could hold a target value or a
-//! descriptor, so the stream cannot carry one by construction.
+//! Entries carry subjects, scenario ids, target ids, levels, surfaces, counts and manifest error
+//! locations/kinds: the types below have no field that could hold a target value, a descriptor
+//! or reply text, so the stream cannot carry one by construction.
 
 use crate::clock::rfc3339_ms;
 use serde::Serialize;
@@ -39,6 +39,14 @@ pub enum AuditEvent {
         scenario_id: String,
         target_id: String,
         surface: String,
+    },
+    /// A learner's withheld replies reached the probe threshold within the window (docs/api.md
+    /// "Probe detection"): once per crossing.
+    LearningProbeSuspected {
+        subject: String,
+        scenario_id: String,
+        withheld_in_window: u32,
+        window_seconds: u64,
     },
     LearningManifestLoaded {
         scenario_id: String,
@@ -109,6 +117,15 @@ mod tests {
                     new_level: 1,
                 },
                 r#"{"ts":"1970-01-01T00:00:01.000Z","event":"learning_hint","subject":"alice","scenario_id":"s1","old_level":0,"new_level":1}"#,
+            ),
+            (
+                AuditEvent::LearningProbeSuspected {
+                    subject: "alice".into(),
+                    scenario_id: "s1".into(),
+                    withheld_in_window: 5,
+                    window_seconds: 600,
+                },
+                r#"{"ts":"1970-01-01T00:00:01.000Z","event":"learning_probe_suspected","subject":"alice","scenario_id":"s1","withheld_in_window":5,"window_seconds":600}"#,
             ),
             (
                 AuditEvent::LearningManifestRejected {

@@ -15,6 +15,26 @@ pub const MIN_SECRET_BYTES: usize = 16;
 pub const MAX_GRACE_SECONDS: u64 = 30 * 86_400;
 /// The longest hint interval accepted: one day.
 pub const MAX_HINT_INTERVAL_SECONDS: u64 = 86_400;
+/// The highest probe threshold accepted (also how many reply times a window keeps).
+pub const MAX_PROBE_THRESHOLD: u32 = 256;
+/// The longest probe window accepted: one day.
+pub const MAX_PROBE_WINDOW_SECONDS: u64 = 86_400;
+
+/// Probe detection: a learner with `threshold` withheld replies within `window_ms` is flagged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbeSettings {
+    pub threshold: u32,
+    pub window_ms: u64,
+}
+
+impl Default for ProbeSettings {
+    fn default() -> Self {
+        ProbeSettings {
+            threshold: 5,
+            window_ms: 600_000,
+        }
+    }
+}
 
 /// `orrery-learning serve` flags; each falls back to its environment variable.
 #[derive(Debug, Args, Default)]
@@ -55,6 +75,23 @@ pub struct ServeArgs {
         allow_hyphen_values = true
     )]
     pub hint_interval_seconds: String,
+    /// Probe detection: this many withheld replies of one learner within the probe window flag
+    /// the learner as a suspected probe (1-256).
+    #[arg(
+        long,
+        env = "ORRERY_LEARNING_PROBE_THRESHOLD",
+        default_value = "5",
+        allow_hyphen_values = true
+    )]
+    pub probe_threshold: String,
+    /// Probe detection: the sliding window, in seconds (1-86400).
+    #[arg(
+        long,
+        env = "ORRERY_LEARNING_PROBE_WINDOW_SECONDS",
+        default_value = "600",
+        allow_hyphen_values = true
+    )]
+    pub probe_window_seconds: String,
     /// Audit stream: `-` for stdout or a file path (appended).
     #[arg(long, env = "ORRERY_LEARNING_AUDIT", default_value = "-")]
     pub audit: String,
@@ -96,6 +133,7 @@ pub struct Config {
     pub hint_interval_ms: u64,
     pub audit: AuditTarget,
     pub report_token: Option<Secret>,
+    pub probe: ProbeSettings,
     pub test_hooks: bool,
 }
 
@@ -163,6 +201,19 @@ impl Config {
                 "ORRERY_LEARNING_HINT_INTERVAL_SECONDS (--hint-interval-seconds) must be a whole number of seconds from 1 to {MAX_HINT_INTERVAL_SECONDS}"
             ));
         };
+        let Some(threshold) = parse_seconds(&args.probe_threshold, 1, MAX_PROBE_THRESHOLD.into())
+            .and_then(|t| u32::try_from(t).ok())
+        else {
+            return refuse(format!(
+                "ORRERY_LEARNING_PROBE_THRESHOLD (--probe-threshold) must be a whole number from 1 to {MAX_PROBE_THRESHOLD}"
+            ));
+        };
+        let Some(window) = parse_seconds(&args.probe_window_seconds, 1, MAX_PROBE_WINDOW_SECONDS)
+        else {
+            return refuse(format!(
+                "ORRERY_LEARNING_PROBE_WINDOW_SECONDS (--probe-window-seconds) must be a whole number of seconds from 1 to {MAX_PROBE_WINDOW_SECONDS}"
+            ));
+        };
         let proxy_secret = match (args.proxy_secret, args.proxy_secret_file) {
             (Some(_), Some(_)) => {
                 return refuse("set only one of ORRERY_LEARNING_PROXY_SECRET and ORRERY_LEARNING_PROXY_SECRET_FILE")
@@ -226,6 +277,10 @@ impl Config {
             hint_interval_ms: interval * 1000,
             audit,
             report_token,
+            probe: ProbeSettings {
+                threshold,
+                window_ms: window * 1000,
+            },
             test_hooks: args.test_hooks,
         })
     }
@@ -243,6 +298,8 @@ mod tests {
             allow_non_loopback: "false".into(),
             grace_seconds: "3600".into(),
             hint_interval_seconds: "30".into(),
+            probe_threshold: "5".into(),
+            probe_window_seconds: "600".into(),
             audit: "-".into(),
             ..ServeArgs::default()
         }
@@ -251,7 +308,7 @@ mod tests {
     #[test]
     fn each_broken_setting_names_itself() {
         type Edit = fn(&mut ServeArgs);
-        let cases: [(Edit, &str); 10] = [
+        let cases: [(Edit, &str); 16] = [
             (|a| a.manifest = None, "no manifest path"),
             (
                 |a| a.manifest = Some("/nonexistent/m.json".into()),
@@ -271,6 +328,21 @@ mod tests {
                 |a| a.hint_interval_seconds = "abc".into(),
                 "HINT_INTERVAL_SECONDS",
             ),
+            (|a| a.probe_threshold = "0".into(), "PROBE_THRESHOLD"),
+            (|a| a.probe_threshold = "257".into(), "PROBE_THRESHOLD"),
+            (|a| a.probe_threshold = "5.5".into(), "PROBE_THRESHOLD"),
+            (
+                |a| a.probe_window_seconds = "0".into(),
+                "PROBE_WINDOW_SECONDS",
+            ),
+            (
+                |a| a.probe_window_seconds = "86401".into(),
+                "PROBE_WINDOW_SECONDS",
+            ),
+            (
+                |a| a.probe_window_seconds = "-600".into(),
+                "PROBE_WINDOW_SECONDS",
+            ),
         ];
         for (edit, want) in cases {
             let mut args = base();
@@ -285,6 +357,20 @@ mod tests {
         let c = Config::from_args(base()).unwrap();
         assert_eq!(c.grace_seconds, 3600);
         assert_eq!(c.hint_interval_ms, 30_000);
+        assert_eq!(c.probe, ProbeSettings::default());
+        assert_eq!(
+            c.probe,
+            ProbeSettings {
+                threshold: 5,
+                window_ms: 600_000
+            }
+        );
+        let mut a = base();
+        a.probe_threshold = "1".into();
+        a.probe_window_seconds = "86400".into();
+        let c = Config::from_args(a).unwrap();
+        assert_eq!(c.probe.threshold, 1);
+        assert_eq!(c.probe.window_ms, 86_400_000);
         let mut a = base();
         a.listen = "0.0.0.0:0".into();
         a.allow_non_loopback = "true".into();

@@ -3,10 +3,18 @@
 //! log the watch API serves as deltas. Kept per process: a restart puts every learner back at
 //! `default_disclosure`, which withholds more, never less.
 //!
+//! Probe detection (docs/api.md "Probe detection") lives here too, per (subject, scenario_id):
+//! the times of the recent withheld replies (a sliding window), the flags raised when they reach
+//! the threshold (at most one per window, so a learner who keeps going is flagged again once a
+//! window after the last flag, never on every reply), and a second change log of flags that the
+//! watch API serves so the filter can apply a cool-down. A restart forgets windows and flags.
+//!
 //! A learner costs one map entry with its first scenario inline (no second allocation in the
 //! usual one-scenario lab); scenario ids are interned. The change log keeps the last
 //! [`LOG_CAPACITY`] changes; a watcher further behind gets a full resync.
 
+use crate::clock::rfc3339_ms;
+use crate::config::ProbeSettings;
 use orrery_learning_guard::MAX_LEVEL;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -14,6 +22,20 @@ use std::sync::Arc;
 
 /// How many level changes the watch API can replay as deltas.
 pub const LOG_CAPACITY: usize = 4096;
+/// How many probe flags the watch API can replay as deltas.
+pub const PROBE_LOG_CAPACITY: usize = 4096;
+/// Flags older than this are not sent in a full resync: no cool-down lasts longer (one day).
+pub const MAX_FLAG_AGE_MS: u64 = 86_400 * 1000;
+
+/// One learner's probe-detection state on one scenario.
+#[derive(Debug, Clone, Default)]
+struct Probe {
+    /// Times of the withheld replies still in the window, oldest first (at most
+    /// [`crate::config::MAX_PROBE_THRESHOLD`]; empty, it holds no allocation).
+    recent: VecDeque<u64>,
+    flags: u32,
+    last_flag_ms: Option<u64>,
+}
 
 /// One scenario's help for one learner.
 #[derive(Debug, Clone)]
@@ -23,6 +45,8 @@ struct Help {
     level: Option<u8>,
     hints_taken: u32,
     answers_withheld: u32,
+    replies_withheld: u32,
+    probe: Probe,
 }
 
 #[derive(Debug, Clone)]
@@ -62,6 +86,8 @@ impl Help {
             level: None,
             hints_taken: 0,
             answers_withheld: 0,
+            replies_withheld: 0,
+            probe: Probe::default(),
         }
     }
 }
@@ -127,7 +153,40 @@ pub struct LearnerReport {
     pub subject: String,
     pub level: u8,
     pub hints_taken: u32,
+    /// Withheld targets (one per target per reply).
     pub answers_withheld: u32,
+    /// Model-turn replies that had anything withheld (one per reply).
+    pub replies_withheld: u32,
+    /// How often the learner was flagged as a suspected probe.
+    pub probes_suspected: u32,
+    /// When the last flag was raised (RFC 3339 UTC), `null` if never.
+    pub last_probe_suspected_at: Option<String>,
+}
+
+/// A withheld reply took a learner over the probe threshold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbeFlag {
+    /// Withheld replies in the window when the flag was raised.
+    pub withheld_in_window: u32,
+    /// The flag's place in the probe change log.
+    pub seq: u64,
+}
+
+/// A probe flag as the watch API serves it: its age at the time of the answer, so the filter
+/// rebuilds the time in its own clock.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ProbeEntry {
+    pub subject: String,
+    pub scenario_id: String,
+    pub age_ms: u64,
+}
+
+#[derive(Debug)]
+struct ProbeLogEntry {
+    seq: u64,
+    subject: Box<str>,
+    scenario: Arc<str>,
+    at_ms: u64,
 }
 
 #[derive(Debug, Default)]
@@ -137,6 +196,8 @@ pub struct LevelStore {
     seq: u64,
     log: VecDeque<LogEntry>,
     stored_levels: usize,
+    probe_seq: u64,
+    probe_log: VecDeque<ProbeLogEntry>,
 }
 
 impl LevelStore {
@@ -244,6 +305,103 @@ impl LevelStore {
         help.answers_withheld = help.answers_withheld.saturating_add(1);
     }
 
+    /// Count one withheld reply at `now_ms` in the learner's probe window. `Some` when it takes
+    /// the window to the threshold and the learner was not flagged within the last window (one
+    /// flag per crossing: later replies of the same run do not flag again until a window has
+    /// passed since the flag, and the withheld replies that raised it have left the window).
+    pub fn record_reply_withheld(
+        &mut self,
+        subject: &str,
+        scenario: &str,
+        now_ms: u64,
+        settings: &ProbeSettings,
+    ) -> Option<ProbeFlag> {
+        let scenario = self.intern(scenario);
+        let help = self.learner(subject, &scenario).help_mut(&scenario);
+        help.replies_withheld = help.replies_withheld.saturating_add(1);
+        let p = &mut help.probe;
+        // The window is the last `window_ms` up to now: a reply exactly a window old has left.
+        while p
+            .recent
+            .front()
+            .is_some_and(|&t| now_ms.saturating_sub(t) >= settings.window_ms)
+        {
+            p.recent.pop_front();
+        }
+        if p.recent.len() >= crate::config::MAX_PROBE_THRESHOLD as usize {
+            p.recent.pop_front();
+        }
+        p.recent.push_back(now_ms);
+        let count = u32::try_from(p.recent.len()).unwrap_or(u32::MAX);
+        let rearmed = match p.last_flag_ms {
+            None => true,
+            Some(at) => now_ms.saturating_sub(at) >= settings.window_ms,
+        };
+        if count < settings.threshold || !rearmed {
+            return None;
+        }
+        p.flags = p.flags.saturating_add(1);
+        p.last_flag_ms = Some(now_ms);
+        self.probe_seq += 1;
+        if self.probe_log.len() == PROBE_LOG_CAPACITY {
+            self.probe_log.pop_front();
+        }
+        self.probe_log.push_back(ProbeLogEntry {
+            seq: self.probe_seq,
+            subject: subject.into(),
+            scenario,
+            at_ms: now_ms,
+        });
+        Some(ProbeFlag {
+            withheld_in_window: count,
+            seq: self.probe_seq,
+        })
+    }
+
+    /// The latest probe flag's sequence number (0: none yet).
+    pub fn probe_seq(&self) -> u64 {
+        self.probe_seq
+    }
+
+    /// The flags after `since`, with their age at `now_ms`; `None` when `since` is older than
+    /// the log holds or ahead of it (the caller needs a full list).
+    pub fn probe_changes_since(&self, since: u64, now_ms: u64) -> Option<Vec<ProbeEntry>> {
+        if since > self.probe_seq {
+            return None;
+        }
+        let oldest_known = self.probe_log.front().map_or(self.probe_seq, |e| e.seq - 1);
+        if since < oldest_known {
+            return None;
+        }
+        Some(
+            self.probe_log
+                .iter()
+                .filter(|e| e.seq > since)
+                .map(|e| ProbeEntry {
+                    subject: e.subject.to_string(),
+                    scenario_id: e.scenario.to_string(),
+                    age_ms: now_ms.saturating_sub(e.at_ms),
+                })
+                .collect(),
+        )
+    }
+
+    /// Every learner's last flag on `scenario` younger than [`MAX_FLAG_AGE_MS`], with its age.
+    pub fn all_probes(&self, scenario: &str, now_ms: u64) -> Vec<ProbeEntry> {
+        self.learners
+            .iter()
+            .filter_map(|(subject, l)| {
+                let at = l.help(scenario)?.probe.last_flag_ms?;
+                let age_ms = now_ms.saturating_sub(at);
+                (age_ms < MAX_FLAG_AGE_MS).then(|| ProbeEntry {
+                    subject: subject.to_string(),
+                    scenario_id: scenario.to_string(),
+                    age_ms,
+                })
+            })
+            .collect()
+    }
+
     /// Test hook: store `level` for `count` subjects `{prefix}{i}` on `scenario` (no rate limit,
     /// no hint counted). Returns the new sequence number.
     pub fn seed(&mut self, prefix: &str, count: usize, scenario: &str, level: u8) -> u64 {
@@ -322,6 +480,9 @@ impl LevelStore {
                     level: h.level.map_or(default, |v| v.max(default)),
                     hints_taken: h.hints_taken,
                     answers_withheld: h.answers_withheld,
+                    replies_withheld: h.replies_withheld,
+                    probes_suspected: h.probe.flags,
+                    last_probe_suspected_at: h.probe.last_flag_ms.map(rfc3339_ms),
                 })
             })
             .collect();
@@ -409,6 +570,117 @@ mod tests {
         let json = serde_json::to_value(s.all_levels_json("x", 0)).unwrap();
         assert_eq!(json.as_array().unwrap().len(), LOG_CAPACITY + 12);
         assert_eq!(s.stored_levels(), LOG_CAPACITY + 12);
+    }
+
+    fn settings(threshold: u32, window_s: u64) -> ProbeSettings {
+        ProbeSettings {
+            threshold,
+            window_ms: window_s * 1000,
+        }
+    }
+
+    /// Feed withheld replies at the given seconds; the seconds at which a flag was raised.
+    fn flags_at(s: &mut LevelStore, who: &str, at: &[u64], p: &ProbeSettings) -> Vec<(u64, u32)> {
+        at.iter()
+            .filter_map(|t| {
+                s.record_reply_withheld(who, "x", t * 1000, p)
+                    .map(|f| (*t, f.withheld_in_window))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_threshold_flags_once_per_crossing_in_a_sliding_window() {
+        let p = settings(5, 600);
+        let mut s = LevelStore::new();
+        // Four in the window: nothing; the fifth flags, with the count; later ones do not.
+        assert_eq!(flags_at(&mut s, "a", &[0, 10, 20, 30], &p), []);
+        assert_eq!(flags_at(&mut s, "a", &[40], &p), [(40, 5)]);
+        assert_eq!(flags_at(&mut s, "a", &[50, 60, 70, 80, 90, 599], &p), []);
+        // A window after the flag, with five fresh replies in it, it flags again (the count
+        // holds only the replies still in the window).
+        assert_eq!(flags_at(&mut s, "a", &[640], &p), [(640, 7)]);
+        let r = &s.report("x", 0)[0];
+        assert_eq!((r.replies_withheld, r.probes_suspected), (12, 2));
+        assert_eq!(
+            r.last_probe_suspected_at.as_deref(),
+            Some("1970-01-01T00:10:40.000Z")
+        );
+        assert_eq!(s.probe_seq(), 2);
+
+        // Spread out: never five within ten minutes, never flagged.
+        let mut s = LevelStore::new();
+        let slow: Vec<u64> = (0..40).map(|i| i * 150).collect();
+        assert_eq!(flags_at(&mut s, "b", &slow, &p), []);
+        // A reply exactly a window old has left it.
+        assert_eq!(
+            flags_at(&mut s, "c", &[0, 1, 2, 3, 600, 610, 611, 612], &p),
+            []
+        );
+        assert_eq!(flags_at(&mut s, "c", &[613], &p), [(613, 5)]);
+        // The window empties, and a new run crosses again (re-armed).
+        assert_eq!(flags_at(&mut s, "c", &[5000, 5001, 5002, 5003], &p), []);
+        assert_eq!(flags_at(&mut s, "c", &[5004], &p), [(5004, 5)]);
+        assert_eq!(s.report("x", 0).len(), 2);
+        let none = &s.report("x", 0)[0];
+        assert_eq!((none.subject.as_str(), none.probes_suspected), ("b", 0));
+        assert_eq!(none.last_probe_suspected_at, None);
+    }
+
+    #[test]
+    fn windows_are_per_subject_and_scenario() {
+        let p = settings(3, 60);
+        let mut s = LevelStore::new();
+        for t in 0..2 {
+            assert!(s.record_reply_withheld("a", "x", t, &p).is_none());
+            assert!(s.record_reply_withheld("b", "x", t, &p).is_none());
+            assert!(s.record_reply_withheld("a", "y", t, &p).is_none());
+        }
+        assert!(s.record_reply_withheld("a", "x", 5, &p).is_some());
+        assert!(s.record_reply_withheld("a", "y", 5, &p).is_some());
+        assert!(s.record_reply_withheld("b", "y", 5, &p).is_none());
+        // A threshold of 1 flags the first withheld reply, then once per window.
+        let one = settings(1, 60);
+        assert_eq!(
+            flags_at(&mut s, "d", &[0, 30, 59, 60, 61], &one),
+            [(0, 1), (60, 3)]
+        );
+    }
+
+    #[test]
+    fn flags_replay_as_deltas_with_their_age_and_in_full_for_a_scenario() {
+        let p = settings(2, 60);
+        let mut s = LevelStore::new();
+        s.record_reply_withheld("a", "x", 1_000, &p);
+        let f1 = s.record_reply_withheld("a", "x", 2_000, &p).unwrap();
+        assert_eq!(f1.seq, 1);
+        s.record_reply_withheld("b", "y", 3_000, &p);
+        s.record_reply_withheld("b", "y", 4_000, &p);
+        let entries = s.probe_changes_since(0, 10_000).unwrap();
+        let got: Vec<(&str, &str, u64)> = entries
+            .iter()
+            .map(|e| (e.subject.as_str(), e.scenario_id.as_str(), e.age_ms))
+            .collect();
+        assert_eq!(got, [("a", "x", 8_000), ("b", "y", 6_000)]);
+        assert_eq!(s.probe_changes_since(1, 10_000).unwrap().len(), 1);
+        assert!(s.probe_changes_since(2, 10_000).unwrap().is_empty());
+        assert!(s.probe_changes_since(3, 10_000).is_none(), "ahead");
+        let full = s.all_probes("x", 10_000);
+        assert_eq!(full.len(), 1);
+        assert_eq!(full[0].age_ms, 8_000);
+        // Flags older than the longest cool-down are not resent.
+        assert!(s.all_probes("x", 2_000 + MAX_FLAG_AGE_MS).is_empty());
+        // The log is bounded; a caller behind it gets the full list.
+        for i in 0..PROBE_LOG_CAPACITY as u64 + 5 {
+            let who = format!("l{i}");
+            s.record_reply_withheld(&who, "x", 0, &p);
+            s.record_reply_withheld(&who, "x", 0, &p);
+        }
+        assert!(s.probe_changes_since(1, 0).is_none());
+        assert_eq!(
+            s.probe_changes_since(s.probe_seq() - 3, 0).unwrap().len(),
+            3
+        );
     }
 
     proptest::proptest! {

@@ -26,6 +26,8 @@ pub struct Metrics {
     pub manifest_generation: Gauge,
     pub hints: Family<LevelLabel, Counter>,
     pub answers_withheld: Family<SurfaceLabel, Counter>,
+    pub replies_withheld: Family<SurfaceLabel, Counter>,
+    pub probes_suspected: Counter,
     pub events_dropped: Counter,
     pub levels: Gauge,
     pub watchers: Gauge,
@@ -47,6 +49,8 @@ impl Metrics {
             manifest_generation: Gauge::default(),
             hints: Family::default(),
             answers_withheld: Family::default(),
+            replies_withheld: Family::default(),
+            probes_suspected: Counter::default(),
             events_dropped: Counter::default(),
             levels: Gauge::default(),
             watchers: Gauge::default(),
@@ -72,6 +76,16 @@ impl Metrics {
             "orrery_learning_answers_withheld",
             "Answers the filter withheld, by surface",
             m.answers_withheld.clone(),
+        );
+        registry.register(
+            "orrery_learning_replies_withheld",
+            "Model-turn replies with anything withheld (one per reply), by surface",
+            m.replies_withheld.clone(),
+        );
+        registry.register(
+            "orrery_learning_probes_suspected",
+            "Learners flagged as suspected probes (withheld replies over the threshold in the window)",
+            m.probes_suspected.clone(),
         );
         registry.register(
             "orrery_learning_events_dropped",
@@ -114,6 +128,7 @@ mod tests {
     fn renders_the_documented_names() {
         let m = Metrics::new();
         m.manifest_errors.inc();
+        m.probes_suspected.inc();
         m.hints
             .get_or_create(&LevelLabel { level: "1".into() })
             .inc();
@@ -122,6 +137,7 @@ mod tests {
             "orrery_learning_manifest_errors_total 1",
             "orrery_learning_manifest_generation 0",
             "orrery_learning_hints_total{level=\"1\"} 1",
+            "orrery_learning_probes_suspected_total 1",
             "orrery_learning_levels 0",
             "orrery_learning_watchers 0",
         ] {

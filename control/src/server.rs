@@ -187,17 +187,61 @@ async fn watch_handler(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EventBatch {
-    events: Vec<Event>,
+    events: Vec<serde_json::Value>,
 }
 
+/// `learning_answer_withheld`: one target withheld from one reply.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Event {
+struct AnswerWithheld {
+    #[allow(dead_code)]
     event: String,
     subject: String,
     scenario_id: String,
     target_id: String,
     surface: String,
+}
+
+/// `learning_reply_withheld`: one model-turn reply had anything withheld (probe detection).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplyWithheld {
+    #[allow(dead_code)]
+    event: String,
+    subject: String,
+    scenario_id: String,
+    surface: String,
+}
+
+enum Event {
+    Answer(AnswerWithheld),
+    Reply(ReplyWithheld),
+}
+
+impl Event {
+    /// Read one event by its kind; the error is one of the fixed texts (never echoing input).
+    fn parse(v: serde_json::Value) -> Result<Event, &'static str> {
+        let kind = match v.get("event") {
+            Some(serde_json::Value::String(k)) => k.as_str(),
+            _ => return Err("invalid event batch"),
+        };
+        match kind {
+            "learning_answer_withheld" => serde_json::from_value(v)
+                .map(Event::Answer)
+                .map_err(|_| "invalid event batch"),
+            "learning_reply_withheld" => serde_json::from_value(v)
+                .map(Event::Reply)
+                .map_err(|_| "invalid event batch"),
+            _ => Err("unknown event kind"),
+        }
+    }
+
+    fn ids(&self) -> (&str, &str, &str) {
+        match self {
+            Event::Answer(e) => (&e.subject, &e.scenario_id, &e.surface),
+            Event::Reply(e) => (&e.subject, &e.scenario_id, &e.surface),
+        }
+    }
 }
 
 fn surface_ok(s: &str) -> bool {
@@ -218,47 +262,56 @@ async fn events(State(state): State<Shared>, headers: HeaderMap, body: Body) -> 
     let Ok(batch) = serde_json::from_slice::<EventBatch>(&bytes) else {
         return error(StatusCode::BAD_REQUEST, "invalid event batch");
     };
-    for e in &batch.events {
-        if e.event != "learning_answer_withheld" {
-            return error(StatusCode::BAD_REQUEST, "unknown event kind");
-        }
-        if !surface_ok(&e.surface) {
+    let mut parsed = Vec::with_capacity(batch.events.len());
+    for v in batch.events {
+        let e = match Event::parse(v) {
+            Ok(e) => e,
+            Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
+        };
+        let (subject, scenario_id, surface) = e.ids();
+        if !surface_ok(surface) {
             return error(StatusCode::BAD_REQUEST, "invalid surface");
         }
-        if e.subject.is_empty()
-            || e.subject.len() > auth::MAX_SUBJECT_BYTES
-            || e.scenario_id.is_empty()
-            || e.scenario_id.len() > MAX_ID_BYTES
+        if subject.is_empty()
+            || subject.len() > auth::MAX_SUBJECT_BYTES
+            || scenario_id.is_empty()
+            || scenario_id.len() > MAX_ID_BYTES
         {
             return error(StatusCode::BAD_REQUEST, "invalid subject or scenario_id");
         }
+        parsed.push(e);
     }
     state.refresh_manifest();
     let now = state.clock.now_ms();
     let mut dropped = 0u64;
-    for e in batch.events {
-        // An id the guard never held is dropped unaudited: whatever it is, it is not an id.
-        if !state.manifest().knows_target(&e.target_id) {
-            dropped += 1;
-            continue;
+    for e in parsed {
+        match e {
+            Event::Answer(e) => {
+                // An id the guard never held is dropped unaudited: whatever it is, it is not an id.
+                if !state.manifest().knows_target(&e.target_id) {
+                    dropped += 1;
+                    continue;
+                }
+                state.levels().record_withheld(&e.subject, &e.scenario_id);
+                state
+                    .metrics
+                    .answers_withheld
+                    .get_or_create(&SurfaceLabel {
+                        surface: e.surface.clone(),
+                    })
+                    .inc();
+                state.audit.record(
+                    now,
+                    &AuditEvent::LearningAnswerWithheld {
+                        subject: e.subject,
+                        scenario_id: e.scenario_id,
+                        target_id: e.target_id,
+                        surface: e.surface,
+                    },
+                );
+            }
+            Event::Reply(e) => record_reply(&state, now, e),
         }
-        state.levels().record_withheld(&e.subject, &e.scenario_id);
-        state
-            .metrics
-            .answers_withheld
-            .get_or_create(&SurfaceLabel {
-                surface: e.surface.clone(),
-            })
-            .inc();
-        state.audit.record(
-            now,
-            &AuditEvent::LearningAnswerWithheld {
-                subject: e.subject,
-                scenario_id: e.scenario_id,
-                target_id: e.target_id,
-                surface: e.surface,
-            },
-        );
     }
     if dropped > 0 {
         state.metrics.events_dropped.inc_by(dropped);
@@ -268,6 +321,43 @@ async fn events(State(state): State<Shared>, headers: HeaderMap, body: Body) -> 
         );
     }
     StatusCode::NO_CONTENT.into_response()
+}
+
+/// One withheld reply into the learner's probe window; a crossing is audited, counted and
+/// announced to the watchers (the filter's cool-down).
+fn record_reply(state: &AppState, now: u64, e: ReplyWithheld) {
+    state
+        .metrics
+        .replies_withheld
+        .get_or_create(&SurfaceLabel {
+            surface: e.surface.clone(),
+        })
+        .inc();
+    let probe = state.config.probe;
+    let flag = state
+        .levels()
+        .record_reply_withheld(&e.subject, &e.scenario_id, now, &probe);
+    let Some(flag) = flag else {
+        return;
+    };
+    let window_seconds = probe.window_ms / 1000;
+    state.metrics.probes_suspected.inc();
+    state.audit.record(
+        now,
+        &AuditEvent::LearningProbeSuspected {
+            subject: e.subject,
+            scenario_id: e.scenario_id.clone(),
+            withheld_in_window: flag.withheld_in_window,
+            window_seconds,
+        },
+    );
+    state.note_probe_seq(flag.seq);
+    tracing::warn!(
+        scenario_id = %e.scenario_id,
+        withheld_in_window = flag.withheld_in_window,
+        window_seconds,
+        "learning probe suspected"
+    );
 }
 
 async fn report(

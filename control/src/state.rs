@@ -14,11 +14,13 @@ use crate::watch::FullKey;
 use std::sync::{Mutex, MutexGuard, Weak};
 use tokio::sync::watch;
 
-/// What a watcher compares: the manifest generation and the latest level change.
+/// What a watcher compares: the manifest generation, the latest level change and the latest
+/// probe flag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Version {
     pub generation: u64,
     pub level_seq: u64,
+    pub probe_seq: u64,
 }
 
 /// The manifest facts a request needs, read after a stat check.
@@ -64,6 +66,7 @@ impl AppState {
         let (version, _) = watch::channel(Version {
             generation,
             level_seq: 0,
+            probe_seq: 0,
         });
         AppState {
             config,
@@ -101,6 +104,15 @@ impl AppState {
         self.version.send_if_modified(|v| {
             let moved = seq > v.level_seq;
             v.level_seq = v.level_seq.max(seq);
+            moved
+        });
+    }
+
+    /// Announce a probe flag to watchers (never moves the sequence back).
+    pub fn note_probe_seq(&self, seq: u64) {
+        self.version.send_if_modified(|v| {
+            let moved = seq > v.probe_seq;
+            v.probe_seq = v.probe_seq.max(seq);
             moved
         });
     }

@@ -3,8 +3,11 @@
 //! level sequence); a caller behind gets an answer at once, a current one is held until the
 //! version channel moves or the timeout passes. The answer carries the guard set when the
 //! caller's generation (or epoch) differs, and level deltas since its sequence, or every stored
-//! level of the current scenario (`full`) when deltas cannot bring it up to date.
+//! level of the current scenario (`full`) when deltas cannot bring it up to date. Probe flags
+//! travel the same way on their own cursor (`probe_seq`): the flags since the caller's cursor,
+//! or every recent flag of the current scenario, each with its age.
 
+use crate::levels::ProbeEntry;
 use crate::state::{AppState, Version};
 use axum::body::Bytes;
 use orrery_learning_guard::guard::GuardSet;
@@ -22,6 +25,7 @@ pub struct WatchQuery {
     pub epoch: Option<String>,
     pub manifest_generation: Option<u64>,
     pub level_seq: Option<u64>,
+    pub probe_seq: Option<u64>,
     pub timeout_ms: u64,
 }
 
@@ -37,6 +41,7 @@ pub fn parse_query(raw: &HashMap<String, String>) -> Result<WatchQuery, &'static
     let manifest_generation =
         num(raw, "manifest_generation").map_err(|()| "invalid manifest_generation")?;
     let level_seq = num(raw, "level_seq").map_err(|()| "invalid level_seq")?;
+    let probe_seq = num(raw, "probe_seq").map_err(|()| "invalid probe_seq")?;
     let timeout_ms = num(raw, "timeout_ms")
         .map_err(|()| "invalid timeout_ms")?
         .unwrap_or(DEFAULT_TIMEOUT_MS)
@@ -45,15 +50,19 @@ pub fn parse_query(raw: &HashMap<String, String>) -> Result<WatchQuery, &'static
         epoch: raw.get("epoch").filter(|e| !e.is_empty()).cloned(),
         manifest_generation,
         level_seq,
+        probe_seq,
         timeout_ms,
     })
 }
 
-/// Whether the caller holds exactly the current state (then the request is held).
+/// Whether the caller holds exactly the current state (then the request is held). A caller
+/// that sends no `probe_seq` (a filter without probe support) is not told about flags and is
+/// held as before.
 pub fn is_current(q: &WatchQuery, epoch: &str, v: Version) -> bool {
     q.epoch.as_deref() == Some(epoch)
         && q.manifest_generation == Some(v.generation)
         && q.level_seq == Some(v.level_seq)
+        && !matches!(q.probe_seq, Some(p) if p != v.probe_seq)
 }
 
 #[derive(Serialize)]
@@ -69,16 +78,24 @@ struct WatchResponse<'a, E> {
     guard: Option<GuardSet>,
     level_seq: u64,
     levels: Levels<E>,
+    probe_seq: u64,
+    probes: Levels<Vec<ProbeEntry>>,
 }
 
-/// A full-resync answer depends only on (generation, level_seq, guard sent or not), not on the
-/// caller: while one is being sent it is shared (the cache holds a weak reference), so ten
-/// watchers resyncing at once cost one serialisation and one buffer, and none is kept after.
+/// A full-resync answer depends only on (generation, level_seq, guard sent or not, probe_seq,
+/// the caller's probe cursor when the flags are deltas), not otherwise on the caller: while one
+/// is being sent it is shared (the cache holds a weak reference), so ten watchers resyncing at
+/// once cost one serialisation and one buffer, and none is kept after. (A shared answer's flag
+/// ages are those of the first sending, a few milliseconds old at most: a cool-down then ends
+/// that much later, never earlier.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FullKey {
     pub generation: u64,
     pub level_seq: u64,
     pub with_guard: bool,
+    pub probe_seq: u64,
+    /// `None`: every recent flag; `Some(s)`: the flags after `s`.
+    pub probes_since: Option<u64>,
 }
 
 /// Counts an open long-poll for `orrery_learning_watchers`, also when the client goes away.
@@ -132,8 +149,28 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
             m.manifest().default_disclosure,
         )
     };
+    let now_ms = state.clock.now_ms();
     let levels = state.levels();
     let level_seq = levels.seq();
+    let probe_seq = levels.probe_seq();
+    // Flags: deltas within one epoch, else every recent flag of the current scenario.
+    let probe_deltas = match q.probe_seq {
+        Some(since) if since > 0 && same_epoch => levels
+            .probe_changes_since(since, now_ms)
+            .map(|entries| (since, entries)),
+        _ => None,
+    };
+    let probes_since = probe_deltas.as_ref().map(|(since, _)| *since);
+    let probes = match probe_deltas {
+        Some((_, entries)) => Levels {
+            full: false,
+            entries,
+        },
+        None => Levels {
+            full: true,
+            entries: levels.all_probes(&scenario_id, now_ms),
+        },
+    };
     // Deltas only within one epoch and one guard set: a new generation may carry a new scenario
     // or default_disclosure, so the caller re-reads every level with it.
     let deltas = match q.level_seq {
@@ -150,6 +187,8 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
                 full: false,
                 entries,
             },
+            probe_seq,
+            probes,
         };
         return Bytes::from(serde_json::to_vec(&body).unwrap_or_default());
     }
@@ -157,6 +196,8 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
         generation,
         level_seq,
         with_guard: guard.is_some(),
+        probe_seq,
+        probes_since,
     };
     let mut cache = state.full_cache();
     if let Some((k, weak)) = cache.as_ref() {
@@ -173,6 +214,8 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
             full: true,
             entries: levels.all_levels_json(&scenario_id, default),
         },
+        probe_seq,
+        probes,
     };
     // ~60 bytes per level: sized once instead of doubling through a 6 MB body.
     let mut buf = Vec::with_capacity(256 + levels.stored_levels() * 64);
@@ -212,6 +255,7 @@ mod tests {
             ("epoch", "e"),
             ("manifest_generation", "3"),
             ("level_seq", "41"),
+            ("probe_seq", "2"),
             ("timeout_ms", "0"),
         ])
         .unwrap();
@@ -221,6 +265,7 @@ mod tests {
                 epoch: Some("e".into()),
                 manifest_generation: Some(3),
                 level_seq: Some(41),
+                probe_seq: Some(2),
                 timeout_ms: 1
             }
         );
@@ -230,6 +275,7 @@ mod tests {
             MAX_TIMEOUT_MS
         );
         assert_eq!(q(&[("level_seq", "-1")]), Err("invalid level_seq"));
+        assert_eq!(q(&[("probe_seq", "x")]), Err("invalid probe_seq"));
         assert_eq!(
             q(&[("manifest_generation", "x")]),
             Err("invalid manifest_generation")
@@ -237,17 +283,18 @@ mod tests {
         let v = Version {
             generation: 3,
             level_seq: 41,
+            probe_seq: 2,
         };
         assert!(is_current(&all, "e", v));
         assert!(!is_current(&all, "f", v));
-        assert!(!is_current(
-            &all,
-            "e",
-            Version {
-                generation: 3,
-                level_seq: 42
-            }
-        ));
+        assert!(!is_current(&all, "e", Version { level_seq: 42, ..v }));
+        assert!(!is_current(&all, "e", Version { probe_seq: 3, ..v }));
+        // A caller without probe support is held on the other three alone.
+        let no_probes = WatchQuery {
+            probe_seq: None,
+            ..all.clone()
+        };
+        assert!(is_current(&no_probes, "e", Version { probe_seq: 9, ..v }));
         assert!(!is_current(&q(&[]).unwrap(), "e", v));
     }
 }

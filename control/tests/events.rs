@@ -66,8 +66,10 @@ fn withheld_events_become_audit_lines_metrics_and_report_rows() {
     assert_eq!(
         report,
         json!({"scenario_id": "lab-a", "learners": [
-            {"subject": "alice", "level": 1, "hints_taken": 1, "answers_withheld": 2},
-            {"subject": "bob", "level": 0, "hints_taken": 0, "answers_withheld": 1},
+            {"subject": "alice", "level": 1, "hints_taken": 1, "answers_withheld": 2,
+             "replies_withheld": 0, "probes_suspected": 0, "last_probe_suspected_at": null},
+            {"subject": "bob", "level": 0, "hints_taken": 0, "answers_withheld": 1,
+             "replies_withheld": 0, "probes_suspected": 0, "last_probe_suspected_at": null},
         ]})
     );
     let other = send(
@@ -97,6 +99,14 @@ fn bad_batches_are_refused_whole() {
         ("unknown kind", json!({"events": [withheld("a", "total_lag", "chat"), {"event": "learning_hint", "subject": "a", "scenario_id": "lab-a", "target_id": "total_lag", "surface": "chat"}]}).to_string()),
         ("extra field", json!({"events": [{"event": "learning_answer_withheld", "subject": "a", "scenario_id": "lab-a", "target_id": "total_lag", "surface": "chat", "value": "zanzibar-quokka"}]}).to_string()),
         ("missing field", json!({"events": [{"event": "learning_answer_withheld", "subject": "a"}]}).to_string()),
+        ("no kind", json!({"events": [{"subject": "a", "scenario_id": "lab-a", "surface": "chat"}]}).to_string()),
+        ("kind not a string", json!({"events": [{"event": 7, "subject": "a", "scenario_id": "lab-a", "surface": "chat"}]}).to_string()),
+        ("event not an object", json!({"events": ["zanzibar-quokka"]}).to_string()),
+        ("reply with a target id", json!({"events": [{"event": "learning_reply_withheld", "subject": "a", "scenario_id": "lab-a", "surface": "chat", "target_id": "total_lag"}]}).to_string()),
+        ("reply with text", json!({"events": [{"event": "learning_reply_withheld", "subject": "a", "scenario_id": "lab-a", "surface": "chat", "reply": "zanzibar-quokka"}]}).to_string()),
+        ("reply without surface", json!({"events": [{"event": "learning_reply_withheld", "subject": "a", "scenario_id": "lab-a"}]}).to_string()),
+        ("reply with a bad surface", json!({"events": [{"event": "learning_reply_withheld", "subject": "a", "scenario_id": "lab-a", "surface": "Chat"}]}).to_string()),
+        ("reply without subject", json!({"events": [{"event": "learning_reply_withheld", "subject": "", "scenario_id": "lab-a", "surface": "chat"}]}).to_string()),
         ("surface with a space", json!({"events": [withheld("a", "total_lag", "chat reply")]}).to_string()),
         ("not json", "zanzibar-quokka".to_string()),
         ("over 1 MiB", big),
@@ -113,5 +123,7 @@ fn bad_batches_are_refused_whole() {
         .audit_lines()
         .iter()
         .all(|l| l["event"] != "learning_answer_withheld"));
+    // Nothing of a refused batch was counted either.
+    assert_eq!(s.report("")["learners"], json!([]));
     s.finish();
 }

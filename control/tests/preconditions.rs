@@ -160,6 +160,42 @@ fn each_missing_condition_refuses_start_and_names_itself() {
             "ORRERY_LEARNING_HINT_INTERVAL_SECONDS",
         ),
         (
+            "probe threshold zero",
+            {
+                let mut v = GOOD.to_vec();
+                v.push(("--probe-threshold", "0"));
+                v
+            },
+            "ORRERY_LEARNING_PROBE_THRESHOLD",
+        ),
+        (
+            "probe threshold too high",
+            {
+                let mut v = GOOD.to_vec();
+                v.push(("--probe-threshold", "1000"));
+                v
+            },
+            "ORRERY_LEARNING_PROBE_THRESHOLD",
+        ),
+        (
+            "probe window not a number",
+            {
+                let mut v = GOOD.to_vec();
+                v.push(("--probe-window-seconds", "10m"));
+                v
+            },
+            "ORRERY_LEARNING_PROBE_WINDOW_SECONDS",
+        ),
+        (
+            "probe window zero",
+            {
+                let mut v = GOOD.to_vec();
+                v.push(("--probe-window-seconds", "0"));
+                v
+            },
+            "ORRERY_LEARNING_PROBE_WINDOW_SECONDS",
+        ),
+        (
             "test hooks off loopback",
             vec![
                 ("--manifest", "$MANIFEST"),
@@ -204,6 +240,24 @@ fn environment_variables_work_like_flags() {
     });
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("ORRERY_LEARNING_GRACE_SECONDS"), "{stderr}");
+    for (var, value) in [
+        ("ORRERY_LEARNING_PROBE_THRESHOLD", "-1"),
+        ("ORRERY_LEARNING_PROBE_WINDOW_SECONDS", "86401"),
+    ] {
+        let (code, stderr) = run(&lab, |c| {
+            let mut fresh = std::process::Command::new(BIN);
+            fresh
+                .env_clear()
+                .arg("serve")
+                .env("ORRERY_SCENARIO_MANIFEST", &lab.manifest)
+                .env("ORRERY_LEARNING_PROXY_SECRET", SECRET)
+                .env("ORRERY_LEARNING_LISTEN", "127.0.0.1:0")
+                .env(var, value);
+            *c = fresh;
+        });
+        assert_eq!(code, Some(2), "{var}: {stderr}");
+        assert!(stderr.contains(var), "{var}: {stderr}");
+    }
 }
 
 #[test]

@@ -249,6 +249,17 @@ impl Service {
         })
     }
 
+    /// `GET /v1/report` (optionally `?scenario_id=`) with the report token, directly.
+    pub fn report(&self, query: &str) -> serde_json::Value {
+        send(
+            agent()
+                .get(&self.url(&format!("/v1/report{query}")))
+                .set("authorization", &format!("Bearer {REPORT_TOKEN}")),
+            None,
+        )
+        .json()
+    }
+
     pub fn watch(&self, query: &str) -> Reply {
         send(self.authed("GET", &format!("/v1/watch?{query}")), None)
     }
