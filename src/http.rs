@@ -8,8 +8,11 @@
 //! changes it), stamp the level and scenario upstream, and answer locally what never goes
 //! upstream (denied routes, not ready). Response: pick a mode once the headers arrive — buffer
 //! and rewrite a JSON surface, rewrite an event stream chunk by chunk, or replace the body with a
-//! fixed error — report every withheld target (shared-data event line + stat), and put the
-//! learner overlay into an Orrery HTML page (`guard::console::inject_overlay`).
+//! fixed error — report every withheld target (shared-data event line + stat), once per response
+//! a withheld model-turn reply (for probe detection), and put the learner overlay into an Orrery
+//! HTML page (`guard::console::inject_overlay`). With `probe.cooldown_seconds` set, a model turn
+//! of a learner the control service flagged as a suspected probe gets a fixed cool-down reply
+//! instead of going upstream.
 use crate::host;
 use crate::metrics::Metrics;
 use crate::store::{self, SharedCache, Snapshot};
@@ -51,6 +54,12 @@ pub struct Http {
     status: Option<String>,
     /// The upstream `content-type` is `text/html` (read with the status, for the same reason).
     html: bool,
+    /// The request method (for [`policy::is_model_turn`]).
+    method: String,
+    /// This response's one `learning_reply_withheld` event is queued.
+    reply_reported: bool,
+    /// The filter answered the request itself (cool-down): the response is its own.
+    answered_locally: bool,
 }
 
 impl Http {
@@ -66,6 +75,9 @@ impl Http {
             mode: Mode::Pass,
             status: None,
             html: false,
+            method: String::new(),
+            reply_reported: false,
+            answered_locally: false,
         }
     }
 
@@ -79,23 +91,54 @@ impl Http {
         host::header(host::MAP_RESPONSE_HEADERS, name)
     }
 
-    fn set_req(&self, name: &str, value: Option<&str>) {
-        host::set_header(host::MAP_REQUEST_HEADERS, name, value);
+    /// Set or remove a request header; `false` (counted) when the host refused.
+    fn set_req(&self, name: &str, value: Option<&str>) -> bool {
+        let ok = host::set_header(host::MAP_REQUEST_HEADERS, name, value);
+        if !ok {
+            self.metrics.inc("refused", "header_write_failed");
+        }
+        ok
     }
 
-    fn set_resp(&self, name: &str, value: Option<&str>) {
-        host::set_header(host::MAP_RESPONSE_HEADERS, name, value);
+    fn set_resp(&self, name: &str, value: Option<&str>) -> bool {
+        let ok = host::set_header(host::MAP_RESPONSE_HEADERS, name, value);
+        if !ok {
+            self.metrics.inc("refused", "header_write_failed");
+        }
+        ok
+    }
+
+    /// Replace `size` bytes of the response body with `bytes`. Should the host refuse, the body
+    /// is emptied instead (never left unguarded), and the failure logged and counted.
+    fn put_body(&self, size: usize, bytes: &[u8]) {
+        if host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, bytes) {
+            return;
+        }
+        self.metrics.inc("refused", "body_write_failed");
+        if !host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, b"") {
+            log::error!("orrery-learning: the host refused to rewrite a response body");
+        } else {
+            log::warn!("orrery-learning: a response body rewrite failed; the body was emptied");
+        }
     }
 
     fn local_reply(&self, status: u32, body: &[u8]) -> Action {
-        host::send_response(
+        self.send_local(
             status,
             &[
                 ("content-type", "application/json"),
                 ("cache-control", "no-store"),
             ],
             body,
-        );
+        )
+    }
+
+    /// Answer locally. Should the host refuse, the request is still never forwarded (it stays
+    /// paused until Envoy's timeout): fail closed.
+    fn send_local(&self, status: u32, headers: &[(&str, &str)], body: &[u8]) -> Action {
+        if !host::send_response(status, headers, body) {
+            log::error!("orrery-learning: the host refused a local reply");
+        }
         Action::Pause
     }
 
@@ -114,8 +157,10 @@ impl Http {
         }
     }
 
-    /// Record withheld targets: one event line each for the control service, and the stat.
-    fn report(&self, withheld: &[String]) {
+    /// Record withheld targets: one event line each for the control service, and the stat; and,
+    /// the first time a model turn's reply withholds anything, one withheld-reply line (a stream
+    /// reports per chunk, but is one reply).
+    fn report(&mut self, withheld: &[String]) {
         let (Some(snap), false) = (&self.snapshot, withheld.is_empty()) else {
             return;
         };
@@ -128,6 +173,18 @@ impl Http {
             let line = policy::event_line(subject, snap.guard.scenario_id(), target, surface);
             if !store::append_event(&line) {
                 self.metrics.inc("sync", "events_dropped");
+            }
+        }
+        // Only a verified subject can be flagged (and cooled down).
+        if !self.reply_reported && policy::is_model_turn(self.route, &self.method) {
+            if let Some(id) = &self.identity {
+                let line = policy::reply_event_line(&id.subject, snap.guard.scenario_id(), surface);
+                if store::append_event(&line) {
+                    self.reply_reported = true;
+                    self.metrics.inc("sync", "replies_reported");
+                } else {
+                    self.metrics.inc("sync", "events_dropped");
+                }
             }
         }
         self.metrics.add("withheld", surface, withheld.len() as u64);
@@ -162,7 +219,7 @@ impl Http {
     fn on_stream_chunk(&mut self, body_size: usize, end_of_stream: bool) -> Action {
         // Stream mode is only chosen with a snapshot; should that ever not hold, nothing passes.
         let Some(snap) = self.snapshot.clone() else {
-            host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, b"");
+            self.put_body(body_size, b"");
             return Action::Continue;
         };
         let chunk = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
@@ -177,7 +234,7 @@ impl Http {
             out.failed |= fin.failed;
         }
         let failed = out.failed;
-        host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, &out.bytes);
+        self.put_body(body_size, &out.bytes);
         self.report(&out.withheld);
         if failed && !matches!(self.mode, Mode::Replace { .. }) {
             self.metrics.inc("refused", "stream_failed");
@@ -195,12 +252,7 @@ impl Http {
         // Buffer mode is only chosen with a snapshot and a config; should that ever not hold,
         // the learner gets the fixed not-ready body, never the unchecked one.
         let (Some(snap), Some(cfg)) = (self.snapshot.clone(), self.cfg.clone()) else {
-            host::set_buffer(
-                host::BUFFER_RESPONSE_BODY,
-                0,
-                body.len(),
-                replies::NOT_READY.as_bytes(),
-            );
+            self.put_body(body.len(), replies::NOT_READY.as_bytes());
             return;
         };
         let (guard, level) = (&snap.guard, self.level);
@@ -229,7 +281,7 @@ impl Http {
             }
             Route::Health => {
                 let b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
-                host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body.len(), &b);
+                self.put_body(body.len(), &b);
                 return;
             }
             Route::Hint => {
@@ -244,7 +296,7 @@ impl Http {
             None => None,
         };
         if let Some(out) = out {
-            let _ = host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body.len(), &out);
+            self.put_body(body.len(), &out);
         }
         self.report(&rewrite.withheld);
     }
@@ -321,21 +373,27 @@ impl HttpContext for Http {
         };
         // Client-sent learning headers never reach anyone.
         let headers = host::header_pairs(host::MAP_REQUEST_HEADERS);
+        let mut stripped = true;
         for (name, _) in &headers {
             if name
                 .to_ascii_lowercase()
                 .starts_with(LEARNING_HEADER_PREFIX)
             {
-                self.set_req(name, None);
+                stripped &= self.set_req(name, None);
             }
         }
         // Bodies must arrive as identity to be guarded.
-        self.set_req("accept-encoding", None);
+        stripped &= self.set_req("accept-encoding", None);
 
         let payload = self.req_header(&cfg.identity.payload_header);
         // Orrery verifies its own bearer token; the payload copy is for this filter only.
-        self.set_req(&cfg.identity.payload_header, None);
+        stripped &= self.set_req(&cfg.identity.payload_header, None);
+        if !stripped {
+            log::warn!("orrery-learning: request refused (a header could not be removed)");
+            return self.local_reply(503, replies::NOT_READY.as_bytes());
+        }
         let method = self.req_header(":method").unwrap_or_default();
+        self.method.clone_from(&method);
         let path = self.req_header(":path").unwrap_or_default();
         if policy::is_upgrade(
             &method,
@@ -375,9 +433,17 @@ impl HttpContext for Http {
             };
         };
         self.level = snap.level_of(self.identity.as_ref().map(|i| i.subject.as_str()));
+        if let Some(answer) = self.cooldown(&cfg, &snap) {
+            return answer;
+        }
         let level = self.level.to_string();
-        self.set_req(LEVEL_HEADER, Some(&level));
-        self.set_req(SCENARIO_HEADER, Some(snap.guard.scenario_id()));
+        if !(self.set_req(LEVEL_HEADER, Some(&level))
+            && self.set_req(SCENARIO_HEADER, Some(snap.guard.scenario_id())))
+        {
+            log::warn!("orrery-learning: request refused (the level could not be stamped)");
+            self.answered_locally = true;
+            return self.local_reply(503, replies::NOT_READY.as_bytes());
+        }
         if matches!(self.route, Route::Hint | Route::LearningAsset) {
             self.add_control_headers(&cfg);
         }
@@ -388,7 +454,10 @@ impl HttpContext for Http {
         let Some(cfg) = self.cfg.clone() else {
             return Action::Continue;
         };
-        if matches!(self.route, Route::Deny(_) | Route::LearningAsset) || self.snapshot.is_none() {
+        if matches!(self.route, Route::Deny(_) | Route::LearningAsset)
+            || self.snapshot.is_none()
+            || self.answered_locally
+        {
             self.mode = Mode::Pass;
             return Action::Continue;
         }
@@ -440,7 +509,7 @@ impl HttpContext for Http {
             Mode::Replace { body, sent } => {
                 let fixed: &[u8] = if *sent { b"" } else { body.as_bytes() };
                 *sent = true;
-                host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, fixed);
+                self.put_body(body_size, fixed);
                 Action::Continue
             }
             Mode::Stream(_) => self.on_stream_chunk(body_size, end_of_stream),
@@ -448,12 +517,7 @@ impl HttpContext for Http {
                 if body_size > max {
                     self.metrics.inc("refused", "too_large");
                     log::info!("orrery-learning: response refused (too_large)");
-                    host::set_buffer(
-                        host::BUFFER_RESPONSE_BODY,
-                        0,
-                        body_size,
-                        replies::TOO_LARGE.as_bytes(),
-                    );
+                    self.put_body(body_size, replies::TOO_LARGE.as_bytes());
                     self.mode = Mode::Replace {
                         body: replies::TOO_LARGE,
                         sent: true,
@@ -491,6 +555,43 @@ impl HttpContext for Http {
 }
 
 impl Http {
+    /// A model turn of a subject in a probe cool-down: answer it here with the fixed cool-down
+    /// reply (chat: the reply field; stream: one message frame and an end frame; any other model
+    /// route: `429`), with `retry-after`. `None` lets the turn go on: no cool-down configured,
+    /// not a model turn, no verified subject, the unguarded top level, or no flag in force.
+    fn cooldown(&mut self, cfg: &FilterConfig, snap: &Snapshot) -> Option<Action> {
+        let cooldown_ms = cfg.probe.cooldown_seconds.saturating_mul(1000);
+        if cooldown_ms == 0
+            || self.level >= orrery_learning_guard::MAX_LEVEL
+            || !policy::is_model_turn(self.route, &self.method)
+        {
+            return None;
+        }
+        let subject = self.identity.as_ref()?.subject.as_str();
+        let left = snap.cooldown_left_ms(subject, host::now_ms(), cooldown_ms);
+        if left == 0 {
+            return None;
+        }
+        self.metrics.inc("refused", "probe_cooldown");
+        log::info!("orrery-learning: model turn answered with the probe cool-down");
+        self.answered_locally = true;
+        let retry = left.div_ceil(1000).to_string();
+        let (status, content_type, body) = match self.route {
+            Route::ChatStream => (200, "text/event-stream", cfg.cooldown_stream_body()),
+            Route::Guarded(Surface::Chat) => (200, "application/json", cfg.cooldown_chat_body()),
+            _ => (429, "application/json", replies::COOLDOWN_ERROR.to_string()),
+        };
+        Some(self.send_local(
+            status,
+            &[
+                ("content-type", content_type),
+                ("cache-control", "no-store"),
+                ("retry-after", retry.as_str()),
+            ],
+            body.as_bytes(),
+        ))
+    }
+
     /// The control service trusts the identity only together with the proxy secret. Only the
     /// hint route requires a verified token (jwt_authn), so only it carries an identity.
     fn add_control_headers(&self, cfg: &FilterConfig) {

@@ -28,6 +28,9 @@ pub const REFUSALS: &[&str] = &[
     "unknown_route",
     "learning_not_found",
     "stream_failed",
+    "probe_cooldown",
+    "body_write_failed",
+    "header_write_failed",
 ];
 
 /// Sync-service outcomes.
@@ -41,6 +44,8 @@ pub const SYNC: &[&str] = &[
     "events_post_error",
     "events_dropped",
     "hint_level_written",
+    "replies_reported",
+    "probe_flag_written",
 ];
 
 /// Counter ids by name.

@@ -1,11 +1,12 @@
 //! Envoy shared data as the filter uses it: the generation record read on every request, the
 //! guard set (compiled once per worker per generation, cached here), per-subject level records,
-//! and the pending withheld-event lines. Record formats are `policy`'s (tested natively); this
+//! per-subject probe flags (read only when a cool-down is configured), and the pending
+//! withheld-event lines. Record formats are `policy`'s (tested natively); this
 //! module only calls the host. Every host status is data: a failed read is "absent", which the
 //! callers treat as not ready or `default_disclosure`.
 use crate::host::{self, SetOutcome};
 use orrery_learning_guard::guard::{Guard, GuardSet};
-use orrery_learning_guard::policy::{self, keys, Generation, LevelRecord};
+use orrery_learning_guard::policy::{self, keys, Generation, LevelRecord, ProbeRecord};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -32,6 +33,11 @@ pub fn level_key(subject: &str) -> String {
     format!("{}{}", keys::LEVEL_PREFIX, subject)
 }
 
+/// The probe-flag key of a subject.
+pub fn probe_key(subject: &str) -> String {
+    format!("{}{}", keys::PROBE_PREFIX, subject)
+}
+
 /// What a turn runs with: the compiled guard and the levels epoch it was read with.
 #[derive(Clone)]
 pub struct Snapshot {
@@ -48,6 +54,18 @@ impl Snapshot {
             &self.levels_epoch,
             self.guard.scenario_id(),
             self.guard.default_disclosure(),
+        )
+    }
+
+    /// How long the subject's probe cool-down still runs on this scenario (0: none; an absent
+    /// or unreadable record is none, and the guard applies as always).
+    pub fn cooldown_left_ms(&self, subject: &str, now_ms: u64, cooldown_ms: u64) -> u64 {
+        let rec = get(&probe_key(subject)).0;
+        ProbeRecord::cooldown_left_ms(
+            rec.as_deref(),
+            self.guard.scenario_id(),
+            now_ms,
+            cooldown_ms,
         )
     }
 }

@@ -1,6 +1,11 @@
 //! The sync service: long-polls the control service's watch API and publishes what it learns in
 //! Envoy shared data, then drains the pending withheld events to `POST /v1/events`.
 //!
+//! Probe flags (docs/api.md "Probe detection") come with the watch answer too: each flag is
+//! written as `orrery_learning.probe.<subject>` with the time it was raised, rebuilt in this
+//! host's clock from the age the control service sends. Flags survive a levels resync (a
+//! cool-down ends by its own time; keeping one longer only withholds more).
+//!
 //! Publication order makes every reader safe without locks: the guard record is written before
 //! the generation record that names it; level records are written before a generation record
 //! that switches to their levels epoch. A full level resync (control restart, a fresh poller)
@@ -15,7 +20,8 @@ use crate::host;
 use crate::metrics::Metrics;
 use crate::store;
 use orrery_learning_guard::policy::{
-    self, keys, FilterConfig, Generation, LevelRecord, WatchResponse, SECRET_HEADER,
+    self, keys, FilterConfig, Generation, LevelRecord, ProbeRecord, WatchProbes, WatchResponse,
+    SECRET_HEADER,
 };
 use std::rc::Rc;
 use std::time::Duration;
@@ -35,6 +41,7 @@ pub struct Sync {
     epoch: Option<String>,
     manifest_generation: Option<u64>,
     level_seq: Option<u64>,
+    probe_seq: Option<u64>,
     guard_id: Option<String>,
     levels_epoch: Option<String>,
     resyncs: u64,
@@ -75,6 +82,7 @@ impl Sync {
             epoch: None,
             manifest_generation: None,
             level_seq: None,
+            probe_seq: None,
             guard_id: None,
             levels_epoch: None,
             resyncs: 0,
@@ -93,6 +101,7 @@ impl Sync {
         self.epoch = None;
         self.manifest_generation = None;
         self.level_seq = None;
+        self.probe_seq = None;
         self.guard_id = None;
         self.levels_epoch = None;
     }
@@ -137,6 +146,7 @@ impl Sync {
             self.epoch.as_deref(),
             self.manifest_generation,
             self.level_seq,
+            self.probe_seq,
             self.cfg.control.watch_timeout_ms,
         );
         let c = &self.cfg.control;
@@ -301,6 +311,11 @@ impl Sync {
                 return false;
             }
         }
+        if let Some(probes) = &w.probes {
+            if !self.write_probes(probes) {
+                return false;
+            }
+        }
         let gen = Generation {
             guard_id,
             levels_epoch: levels_epoch.clone(),
@@ -323,6 +338,34 @@ impl Sync {
         self.epoch = Some(w.epoch);
         self.manifest_generation = Some(w.manifest_generation);
         self.level_seq = Some(w.level_seq);
+        self.probe_seq = w.probe_seq;
+        true
+    }
+
+    /// Write each flag of a watch answer that is newer than the one stored for its subject.
+    /// `false` when the host refused a write (the caller asks again from scratch).
+    fn write_probes(&self, probes: &WatchProbes) -> bool {
+        let now = now_ms();
+        let mut written = 0u64;
+        for e in &probes.entries {
+            let rec = ProbeRecord {
+                scenario_id: e.scenario_id.clone(),
+                flagged_at_ms: now.saturating_sub(e.age_ms),
+            };
+            let key = store::probe_key(&e.subject);
+            if !rec.supersedes(store::get(&key).0.as_deref()) {
+                continue;
+            }
+            if store::set(&key, rec.encode().as_bytes(), None).is_err() {
+                log::error!("orrery-learning: could not write a probe flag to shared data");
+                return false;
+            }
+            written += 1;
+        }
+        if written > 0 {
+            self.metrics.add("sync", "probe_flag_written", written);
+            log::info!("orrery-learning: {written} probe flag(s) published");
+        }
         true
     }
 
@@ -362,8 +405,9 @@ impl Sync {
 fn requeue(lines: &[u8]) {
     for line in lines.split(|b| *b == b'\n') {
         if let Ok(l) = std::str::from_utf8(line) {
-            if !l.is_empty() {
-                let _ = store::append_event(l);
+            // Beyond the cap a line is dropped; the next append that fits is counted as usual.
+            if !l.is_empty() && !store::append_event(l) {
+                log::warn!("orrery-learning: a re-queued withheld event was dropped");
             }
         }
     }

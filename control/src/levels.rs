@@ -24,8 +24,9 @@ use std::sync::Arc;
 pub const LOG_CAPACITY: usize = 4096;
 /// How many probe flags the watch API can replay as deltas.
 pub const PROBE_LOG_CAPACITY: usize = 4096;
-/// Flags older than this are not sent in a full resync: no cool-down lasts longer (one day).
-pub const MAX_FLAG_AGE_MS: u64 = 86_400 * 1000;
+/// Flags older than this are not sent in a full resync: no cool-down lasts longer
+/// (`orrery_learning_guard::policy::MAX_COOLDOWN_SECONDS`).
+pub const MAX_FLAG_AGE_MS: u64 = orrery_learning_guard::policy::MAX_COOLDOWN_SECONDS * 1000;
 
 /// One learner's probe-detection state on one scenario.
 #[derive(Debug, Clone, Default)]

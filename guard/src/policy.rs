@@ -16,6 +16,9 @@
 //!   header, which a client could have written itself.
 //! * A level record of another levels epoch or another scenario reads as `default_disclosure`
 //!   ([`LevelRecord::level_for`]).
+//! * A probe cool-down ([`ProbeRecord::cooldown_left_ms`]) only ever takes a turn away from the
+//!   learner (a fixed reply instead of Orrery's); an unreadable or foreign record means no
+//!   cool-down, and the guard applies as always. It never changes a level.
 //!
 //! ```
 //! use orrery_learning_guard::policy::{RoutePolicy, Route};
@@ -206,6 +209,22 @@ pub struct FilterConfig {
     pub surfaces: SurfacePolicy,
     #[serde(default)]
     pub stream: StreamPolicy,
+    #[serde(default)]
+    pub probe: ProbeConfig,
+}
+
+/// The longest probe cool-down accepted: one day. The control service sends flags at most this
+/// old ([`WatchProbes`]).
+pub const MAX_COOLDOWN_SECONDS: u64 = 86_400;
+
+/// What the filter does with a learner the control service flagged as a suspected probe (its
+/// withheld replies crossed the threshold: docs/api.md "Probe detection").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ProbeConfig {
+    /// For this many seconds after a flag, the learner's model turns ([`is_model_turn`]) get a
+    /// fixed cool-down reply from the filter instead of reaching Orrery. 0 (the default): off.
+    pub cooldown_seconds: u64,
 }
 
 /// Why a configuration was refused: the field and the problem, never a value.
@@ -279,6 +298,9 @@ impl FilterConfig {
         }
         if self.limits.max_body_bytes < 1024 {
             return bad("limits.max_body_bytes is below 1024");
+        }
+        if self.probe.cooldown_seconds > MAX_COOLDOWN_SECONDS {
+            return bad("probe.cooldown_seconds must be in 0..=86400");
         }
         self.routes.check()
     }
@@ -646,6 +668,62 @@ pub mod replies {
     pub const COMPRESSED: &str =
         "{\"error\":\"compressed response refused by the learning sandbox\"}";
     pub const STREAM_FAILED: &str = "{\"error\":\"response refused by the learning sandbox\"}";
+    /// The text a learner in a probe cool-down gets instead of a model reply. Fixed: no value,
+    /// no digit, no time (the `retry-after` header says how long).
+    pub const COOLDOWN_TEXT: &str = "The learning sandbox has paused your chat for a short \
+cool-down: many of your recent replies were withheld because they stated a value you are meant \
+to find yourself. Use the pause to work from the evidence the tools show you, or take a Hint, \
+then ask again.";
+    /// The cool-down answer on a model route that is neither chat nor the stream.
+    pub const COOLDOWN_ERROR: &str = "{\"error\":\"learning sandbox cool-down: try again later\"}";
+}
+
+impl FilterConfig {
+    /// The `POST /chat` body of a turn in cool-down: the chat reply field holds
+    /// [`replies::COOLDOWN_TEXT`].
+    pub fn cooldown_chat_body(&self) -> String {
+        let mut m = serde_json::Map::new();
+        m.insert(
+            self.surfaces.chat_reply_field.clone(),
+            serde_json::Value::String(replies::COOLDOWN_TEXT.into()),
+        );
+        serde_json::Value::Object(m).to_string()
+    }
+
+    /// The `POST /chat/stream` body of a turn in cool-down: one message frame whose reply field
+    /// holds [`replies::COOLDOWN_TEXT`], then an end frame (the configured event names).
+    pub fn cooldown_stream_body(&self) -> String {
+        let message = self
+            .stream
+            .message_events
+            .first()
+            .map_or("message", String::as_str);
+        let end = self.stream.end_events.first().map_or("end", String::as_str);
+        let mut m = serde_json::Map::new();
+        m.insert(
+            self.stream.message_reply_field.clone(),
+            serde_json::Value::String(replies::COOLDOWN_TEXT.into()),
+        );
+        let data = serde_json::Value::Object(m).to_string();
+        format!("event: {message}\ndata: {data}\n\nevent: {end}\ndata: {{}}\n\n")
+    }
+}
+
+/// Whether a request runs a model turn, whose reply the learner's own message shaped: `POST`
+/// chat, the chat stream, and any request other than `GET`/`HEAD` on a guarded surface (an
+/// unknown `POST` route of a newer Orrery may run the model). These are the replies that make
+/// the guard's decision an oracle (the learner chooses the text the guard judges), so they are
+/// what probe detection counts ([`reply_event_line`]) and what a cool-down holds back. Reading
+/// stored state (a transcript, the session list) is not counted: a console that polls it would
+/// otherwise look like a probe.
+pub fn is_model_turn(route: Route, method: &str) -> bool {
+    match route {
+        Route::Guarded(Surface::Chat) | Route::ChatStream => true,
+        Route::Guarded(_) => {
+            !(method.eq_ignore_ascii_case("GET") || method.eq_ignore_ascii_case("HEAD"))
+        }
+        _ => false,
+    }
 }
 
 /// An upgrade (WebSocket, h2c) or CONNECT request: refused on every route in learning mode.
@@ -761,6 +839,9 @@ pub mod keys {
     pub const EVENTS: &str = "orrery_learning.events";
     /// `lease` mode: `<owner>|<expires_ms>`.
     pub const LEASE: &str = "orrery_learning.lease";
+    /// Prefix of per-subject probe flags: `orrery_learning.probe.<subject>` (see
+    /// [`super::ProbeRecord`]).
+    pub const PROBE_PREFIX: &str = "orrery_learning.probe.";
 }
 
 /// Most pending event bytes kept in shared data; beyond it new events are dropped (and counted).
@@ -862,6 +943,68 @@ impl LevelRecord {
     }
 }
 
+/// Two flag times closer than this are one flag seen twice (the control service flags a subject
+/// at most once per probe window, at least a second).
+pub const PROBE_SLACK_MS: u64 = 1_000;
+
+/// When a subject was last flagged as a suspected probe on a scenario, in the filter's clock:
+/// `<flagged_at_ms>:<scenario_id>`. Written by the sync service from the watch answer (the
+/// control service sends the flag's age, so the two clocks need not agree); read by the filter
+/// on model turns when a cool-down is configured. Flags outlive a levels resync on purpose: a
+/// cool-down ends by its own time, and keeping one longer only withholds more.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProbeRecord {
+    pub scenario_id: String,
+    pub flagged_at_ms: u64,
+}
+
+impl ProbeRecord {
+    pub fn encode(&self) -> String {
+        format!("{}:{}", self.flagged_at_ms, self.scenario_id)
+    }
+    pub fn decode(s: &[u8]) -> Option<ProbeRecord> {
+        let s = std::str::from_utf8(s).ok()?;
+        let (at, scenario) = s.split_once(':')?;
+        if at.is_empty() || !at.bytes().all(|b| b.is_ascii_digit()) || scenario.is_empty() {
+            return None;
+        }
+        Some(ProbeRecord {
+            scenario_id: scenario.into(),
+            flagged_at_ms: at.parse().ok()?,
+        })
+    }
+    /// How long the cool-down of `record` still runs at `now_ms` on `scenario_id` (0: none). A
+    /// missing, garbled or foreign record has none; a flag "in the future" (a clock step back)
+    /// counts from now, so it never runs longer than `cooldown_ms`.
+    pub fn cooldown_left_ms(
+        record: Option<&[u8]>,
+        scenario_id: &str,
+        now_ms: u64,
+        cooldown_ms: u64,
+    ) -> u64 {
+        match record.and_then(ProbeRecord::decode) {
+            Some(r) if r.scenario_id == scenario_id && cooldown_ms > 0 => {
+                let at = r.flagged_at_ms.min(now_ms);
+                (at.saturating_add(cooldown_ms)).saturating_sub(now_ms)
+            }
+            _ => 0,
+        }
+    }
+    /// Whether this flag should be written over `existing`: a later flag of the same scenario
+    /// (or any flag over another scenario's or a garbled record) replaces it; the same flag seen
+    /// again (a resync: its time, rebuilt from its age, moves by the transit time, so anything
+    /// within [`PROBE_SLACK_MS`] is the same flag) or an earlier one does not.
+    pub fn supersedes(&self, existing: Option<&[u8]>) -> bool {
+        match existing.and_then(ProbeRecord::decode) {
+            Some(e) => {
+                e.scenario_id != self.scenario_id
+                    || e.flagged_at_ms.saturating_add(PROBE_SLACK_MS) < self.flagged_at_ms
+            }
+            None => true,
+        }
+    }
+}
+
 /// The learning block's `can_take_hint`: a human principal below the top level.
 pub fn can_take_hint(level: u8, principal: Option<Principal>) -> bool {
     level < crate::MAX_LEVEL && principal == Some(Principal::Human)
@@ -875,6 +1018,27 @@ pub struct WatchResponse {
     pub guard: Option<GuardSet>,
     pub level_seq: u64,
     pub levels: WatchLevels,
+    /// The probe-flag cursor (absent from a control service without probe detection).
+    #[serde(default)]
+    pub probe_seq: Option<u64>,
+    #[serde(default)]
+    pub probes: Option<WatchProbes>,
+}
+
+/// Probe flags in a watch answer: the flags after the caller's `probe_seq`, or (`full`) every
+/// flag of the current scenario younger than [`MAX_COOLDOWN_SECONDS`].
+#[derive(Debug, Clone, Deserialize)]
+pub struct WatchProbes {
+    pub full: bool,
+    pub entries: Vec<WatchProbe>,
+}
+
+/// One flag: who, on which scenario, and how long ago (by the control service's clock).
+#[derive(Debug, Clone, Deserialize)]
+pub struct WatchProbe {
+    pub subject: String,
+    pub scenario_id: String,
+    pub age_ms: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -902,6 +1066,7 @@ pub fn watch_path(
     epoch: Option<&str>,
     manifest_generation: Option<u64>,
     level_seq: Option<u64>,
+    probe_seq: Option<u64>,
     timeout_ms: u64,
 ) -> String {
     let mut p = format!("/v1/watch?timeout_ms={timeout_ms}");
@@ -921,6 +1086,9 @@ pub fn watch_path(
     if let Some(s) = level_seq {
         p.push_str(&format!("&level_seq={s}"));
     }
+    if let Some(s) = probe_seq {
+        p.push_str(&format!("&probe_seq={s}"));
+    }
     p
 }
 
@@ -931,6 +1099,19 @@ pub fn event_line(subject: &str, scenario_id: &str, target_id: &str, surface: &s
         "subject": subject,
         "scenario_id": scenario_id,
         "target_id": target_id,
+        "surface": surface,
+    })
+    .to_string()
+}
+
+/// One withheld-reply event line: a model turn's reply ([`is_model_turn`]) had at least one
+/// target withheld. Sent once per response, however many targets or stream chunks it withheld;
+/// the control service counts these for probe detection. Ids and names only.
+pub fn reply_event_line(subject: &str, scenario_id: &str, surface: &str) -> String {
+    serde_json::json!({
+        "event": "learning_reply_withheld",
+        "subject": subject,
+        "scenario_id": scenario_id,
         "surface": surface,
     })
     .to_string()
@@ -1554,18 +1735,155 @@ mod tests {
     #[test]
     fn watch_path_and_response() {
         assert_eq!(
-            watch_path(None, None, None, 100),
+            watch_path(None, None, None, None, 100),
             "/v1/watch?timeout_ms=100"
         );
         assert_eq!(
-            watch_path(Some("a b&c"), Some(3), Some(41), 25000),
+            watch_path(Some("a b&c"), Some(3), Some(41), None, 25000),
             "/v1/watch?timeout_ms=25000&epoch=a%20b%26c&manifest_generation=3&level_seq=41"
+        );
+        assert_eq!(
+            watch_path(Some("e"), Some(3), Some(41), Some(7), 25000),
+            "/v1/watch?timeout_ms=25000&epoch=e&manifest_generation=3&level_seq=41&probe_seq=7"
         );
         let body = r#"{"epoch":"7c1e","manifest_generation":3,"guard":null,"level_seq":41,
             "levels":{"full":false,"entries":[{"subject":"alice","scenario_id":"k","level":2}]}}"#;
         let w: WatchResponse = serde_json::from_str(body).unwrap();
         assert_eq!(w.levels.entries.len(), 1);
         assert!(w.guard.is_none());
+        // Without probe detection (an older control service) the probe fields are absent.
+        assert!(w.probe_seq.is_none() && w.probes.is_none());
+        let body = r#"{"epoch":"7c1e","manifest_generation":3,"guard":null,"level_seq":41,
+            "levels":{"full":false,"entries":[]},"probe_seq":2,
+            "probes":{"full":true,"entries":[{"subject":"alice","scenario_id":"k","age_ms":1500}]}}"#;
+        let w: WatchResponse = serde_json::from_str(body).unwrap();
+        assert_eq!(w.probe_seq, Some(2));
+        let p = w.probes.unwrap();
+        assert!(p.full);
+        assert_eq!(p.entries[0].age_ms, 1500);
+    }
+
+    #[test]
+    fn probe_config_defaults_off_and_is_bounded() {
+        let c = FilterConfig::parse(cfg_json("").as_bytes()).unwrap();
+        assert_eq!(c.probe.cooldown_seconds, 0);
+        let c = FilterConfig::parse(cfg_json(r#","probe":{"cooldown_seconds":120}"#).as_bytes())
+            .unwrap();
+        assert_eq!(c.probe.cooldown_seconds, 120);
+        for (extra, want) in [
+            (
+                r#","probe":{"cooldown_seconds":86401}"#,
+                "probe.cooldown_seconds",
+            ),
+            (r#","probe":{"cooldown_seconds":-1}"#, "invalid value"),
+            (r#","probe":{"cooldown":5}"#, "unknown field `cooldown`"),
+        ] {
+            let err = FilterConfig::parse(cfg_json(extra).as_bytes())
+                .unwrap_err()
+                .0;
+            assert!(err.contains(want), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn model_turns_are_the_replies_a_learner_shapes() {
+        let p = RoutePolicy::default();
+        for (m, path, want) in [
+            ("POST", "/chat", true),
+            ("POST", "/chat/stream", true),
+            ("POST", "/chat/v2", true),
+            ("PUT", "/unlisted", true),
+            ("GET", "/session/abc", false),
+            ("GET", "/sessions", false),
+            ("GET", "/me", false),
+            ("GET", "/unlisted", false),
+            ("HEAD", "/unlisted", false),
+            ("GET", "/session/abc/triage", false),
+            ("GET", "/", false),
+            ("POST", "/learning/hint", false),
+            ("GET", "/healthz", false),
+            ("POST", "/admin/x", false),
+        ] {
+            assert_eq!(is_model_turn(p.classify(m, path), m), want, "{m} {path}");
+        }
+    }
+
+    #[test]
+    fn probe_records_time_out_stay_scenario_bound_and_only_move_forward() {
+        let rec = ProbeRecord {
+            scenario_id: "kafka:lag".into(),
+            flagged_at_ms: 1_000_000,
+        };
+        let enc = rec.encode();
+        assert_eq!(enc, "1000000:kafka:lag");
+        assert_eq!(ProbeRecord::decode(enc.as_bytes()), Some(rec.clone()));
+        for bad in ["", ":s", "12:", "x1:s", "-1:s", "1.5:s"] {
+            assert_eq!(ProbeRecord::decode(bad.as_bytes()), None, "{bad}");
+        }
+        let left = |r: Option<&str>, sc: &str, now: u64, cd: u64| {
+            ProbeRecord::cooldown_left_ms(r.map(str::as_bytes), sc, now, cd)
+        };
+        assert_eq!(left(Some(&enc), "kafka:lag", 1_000_000, 60_000), 60_000);
+        assert_eq!(left(Some(&enc), "kafka:lag", 1_059_999, 60_000), 1);
+        assert_eq!(left(Some(&enc), "kafka:lag", 1_060_000, 60_000), 0);
+        assert_eq!(left(Some(&enc), "other", 1_000_001, 60_000), 0, "foreign");
+        assert_eq!(left(Some(&enc), "kafka:lag", 1_000_001, 0), 0, "off");
+        assert_eq!(left(None, "kafka:lag", 1_000_001, 60_000), 0, "missing");
+        assert_eq!(left(Some("garbage"), "kafka:lag", 1, 60_000), 0);
+        // A flag stamped after "now" (the clock stepped back) lasts one cool-down from now.
+        assert_eq!(left(Some(&enc), "kafka:lag", 10, 60_000), 60_000);
+        let later = ProbeRecord {
+            flagged_at_ms: 2_000_000,
+            ..rec.clone()
+        };
+        assert!(rec.supersedes(None));
+        assert!(rec.supersedes(Some(b"garbage")));
+        assert!(later.supersedes(Some(enc.as_bytes())));
+        assert!(!rec.supersedes(Some(later.encode().as_bytes())));
+        assert!(!rec.supersedes(Some(enc.as_bytes())), "the same flag again");
+        let resent = ProbeRecord {
+            flagged_at_ms: 1_000_400,
+            ..rec.clone()
+        };
+        assert!(
+            !resent.supersedes(Some(enc.as_bytes())),
+            "the same flag, later transit"
+        );
+        let other = ProbeRecord {
+            scenario_id: "new".into(),
+            flagged_at_ms: 1,
+        };
+        assert!(other.supersedes(Some(later.encode().as_bytes())));
+    }
+
+    #[test]
+    fn cooldown_replies_are_fixed_and_follow_the_configured_shapes() {
+        assert!(!replies::COOLDOWN_TEXT.bytes().any(|b| b.is_ascii_digit()));
+        assert!(replies::COOLDOWN_TEXT.contains("cool-down"));
+        let c = FilterConfig::parse(cfg_json("").as_bytes()).unwrap();
+        let chat: serde_json::Value = serde_json::from_str(&c.cooldown_chat_body()).unwrap();
+        assert_eq!(
+            chat,
+            serde_json::json!({"response": replies::COOLDOWN_TEXT})
+        );
+        let sse = c.cooldown_stream_body();
+        let frames: Vec<&str> = sse.split("\n\n").filter(|f| !f.is_empty()).collect();
+        assert_eq!(frames.len(), 2, "{sse}");
+        let data = frames[0].strip_prefix("event: message\ndata: ").unwrap();
+        let v: serde_json::Value = serde_json::from_str(data).unwrap();
+        assert_eq!(v["response"], replies::COOLDOWN_TEXT);
+        assert_eq!(frames[1], "event: end\ndata: {}");
+        assert!(sse.ends_with("\n\n"));
+        let c = FilterConfig::parse(
+            cfg_json(r#","surfaces":{"chat_reply_field":"answer"},"stream":{"message_events":["final"],"end_events":["done"],"message_reply_field":"text"}"#)
+                .as_bytes(),
+        )
+        .unwrap();
+        assert!(c.cooldown_chat_body().starts_with(r#"{"answer":"#));
+        assert!(c
+            .cooldown_stream_body()
+            .starts_with("event: final\ndata: {\"text\":"));
+        assert!(c.cooldown_stream_body().contains("event: done\n"));
     }
 
     #[test]
@@ -1580,5 +1898,12 @@ mod tests {
         assert_eq!(v["events"][1]["surface"], "chat_stream");
         assert_eq!(v["events"][0]["event"], "learning_answer_withheld");
         assert_eq!(events_body(b""), None);
+        let reply = reply_event_line("alice", "k", "chat_stream");
+        let v: serde_json::Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"event": "learning_reply_withheld", "subject": "alice",
+                               "scenario_id": "k", "surface": "chat_stream"})
+        );
     }
 }
