@@ -19,6 +19,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 pub const SECRET: &str = "e2e-proxy-secret-0123456789";
+/// The control service's report token (`GET /v1/report`, read directly on loopback).
+pub const REPORT_TOKEN: &str = "e2e-report-token-0123456789";
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -100,6 +102,12 @@ pub struct Options {
     pub edit_envoy: Option<fn(String) -> String>,
     /// Wait until `/healthz` through Envoy is ready.
     pub wait_ready: bool,
+    /// Probe detection on the control service (`--probe-threshold`, `--probe-window-seconds`);
+    /// `None` keeps its default (5 in 600 s).
+    pub probe_threshold: Option<u32>,
+    pub probe_window_seconds: Option<u64>,
+    /// The filter's `probe.cooldown_seconds` (0: the default, off).
+    pub cooldown_seconds: u64,
 }
 
 impl Default for Options {
@@ -111,6 +119,9 @@ impl Default for Options {
             start_control: true,
             edit_envoy: None,
             wait_ready: true,
+            probe_threshold: None,
+            probe_window_seconds: None,
+            cooldown_seconds: 0,
         }
     }
 }
@@ -205,7 +216,23 @@ impl Stack {
                 &self.opts.hint_interval_seconds.to_string(),
                 "--grace-seconds",
                 &self.opts.grace_seconds.to_string(),
+                "--report-token",
+                REPORT_TOKEN,
             ])
+            .args(
+                self.opts
+                    .probe_threshold
+                    .map(|t| ["--probe-threshold".to_string(), t.to_string()])
+                    .into_iter()
+                    .flatten(),
+            )
+            .args(
+                self.opts
+                    .probe_window_seconds
+                    .map(|w| ["--probe-window-seconds".to_string(), w.to_string()])
+                    .into_iter()
+                    .flatten(),
+            )
             .env("ORRERY_LEARNING_PROXY_SECRET", SECRET)
             .env("RUST_LOG", "debug")
             .stdin(Stdio::null())
@@ -251,6 +278,18 @@ impl Stack {
             !out.contains("${"),
             "unrendered placeholder in the Envoy template"
         );
+        if self.opts.cooldown_seconds > 0 {
+            // The HTTP filter's configuration only (the sync service's is `"role": "sync"`).
+            let filter = r#"{"role": "filter", "#;
+            assert_eq!(out.matches(filter).count(), 1, "one filter configuration");
+            out = out.replace(
+                filter,
+                &format!(
+                    r#"{{"role": "filter", "probe": {{"cooldown_seconds": {}}}, "#,
+                    self.opts.cooldown_seconds
+                ),
+            );
+        }
         match self.opts.edit_envoy {
             Some(f) => f(out),
             None => out,
@@ -414,6 +453,31 @@ impl Stack {
             .lines()
             .filter_map(|l| serde_json::from_str(l).ok())
             .collect()
+    }
+
+    /// The control service's help report (`GET /v1/report`), read directly on loopback.
+    pub fn report(&self) -> Value {
+        let auth = format!("Bearer {REPORT_TOKEN}");
+        let r = http(
+            self.control,
+            "GET",
+            "/v1/report",
+            &[("authorization", &auth)],
+            None,
+        )
+        .expect("GET /v1/report");
+        assert_eq!(r.status, 200, "report: {}", r.text());
+        r.json().expect("report JSON")
+    }
+
+    /// The control service's metric line `series` (exactly as rendered), if present.
+    pub fn control_metric(&self, series: &str) -> Option<f64> {
+        let r = http(self.control, "GET", "/metrics", &[], None).expect("GET /metrics");
+        r.text().lines().find_map(|l| {
+            l.strip_prefix(series)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .and_then(|v| v.trim().parse().ok())
+        })
     }
 
     /// Until the audit stream holds `n` entries of this event kind.
