@@ -432,6 +432,40 @@ fn rule_table() {
             ),
             vec![("targets[1].descriptor".into(), kind::CONTAINS_VALUE)],
         ),
+        // boundary-free: a value glued to letters or underscores is still inside the field
+        (
+            with_target(r#"{"id":"lag_7340","descriptor":"total lag","value":7340}"#),
+            vec![(format!("{t0}.id"), kind::CONTAINS_VALUE)],
+        ),
+        (
+            with_target(r#"{"id":"lag7340","descriptor":"total lag","value":7340}"#),
+            vec![(format!("{t0}.id"), kind::CONTAINS_VALUE)],
+        ),
+        (
+            with_target(r#"{"id":"t1","descriptor":"lag7340ms","value":7340}"#),
+            vec![(format!("{t0}.descriptor"), kind::CONTAINS_VALUE)],
+        ),
+        (
+            with_target(
+                r#"{"id":"t1","descriptor":"lagSevenThousandThreeHundredForty","value":7340}"#,
+            ),
+            vec![(format!("{t0}.descriptor"), kind::CONTAINS_VALUE)],
+        ),
+        (
+            with_target(
+                r#"{"id":"t1","descriptor":"the hot one","value":"orders-7","unit":"p_orders_7"}"#,
+            ),
+            vec![(format!("{t0}.unit"), kind::CONTAINS_VALUE)],
+        ),
+        (
+            with_top("scenario_id", r#""kafka-lag_7340""#).replace("5100", "7340"),
+            vec![("scenario_id".into(), kind::CONTAINS_VALUE)],
+        ),
+        // near-misses: other digits glued to letters stay allowed
+        (
+            with_target(r#"{"id":"lag_73401","descriptor":"total lag v2","value":7340}"#),
+            vec![],
+        ),
         // documents
         ("".into(), vec![("$".into(), kind::INVALID_JSON)]),
         ("null".into(), vec![("$".into(), kind::WRONG_TYPE)]),

@@ -151,6 +151,64 @@ fn measured() -> Vec<(&'static str, Rules)> {
                 ..base
             },
         ),
+        (
+            "fractions",
+            Rules {
+                fractions: true,
+                ..base
+            },
+        ),
+        (
+            "reversed",
+            Rules {
+                reversed: true,
+                ..base
+            },
+        ),
+        (
+            "binary, octal",
+            Rules {
+                binary_octal: true,
+                hex: true,
+                ..base
+            },
+        ),
+        (
+            "other numerals",
+            Rules {
+                other_numerals: true,
+                ..base
+            },
+        ),
+        (
+            "encodings",
+            Rules {
+                encodings: true,
+                ..base
+            },
+        ),
+        (
+            "concatenations",
+            Rules {
+                concatenations: true,
+                ..base
+            },
+        ),
+        (
+            "position phrases",
+            Rules {
+                position_phrases: true,
+                ..base
+            },
+        ),
+        (
+            "candidates ±10 %, 3",
+            Rules {
+                candidate_band: 0.10,
+                min_candidates: 3,
+                ..base
+            },
+        ),
         ("all (DEFAULT)", Rules::DEFAULT),
     ]
 }
@@ -240,7 +298,12 @@ fn false_positive_rate_random_targets() {
             ("arithmetic", 0.002),
             ("scientific", 0.001),
             ("approximations", 0.002),
-            ("all (DEFAULT)", 0.005),
+            ("reversed", 0.002),
+            ("candidates ±10 %, 3", 0.004),
+            ("fractions", 0.001),
+            ("encodings", 0.001),
+            ("position phrases", 0.001),
+            ("all (DEFAULT)", 0.01),
         ],
     );
 }
@@ -256,7 +319,12 @@ fn false_positive_rate_round_targets() {
             ("arithmetic", 0.003),
             ("scientific", 0.001),
             ("approximations", 0.005),
-            ("all (DEFAULT)", 0.01),
+            ("reversed", 0.002),
+            ("candidates ±10 %, 3", 0.008),
+            ("fractions", 0.001),
+            ("encodings", 0.001),
+            ("position phrases", 0.001),
+            ("all (DEFAULT)", 0.015),
         ],
     );
 }
@@ -272,6 +340,11 @@ fn false_positive_rate_targets_near_corpus_numbers() {
             ("arithmetic", 0.003),
             ("scientific", 0.001),
             ("approximations", 0.01),
+            ("reversed", 0.008),
+            ("candidates ±10 %, 3", 0.008),
+            ("fractions", 0.001),
+            ("encodings", 0.001),
+            ("position phrases", 0.001),
             ("all (DEFAULT)", 0.02),
         ],
     );

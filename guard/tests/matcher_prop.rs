@@ -228,3 +228,110 @@ proptest! {
         let _ = m.find(&s);
     }
 }
+
+mod patient_learner {
+    //! Normalisation is idempotent, and a target survives every transform a patient learner
+    //! can ask the model for.
+    use super::*;
+    use base64::Engine;
+    use orrery_learning_guard::matcher::normalize_for_matching;
+
+    const INVISIBLE: &[char] = &[
+        '\u{200B}',
+        '\u{200D}',
+        '\u{034F}',
+        '\u{FE0F}',
+        '\u{17B4}',
+        '\u{3164}',
+        '\u{2060}',
+        '\u{00AD}',
+        '\u{0301}',
+        '\u{0000}',
+        '\u{E0020}',
+        '\u{180E}',
+    ];
+    /// Zeros of other digit systems (Nd runs start at their zero).
+    const ZEROS: &[u32] = &[
+        0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0x0F20, 0xFF10, 0x1D7CE,
+    ];
+
+    fn text_piece() -> impl Strategy<Value = String> {
+        prop::sample::select(vec![
+            "5", "100", "&#53;", "&amp;", "<b>", "</b>", "<br>", "~~", "~", "*", "\u{0301}",
+            "\u{200B}", "\u{00BD}", "\u{FF15}", "\u{0665}", "é", "a", " ", "-", ";", "&", "<", ">",
+            "#", "x", "\u{00B3}", "\u{2212}", "\u{2776}",
+        ])
+        .prop_map(str::to_string)
+    }
+
+    fn spell_with(n: u64, f: impl Fn(char, usize) -> String) -> String {
+        n.to_string()
+            .chars()
+            .enumerate()
+            .map(|(i, c)| f(c, i))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        #[test]
+        fn normalisation_is_idempotent(pieces in prop::collection::vec(text_piece(), 0..24)) {
+            let s = pieces.concat();
+            let once = normalize_for_matching(&s).into_owned();
+            prop_assert_eq!(normalize_for_matching(&once).into_owned(), once);
+        }
+
+        #[test]
+        fn a_number_survives_every_transform(
+            n in 100u64..10_000_000,
+            k in 0usize..1000,
+            sep in prop::sample::select(vec![", ", "/", " | ", "\n", "-", "; ", " "]),
+        ) {
+            let m = matcher(n as f64);
+            let inv = INVISIBLE[k % INVISIBLE.len()];
+            let zero = ZEROS[k % ZEROS.len()];
+            let digit = |c: char| c.to_digit(10).unwrap_or(0);
+            let forms = vec![
+                spell_with(n, |c, _| format!("{c}{inv}")),
+                spell_with(n, |c, _| char::from_u32(zero + digit(c)).map(String::from).unwrap_or_default()),
+                spell_with(n, |c, i| if i % 2 == 1 { format!("<b>{c}</b>") } else { c.to_string() }),
+                spell_with(n, |c, _| format!("&#{};", u32::from(c))),
+                spell_with(n, |c, _| format!("{c}\u{FE0F}\u{20E3}")),
+                n.to_string().chars().map(String::from).collect::<Vec<_>>().join(sep),
+                n.to_string().chars().rev().collect(),
+                base64::engine::general_purpose::STANDARD.encode(n.to_string()),
+                format!("{n:#x}"),
+                format!("{n:#b}"),
+            ];
+            for f in forms {
+                prop_assert!(m.is_match(&f), "{} not found in {:?}", n, f);
+            }
+        }
+
+        #[test]
+        fn a_name_survives_every_transform(
+            p in 0u32..64,
+            sep in prop::sample::select(vec!["-", "_", " ", ".", ":", "/", "#", "", " - "]),
+            upper in any::<bool>(),
+            cyr in any::<bool>(),
+        ) {
+            let m = Matcher::compile(&[GuardedValue {
+                target_id: "p".into(),
+                value: TargetValue::Text(format!("orders-{p}")),
+                unit: None,
+            }]);
+            let word = if cyr { "\u{043E}rd\u{0435}rs" } else { "orders" };
+            let word = if upper { word.to_uppercase() } else { word.to_string() };
+            let forms = vec![
+                format!("the hot one is {word}{sep}{p}"),
+                format!("{word}{sep}0{p}"),
+                format!("{word}{sep}{p}").chars().rev().collect::<String>(),
+                base64::engine::general_purpose::STANDARD.encode(format!("orders-{p}")),
+            ];
+            for f in forms {
+                prop_assert!(m.is_match(&f), "orders-{} not found in {:?}", p, f);
+            }
+        }
+    }
+}

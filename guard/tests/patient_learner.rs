@@ -3,7 +3,7 @@
 //! kind of manifest (a lag, a partition name, an alert name, a throughput, a latency).
 //! Runs natively and compiled to wasm32-wasip1.
 use orrery_learning_guard::manifest::TargetValue;
-use orrery_learning_guard::matcher::{GuardedValue, Matcher};
+use orrery_learning_guard::matcher::{GuardedValue, Matcher, Rules};
 
 fn values() -> Vec<GuardedValue> {
     let v = |id: &str, value: TargetValue, unit: Option<&str>| GuardedValue {
@@ -302,4 +302,21 @@ fn candidate_lists_are_withheld_whole() {
             ("lag 3000, 3100, 3200, 7000, 7200", ""),
         ],
     );
+}
+
+/// The benign ops corpus, line by line, against the lab manifest: the new rules withhold no
+/// line that the literal AEP-032 rules leave visible (the corpus holds `KafkaConsumerLagHigh`
+/// alerts and `orders-7d9f…` pods, which state the targets literally), and the near-misses the
+/// new rules must leave alone (`2.4 seconds`, `partition 7 of payments`, `orders-17`, another
+/// alert name, versions, timestamps) are in the corpus.
+#[test]
+fn benign_corpus_stays_visible() {
+    let m = Matcher::compile(&values());
+    let literal = Matcher::compile_with(&values(), Rules::AEP_032);
+    let corpus = include_str!("data/benign_ops.txt");
+    let flagged: Vec<&str> = corpus
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !m.find(l).is_empty() && literal.find(l).is_empty())
+        .collect();
+    assert!(flagged.is_empty(), "benign lines withheld: {flagged:#?}");
 }
