@@ -165,34 +165,61 @@ fn key(window: &[(Part, usize, usize)]) -> u64 {
     h
 }
 
-/// Note every candidate of every shape in normalised text `s`.
+/// Bytes around an occurrence of a fixed part that are split into parts (a candidate is a few
+/// parts long, so it lies within this distance of one of its fixed parts).
+const REACH: usize = 96;
+
+/// Note every candidate of every shape in normalised text `s`. Only the neighbourhoods of the
+/// shapes' letter parts are split (most text holds none of them), so the cost is a substring
+/// search per letter part plus work proportional to the text near the hits.
 pub(crate) fn scan(shapes: &[Shape], s: &str, hits: &mut Hits) {
     if shapes.is_empty() {
         return;
     }
-    // Cheap exit: no shape's first fixed letter part occurs at all.
-    let lower = s.to_lowercase();
-    let relevant: Vec<&Shape> = shapes
-        .iter()
-        .filter(|sh| {
-            sh.parts
-                .iter()
-                .filter(|p| !p.digits)
-                .any(|p| lower.contains(p.text.as_str()))
-        })
-        .collect();
-    if relevant.is_empty() {
+    let lower = s.to_ascii_lowercase();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for sh in shapes {
+        for p in sh.parts.iter().filter(|p| !p.digits) {
+            for at in memchr::memmem::find_iter(lower.as_bytes(), p.text.as_bytes()) {
+                spans.push((
+                    at.saturating_sub(REACH),
+                    (at + p.text.len() + REACH).min(s.len()),
+                ));
+            }
+        }
+    }
+    if spans.is_empty() {
         return;
     }
-    for run in split(s) {
-        for sh in &relevant {
-            let n = sh.parts.len();
-            if run.len() < n {
-                continue;
-            }
-            for w in run.windows(n) {
-                if sh.fits(w) {
-                    hits.candidate(sh.idx, key(w));
+    spans.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in spans {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    for (a, b) in merged {
+        let (mut a, mut b) = (a, b);
+        while a > 0 && !s.is_char_boundary(a) {
+            a -= 1;
+        }
+        while b < s.len() && !s.is_char_boundary(b) {
+            b += 1;
+        }
+        let Some(part) = s.get(a..b) else {
+            continue;
+        };
+        for run in split(part) {
+            for sh in shapes {
+                let n = sh.parts.len();
+                if run.len() < n {
+                    continue;
+                }
+                for w in run.windows(n) {
+                    if sh.fits(w) {
+                        hits.candidate(sh.idx, key(w));
+                    }
                 }
             }
         }

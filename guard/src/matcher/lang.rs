@@ -1,2 +1,2614 @@
-//! Placeholder until the other-numerals module lands: finds nothing.
-pub(crate) fn scan(_text: &str, _found: &mut dyn FnMut(f64)) {}
+//! Numbers written in other languages and numeral systems (a stretch rule). A learner can ask
+//! the chat model to state a guarded value in French, German, Spanish, Italian or Portuguese
+//! words, in Chinese/Japanese numerals or in Roman numerals; this module owns reading those
+//! forms, and [`scan`] reports the value of each such number of 100 or more. The caller has
+//! already normalised the text (NFKD without combining marks, so `fünf` arrives as `funf` and
+//! `três` as `tres`; no invisible characters; every decimal digit ASCII); letter case is left
+//! as written, so case folding happens here (`ß` reads as `ss`).
+//!
+//! # Grammar
+//!
+//! - **Words.** One language per phrase; words separated by spaces, tabs, markdown `*`/`` ` ``
+//!   and at most one hyphen, never by a newline or a comma. A phrase is groups below 1000
+//!   (`[unit] hundred` or a precomposed hundred, then tens and units), each times a strictly
+//!   smaller scale (10^3, 10^6, 10^9; `mil millones` multiplies). The conjunction `et` / `und`
+//!   / `y` / `e` may join parts.
+//!   - French: `cinq mille cent`, `cinq-mille-cent`, `quatre-vingt(s)`, `soixante-dix`,
+//!     `dix-sept`, `vingt et un`, `cent(s)`, `mille`, `million(s)`, `milliard(s)`, Belgian and
+//!     Swiss `septante`, `huitante`, `octante`, `nonante`.
+//!   - German: compounds in one word or spaced (`funftausendeinhundert`, `funftausend
+//!     einhundert`, `dreihundertvierundzwanzig`: unit `und` tens), tens or teens times
+//!     `hundert` (`neunzehnhundert`), `ue`/`ss`/`ß` spellings, `Million(en)`, `Milliarde(n)`.
+//!   - Spanish: `veintiuno`…`veintinueve`, `treinta y dos`, `cien`/`ciento`,
+//!     `doscientos`…`novecientos`, `mil`, `millon(es)`.
+//!   - Italian: compounds in one word or spaced (`cinquemilacento`, `due milioni
+//!     quattrocentomila`) with the elisions `ventuno`, `ventotto`, `ventunmila`, `centottanta`;
+//!     `mille`/`mila`, `milione/i`, `miliardo/i`.
+//!   - Portuguese: `e` between any parts (`cento e vinte`, `cinco mil e cem`), `cem`/`cento`,
+//!     `duzentos`…`novecentos`, `milhao/oes`, `bilhao/oes` (10^9).
+//! - **CJK.** Positional (`五千一百`, Japanese `五千百` with an implicit one, `两千四百`,
+//!   `二百四十万`, `一万二千`, `一千零五`), financial forms (`壹贰叁肆伍陆柒捌玖拾佰仟萬`), ASCII
+//!   digits mixed in (`1万2千`, `240万`, `2.4万`), a digit after the last unit (`两千四` reads
+//!   2400 as Chinese speech and 2004 as Japanese: both are reported) and digit by digit
+//!   (`五一〇〇`: three or more plain digits). 万/萬 = 10^4, 億/亿 = 10^8. Korean is out (NFKD
+//!   decomposes hangul into jamo).
+//! - **Roman.** A whole token of `IVXLCDM`, one case, in canonical subtractive form, with runs
+//!   of `M` allowed past 3999 (`MMMMMC` = 5100).
+//!
+//! # False-positive controls
+//!
+//! This runs on every reply, mostly English ops text (logs, `kubectl` and Kafka output,
+//! alerts). Only values ≥ 100 are reported, and only phrases of two or more parts (`cinq
+//! mille`, `zweihundert`, `五千`; a precomposed `quinientos` counts as two): a lone scale word
+//! (`cent`, `mil`, `mille`, `hundert`, `cento`, `百`, `万`) reports nothing. A French phrase
+//! made only of words English uses too (`six cents`, `six million`) is left to the English
+//! matcher. A phrase never spans a newline, a comma or a word that is not a number word of its
+//! language, and may not start or end inside a compound (`duemiladuemila` reports nothing).
+//! When two languages read the same words, only the longest reading is reported (Portuguese
+//! `cinco mil` inside Spanish `cinco mil cien`), and a phrase's prefixes never are (`cinq mille
+//! cent` reports 5100, not 5000). `万` needs an explicit multiplier (`一万`). A Roman token
+//! shorter than four letters must be upper case; it must stand alone (not inside base64, a
+//! pod suffix `orders-8795b65d-mdclx`, a UUID group or a host name); and a stop list drops
+//! canonical numerals that are acronyms, identifiers or words (every two-letter one: `CD`,
+//! `DC`, `CI`, `MM`; then `CLI`, `CXX`, `MIX`, `MMM`, …). Over 890 MB of English docs,
+//! crate sources, man pages and random base64, UUIDs and pod names, 10 lines report a value: 6
+//! real Spanish or Chinese numbers, and 4 `DCCC` that rustdoc splits off `_MM_PERM_DCCC`.
+//!
+//! Gap: a scale stem in mixed case (`MiLLe`) is not found (see [`anchors`]).
+//!
+//! # Cost
+//!
+//! Linear in the text, with no allocation after the first call. Every worded number of 100 or
+//! more contains a scale stem (`cent`, `cien`, `cem`, `mil`, `hundert`, `tausend`, `duzent`,
+//! `trezent`, `quinhent`, `quinient`, `bilh`), so an Aho-Corasick automaton finds the candidate
+//! words and the parser reads only the few words around each (a bounded walk back; a `resume`
+//! mark so no text is read twice); Roman tokens come from one byte-table pass; the CJK pass is
+//! skipped when the text is ASCII. Measured on English ops text: 250–500 MB/s.
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+/// Find every number written in French, German, Spanish, Italian or Portuguese words, in CJK
+/// numerals, or in Roman numerals, and call `found(value)` for each (value ≥ 100 only).
+pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
+    let mut out = Out {
+        found,
+        recent: [0.0; 8],
+        n: 0,
+    };
+    scan_words(text, &mut out);
+    scan_roman(text, &mut out);
+    if !text.is_ascii() {
+        scan_cjk(text, &mut out);
+    }
+}
+
+/// The sink: drops values below 100 and values among the last 8 reported (the same words can
+/// be a number in several languages: `cinco mil` is Spanish and Portuguese).
+struct Out<'a> {
+    found: &'a mut dyn FnMut(f64),
+    recent: [f64; 8],
+    n: usize,
+}
+
+impl Out<'_> {
+    fn emit(&mut self, v: f64) {
+        if v.is_nan() || v.is_infinite() || v < 100.0 {
+            return;
+        }
+        let seen = self.n.min(self.recent.len());
+        if self.recent.iter().take(seen).any(|&r| r == v) {
+            return;
+        }
+        if let Some(slot) = self.recent.get_mut(self.n % 8) {
+            *slot = v;
+        }
+        self.n += 1;
+        (self.found)(v);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words: lexicons
+// ---------------------------------------------------------------------------------------------
+
+/// Longest word (lower-cased bytes, `ß` as `ss`) considered: the longest German number below
+/// a million (`siebenhundertsiebenundsiebzigtausendsiebenhundertsiebenundsiebzig`) has 66.
+const MAXW: usize = 96;
+/// Morphemes per word.
+const MAXM: usize = 24;
+/// Words read back from a candidate word, and words per phrase window.
+const MAX_BACK: usize = 16;
+const MAX_WIN: usize = 40;
+/// Characters between two words of a phrase.
+const MAX_SEP: usize = 6;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum M {
+    /// 1..=9.
+    Unit(u8),
+    /// A closed value below 100 (teens, `veintiuno`, `ventotto`); French `dix` stays open to
+    /// a unit (`dix-sept`).
+    Small(u8),
+    /// 20..=90, open to a unit.
+    Tens(u8),
+    /// 100, multiplying a leading unit.
+    Hundred,
+    /// A precomposed 200..=900 (`doscientos`, `quinhentos`).
+    Hundreds(u16),
+    Scale(u64),
+    Conj,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lang {
+    Fr,
+    De,
+    Es,
+    It,
+    Pt,
+}
+
+const LANGS: [Lang; 5] = [Lang::Fr, Lang::De, Lang::Es, Lang::It, Lang::Pt];
+
+use M::{Hundred, Hundreds, Scale, Small, Tens, Unit};
+
+const FR: &[(&str, M)] = &[
+    ("un", Unit(1)),
+    ("une", Unit(1)),
+    ("deux", Unit(2)),
+    ("trois", Unit(3)),
+    ("quatre", Unit(4)),
+    ("cinq", Unit(5)),
+    ("six", Unit(6)),
+    ("sept", Unit(7)),
+    ("huit", Unit(8)),
+    ("neuf", Unit(9)),
+    ("dix", Small(10)),
+    ("onze", Small(11)),
+    ("douze", Small(12)),
+    ("treize", Small(13)),
+    ("quatorze", Small(14)),
+    ("quinze", Small(15)),
+    ("seize", Small(16)),
+    ("vingt", Tens(20)),
+    ("vingts", Tens(20)),
+    ("trente", Tens(30)),
+    ("quarante", Tens(40)),
+    ("cinquante", Tens(50)),
+    ("soixante", Tens(60)),
+    ("septante", Tens(70)),
+    ("huitante", Tens(80)),
+    ("octante", Tens(80)),
+    ("nonante", Tens(90)),
+    ("cent", Hundred),
+    ("cents", Hundred),
+    ("mille", Scale(1_000)),
+    ("million", Scale(1_000_000)),
+    ("millions", Scale(1_000_000)),
+    ("milliard", Scale(1_000_000_000)),
+    ("milliards", Scale(1_000_000_000)),
+];
+
+const DE: &[(&str, M)] = &[
+    ("ein", Unit(1)),
+    ("eins", Unit(1)),
+    ("eine", Unit(1)),
+    ("zwei", Unit(2)),
+    ("zwo", Unit(2)),
+    ("drei", Unit(3)),
+    ("vier", Unit(4)),
+    ("funf", Unit(5)),
+    ("fuenf", Unit(5)),
+    ("sechs", Unit(6)),
+    ("sieben", Unit(7)),
+    ("acht", Unit(8)),
+    ("neun", Unit(9)),
+    ("zehn", Small(10)),
+    ("elf", Small(11)),
+    ("zwolf", Small(12)),
+    ("zwoelf", Small(12)),
+    ("dreizehn", Small(13)),
+    ("vierzehn", Small(14)),
+    ("funfzehn", Small(15)),
+    ("fuenfzehn", Small(15)),
+    ("sechzehn", Small(16)),
+    ("siebzehn", Small(17)),
+    ("achtzehn", Small(18)),
+    ("neunzehn", Small(19)),
+    ("zwanzig", Tens(20)),
+    ("dreissig", Tens(30)),
+    ("vierzig", Tens(40)),
+    ("funfzig", Tens(50)),
+    ("fuenfzig", Tens(50)),
+    ("sechzig", Tens(60)),
+    ("siebzig", Tens(70)),
+    ("achtzig", Tens(80)),
+    ("neunzig", Tens(90)),
+    ("hundert", Hundred),
+    ("tausend", Scale(1_000)),
+    ("million", Scale(1_000_000)),
+    ("millionen", Scale(1_000_000)),
+    ("milliarde", Scale(1_000_000_000)),
+    ("milliarden", Scale(1_000_000_000)),
+    // `und` inside a compound (`vierundzwanzig`); spaced `und` is the conjunction word.
+    ("und", M::Conj),
+];
+
+const ES: &[(&str, M)] = &[
+    ("un", Unit(1)),
+    ("uno", Unit(1)),
+    ("una", Unit(1)),
+    ("dos", Unit(2)),
+    ("tres", Unit(3)),
+    ("cuatro", Unit(4)),
+    ("cinco", Unit(5)),
+    ("seis", Unit(6)),
+    ("siete", Unit(7)),
+    ("ocho", Unit(8)),
+    ("nueve", Unit(9)),
+    ("diez", Small(10)),
+    ("once", Small(11)),
+    ("doce", Small(12)),
+    ("trece", Small(13)),
+    ("catorce", Small(14)),
+    ("quince", Small(15)),
+    ("dieciseis", Small(16)),
+    ("diecisiete", Small(17)),
+    ("dieciocho", Small(18)),
+    ("diecinueve", Small(19)),
+    ("veinte", Tens(20)),
+    ("veintiun", Small(21)),
+    ("veintiuno", Small(21)),
+    ("veintiuna", Small(21)),
+    ("veintidos", Small(22)),
+    ("veintitres", Small(23)),
+    ("veinticuatro", Small(24)),
+    ("veinticinco", Small(25)),
+    ("veintiseis", Small(26)),
+    ("veintisiete", Small(27)),
+    ("veintiocho", Small(28)),
+    ("veintinueve", Small(29)),
+    ("treinta", Tens(30)),
+    ("cuarenta", Tens(40)),
+    ("cincuenta", Tens(50)),
+    ("sesenta", Tens(60)),
+    ("setenta", Tens(70)),
+    ("ochenta", Tens(80)),
+    ("noventa", Tens(90)),
+    ("cien", Hundred),
+    ("ciento", Hundred),
+    // `dos cientos` is a common misspelling of `doscientos`.
+    ("cientos", Hundred),
+    ("cientas", Hundred),
+    ("doscientos", Hundreds(200)),
+    ("doscientas", Hundreds(200)),
+    ("trescientos", Hundreds(300)),
+    ("trescientas", Hundreds(300)),
+    ("cuatrocientos", Hundreds(400)),
+    ("cuatrocientas", Hundreds(400)),
+    ("quinientos", Hundreds(500)),
+    ("quinientas", Hundreds(500)),
+    ("seiscientos", Hundreds(600)),
+    ("seiscientas", Hundreds(600)),
+    ("setecientos", Hundreds(700)),
+    ("setecientas", Hundreds(700)),
+    ("ochocientos", Hundreds(800)),
+    ("ochocientas", Hundreds(800)),
+    ("novecientos", Hundreds(900)),
+    ("novecientas", Hundreds(900)),
+    ("mil", Scale(1_000)),
+    ("millon", Scale(1_000_000)),
+    ("millones", Scale(1_000_000)),
+];
+
+const IT: &[(&str, M)] = &[
+    ("un", Unit(1)),
+    ("uno", Unit(1)),
+    ("una", Unit(1)),
+    ("due", Unit(2)),
+    ("tre", Unit(3)),
+    ("quattro", Unit(4)),
+    ("cinque", Unit(5)),
+    ("sei", Unit(6)),
+    ("sette", Unit(7)),
+    ("otto", Unit(8)),
+    ("nove", Unit(9)),
+    ("dieci", Small(10)),
+    ("undici", Small(11)),
+    ("dodici", Small(12)),
+    ("tredici", Small(13)),
+    ("quattordici", Small(14)),
+    ("quindici", Small(15)),
+    ("sedici", Small(16)),
+    ("diciassette", Small(17)),
+    ("diciotto", Small(18)),
+    ("diciannove", Small(19)),
+    ("venti", Tens(20)),
+    ("trenta", Tens(30)),
+    ("quaranta", Tens(40)),
+    ("cinquanta", Tens(50)),
+    ("sessanta", Tens(60)),
+    ("settanta", Tens(70)),
+    ("ottanta", Tens(80)),
+    ("novanta", Tens(90)),
+    // The tens drop their vowel before `uno`/`otto` (and `un` before `mila`).
+    ("ventun", Small(21)),
+    ("ventuno", Small(21)),
+    ("ventotto", Small(28)),
+    ("trentun", Small(31)),
+    ("trentuno", Small(31)),
+    ("trentotto", Small(38)),
+    ("quarantun", Small(41)),
+    ("quarantuno", Small(41)),
+    ("quarantotto", Small(48)),
+    ("cinquantun", Small(51)),
+    ("cinquantuno", Small(51)),
+    ("cinquantotto", Small(58)),
+    ("sessantun", Small(61)),
+    ("sessantuno", Small(61)),
+    ("sessantotto", Small(68)),
+    ("settantun", Small(71)),
+    ("settantuno", Small(71)),
+    ("settantotto", Small(78)),
+    ("ottantun", Small(81)),
+    ("ottantuno", Small(81)),
+    ("ottantotto", Small(88)),
+    ("novantun", Small(91)),
+    ("novantuno", Small(91)),
+    ("novantotto", Small(98)),
+    ("cento", Hundred),
+    // `centottanta`, `centotto`: only inside a compound (see `fits`).
+    ("cent", Hundred),
+    ("mille", Scale(1_000)),
+    ("mila", Scale(1_000)),
+    ("milione", Scale(1_000_000)),
+    ("milioni", Scale(1_000_000)),
+    ("miliardo", Scale(1_000_000_000)),
+    ("miliardi", Scale(1_000_000_000)),
+];
+
+const PT: &[(&str, M)] = &[
+    ("um", Unit(1)),
+    ("uma", Unit(1)),
+    ("dois", Unit(2)),
+    ("duas", Unit(2)),
+    ("tres", Unit(3)),
+    ("quatro", Unit(4)),
+    ("cinco", Unit(5)),
+    ("seis", Unit(6)),
+    ("sete", Unit(7)),
+    ("oito", Unit(8)),
+    ("nove", Unit(9)),
+    ("dez", Small(10)),
+    ("onze", Small(11)),
+    ("doze", Small(12)),
+    ("treze", Small(13)),
+    ("catorze", Small(14)),
+    ("quatorze", Small(14)),
+    ("quinze", Small(15)),
+    ("dezesseis", Small(16)),
+    ("dezasseis", Small(16)),
+    ("dezessete", Small(17)),
+    ("dezassete", Small(17)),
+    ("dezoito", Small(18)),
+    ("dezenove", Small(19)),
+    ("dezanove", Small(19)),
+    ("vinte", Tens(20)),
+    ("trinta", Tens(30)),
+    ("quarenta", Tens(40)),
+    ("cinquenta", Tens(50)),
+    ("sessenta", Tens(60)),
+    ("setenta", Tens(70)),
+    ("oitenta", Tens(80)),
+    ("noventa", Tens(90)),
+    ("cem", Hundred),
+    ("cento", Hundred),
+    ("duzentos", Hundreds(200)),
+    ("duzentas", Hundreds(200)),
+    ("trezentos", Hundreds(300)),
+    ("trezentas", Hundreds(300)),
+    ("quatrocentos", Hundreds(400)),
+    ("quatrocentas", Hundreds(400)),
+    ("quinhentos", Hundreds(500)),
+    ("quinhentas", Hundreds(500)),
+    ("seiscentos", Hundreds(600)),
+    ("seiscentas", Hundreds(600)),
+    ("setecentos", Hundreds(700)),
+    ("setecentas", Hundreds(700)),
+    ("oitocentos", Hundreds(800)),
+    ("oitocentas", Hundreds(800)),
+    ("novecentos", Hundreds(900)),
+    ("novecentas", Hundreds(900)),
+    ("mil", Scale(1_000)),
+    ("milhao", Scale(1_000_000)),
+    ("milhoes", Scale(1_000_000)),
+    ("bilhao", Scale(1_000_000_000)),
+    ("bilhoes", Scale(1_000_000_000)),
+];
+
+/// Stems one of which every worded number ≥ 100 contains (its hundred or scale word).
+const STEMS: [&str; 11] = [
+    "cent", "cien", "cem", "mil", "hundert", "tausend", "duzent", "trezent", "quinhent",
+    "quinient", "bilh",
+];
+
+impl Lang {
+    fn lexicon(self) -> &'static [(&'static str, M)] {
+        match self {
+            Lang::Fr => FR,
+            Lang::De => DE,
+            Lang::Es => ES,
+            Lang::It => IT,
+            Lang::Pt => PT,
+        }
+    }
+
+    fn conj(self) -> &'static [u8] {
+        match self {
+            Lang::Fr => b"et",
+            Lang::De => b"und",
+            Lang::Es => b"y",
+            Lang::It | Lang::Pt => b"e",
+        }
+    }
+
+    /// German and Italian write a number below a million as one word.
+    fn compounds(self) -> bool {
+        matches!(self, Lang::De | Lang::It)
+    }
+
+    /// Words English also uses as number words: a phrase made only of these (`six cents`,
+    /// `six million`) is English, and the English matcher reads it.
+    fn english(self, w: &[u8]) -> bool {
+        self == Lang::Fr
+            && matches!(
+                w,
+                b"six" | b"cent" | b"cents" | b"million" | b"millions" | b"seize"
+            )
+    }
+}
+
+/// A lexicon bucketed by first letter, each bucket longest first (the segmenter prefers the
+/// longest morpheme: `dreizehn` over `drei`+`zehn`).
+struct Lex {
+    by_first: Vec<Vec<(&'static [u8], M)>>,
+    /// Bit `i` set when a morpheme starts with letter `a + i`: most English words stop here.
+    firsts: u32,
+}
+
+impl Lex {
+    fn new(lang: Lang) -> Lex {
+        let mut by_first: Vec<Vec<(&'static [u8], M)>> = vec![Vec::new(); 26];
+        let mut firsts = 0u32;
+        for &(t, m) in lang.lexicon() {
+            let t = t.as_bytes();
+            let Some(i) = t.first().map(|&f| usize::from(f.wrapping_sub(b'a'))) else {
+                continue;
+            };
+            if let Some(b) = by_first.get_mut(i) {
+                b.push((t, m));
+                firsts |= 1 << i;
+            }
+        }
+        for b in &mut by_first {
+            b.sort_by_key(|(t, _)| std::cmp::Reverse(t.len()));
+        }
+        Lex { by_first, firsts }
+    }
+
+    fn bucket(&self, b: u8) -> &[(&'static [u8], M)] {
+        if b.is_ascii_lowercase() {
+            self.by_first
+                .get(usize::from(b - b'a'))
+                .map_or(&[], Vec::as_slice)
+        } else {
+            &[]
+        }
+    }
+
+    fn starts(&self, b: u8) -> bool {
+        b.is_ascii_lowercase() && self.firsts & (1 << (b - b'a')) != 0
+    }
+}
+
+fn lex(lang: Lang) -> &'static Lex {
+    static LEX: OnceLock<[Lex; 5]> = OnceLock::new();
+    let [fr, de, es, it, pt] = LEX.get_or_init(|| LANGS.map(Lex::new));
+    match lang {
+        Lang::Fr => fr,
+        Lang::De => de,
+        Lang::Es => es,
+        Lang::It => it,
+        Lang::Pt => pt,
+    }
+}
+
+/// Whether morpheme `t` can sit at `p` in `w`: Italian `cent` only before another morpheme.
+/// (A byte loop: morphemes are short, a `memcmp` call costs more than the comparison.)
+fn fits(lang: Lang, w: &[u8], p: usize, t: &[u8]) -> bool {
+    let end = p + t.len();
+    w.get(p..end)
+        .is_some_and(|r| r.iter().zip(t).all(|(a, b)| a == b))
+        && !(lang == Lang::It && end == w.len() && t == b"cent")
+}
+
+/// Forward reachability: `reach[p]` when `w[..p]` splits into morphemes; whether all of `w`
+/// does. An English anchor word (`milliseconds`) dies after a handful of comparisons.
+fn reach(lang: Lang, w: &[u8], reach: &mut [bool; MAXW + 1]) -> bool {
+    let lex = lex(lang);
+    let n = w.len();
+    if n > MAXW || w.first().is_none_or(|&f| !lex.starts(f)) {
+        return false;
+    }
+    reach[0] = true;
+    for (p, &b) in w.iter().enumerate() {
+        if !reach[p] {
+            continue;
+        }
+        for &(t, _) in lex.bucket(b) {
+            if fits(lang, w, p, t) {
+                reach[p + t.len()] = true;
+            }
+        }
+    }
+    reach[n]
+}
+
+/// Whether a lower-cased word is a number word of `lang`.
+fn segments(lang: Lang, w: &[u8]) -> bool {
+    let Some(&first) = w.first() else {
+        return false;
+    };
+    let lex = lex(lang);
+    if !lex.starts(first) {
+        return false;
+    }
+    if !lang.compounds() {
+        return lex.bucket(first).iter().any(|(t, _)| *t == w);
+    }
+    reach(lang, w, &mut [false; MAXW + 1])
+}
+
+/// Split a lower-cased word into the morphemes of `lang`; `None` if it is not a number word.
+fn segment(lang: Lang, w: &[u8], out: &mut [M; MAXM]) -> Option<usize> {
+    let lex = lex(lang);
+    let first = *w.first()?;
+    if !lang.compounds() {
+        let &(_, m) = lex.bucket(first).iter().find(|(t, _)| *t == w)?;
+        out[0] = m;
+        return Some(1);
+    }
+    let n = w.len();
+    let mut fwd = [false; MAXW + 1];
+    if !reach(lang, w, &mut fwd) {
+        return None;
+    }
+    // Backward: positions from which the rest still segments; then walk forward taking the
+    // longest morpheme that keeps the rest segmentable (`cent`+`ottanta`, not `cento`+…).
+    let mut ok = [false; MAXW + 1];
+    ok[n] = true;
+    for (p, &b) in w.iter().enumerate().rev() {
+        ok[p] = fwd[p]
+            && lex
+                .bucket(b)
+                .iter()
+                .any(|&(t, _)| fits(lang, w, p, t) && ok[p + t.len()]);
+    }
+    let mut p = 0;
+    let mut k = 0;
+    while p < n {
+        let b = *w.get(p)?;
+        let &(t, m) = lex
+            .bucket(b)
+            .iter()
+            .find(|&&(t, _)| fits(lang, w, p, t) && ok[p + t.len()])?;
+        *out.get_mut(k)? = m;
+        k += 1;
+        p += t.len();
+    }
+    Some(k)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words: phrase parser
+// ---------------------------------------------------------------------------------------------
+
+/// Where the current group (the part below 1000) stands: what may follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    Empty,
+    /// A unit was just read (alone: `lead`, a multiplier candidate).
+    Unit,
+    Hundred,
+    /// Tens just read, open to a unit (and French 60/80 to a teen).
+    Tens,
+    /// French `dix` just read, open to 7..=9.
+    Dix,
+    Closed,
+}
+
+struct Phrase {
+    lang: Lang,
+    total: u64,
+    last_scale: u64,
+    /// The scale read by the previous token, 0 if that was no scale (`mil millones`).
+    prev_scale: u64,
+    group: u64,
+    stage: Stage,
+    lead: bool,
+    last_unit: u8,
+    conj: bool,
+    /// Parts read up to the last scale, and whether one of them is not English.
+    parts: u32,
+    foreign: bool,
+    /// The same for the current group.
+    gparts: u32,
+    gforeign: bool,
+    /// Window index of the word being fed, and the phrase's first and last words (the
+    /// current group's first, the completed part's last).
+    word: usize,
+    first: usize,
+    last: usize,
+    gfirst: usize,
+    plast: usize,
+    /// The last word before the last unit read (where a prefix ends when that unit moves).
+    before_unit: usize,
+    /// Morpheme index within its word of the morpheme being fed, the group's first and the
+    /// last one read.
+    mi: usize,
+    gfirst_mi: usize,
+    last_mi: usize,
+    /// The phrase starts or ends inside a compound (`neunzehn|hundert…` read wrongly, or a
+    /// nonsense compound): not reported.
+    broken: bool,
+}
+
+impl Phrase {
+    fn new(lang: Lang) -> Phrase {
+        Phrase {
+            lang,
+            total: 0,
+            last_scale: u64::MAX,
+            prev_scale: 0,
+            group: 0,
+            stage: Stage::Empty,
+            lead: false,
+            last_unit: 0,
+            conj: false,
+            parts: 0,
+            foreign: false,
+            gparts: 0,
+            gforeign: false,
+            word: 0,
+            first: 0,
+            last: 0,
+            gfirst: 0,
+            plast: 0,
+            before_unit: 0,
+            mi: 0,
+            gfirst_mi: 0,
+            last_mi: 0,
+            broken: false,
+        }
+    }
+
+    /// Feed `m`, the morpheme `mi` of its word; when it cannot continue the phrase, report
+    /// the phrase and start the next.
+    fn push(&mut self, m: M, mi: usize, english: bool, found: &mut Found) {
+        self.mi = mi;
+        if self.feed(m, english) {
+            return;
+        }
+        if let Some(next) = self.split_tail(m) {
+            // The cut falls where the moved tail starts.
+            self.broken |= next.broken;
+            self.flush(found);
+            *self = next;
+            if self.feed(m, english) {
+                return;
+            }
+        }
+        let mid = mi > 0 && m != M::Conj;
+        self.broken |= mid;
+        self.flush(found);
+        self.broken = mid;
+        self.feed(m, english);
+    }
+
+    /// `cinq mille | cinq mille`, `deux cent | trois cent`: when `m` cannot follow, the tail
+    /// just read may start the next number instead. Moves that tail into a new phrase.
+    fn split_tail(&mut self, m: M) -> Option<Phrase> {
+        let mut next = Phrase::new(self.lang);
+        next.word = self.word;
+        next.mi = self.mi;
+        match m {
+            Scale(_) if self.stage != Stage::Empty && self.parts > 0 => {
+                next.first = self.gfirst;
+                next.gfirst = self.gfirst;
+                next.gfirst_mi = self.gfirst_mi;
+                next.last = self.last;
+                next.last_mi = self.last_mi;
+                next.broken = self.gfirst_mi > 0;
+                self.last = self.plast;
+                next.group = self.group;
+                next.stage = self.stage;
+                next.lead = self.lead;
+                next.last_unit = self.last_unit;
+                next.gparts = self.gparts;
+                next.gforeign = self.gforeign;
+                self.group = 0;
+                self.gparts = 0;
+                self.gforeign = false;
+            }
+            Hundred if self.stage == Stage::Unit && !self.lead && !self.conj => {
+                next.first = self.last;
+                next.gfirst = self.last;
+                next.gfirst_mi = self.last_mi;
+                next.last = self.last;
+                next.last_mi = self.last_mi;
+                next.broken = self.last_mi > 0;
+                self.last = self.before_unit;
+                let d = u64::from(self.last_unit);
+                next.group = d;
+                next.stage = Stage::Unit;
+                next.lead = true;
+                next.last_unit = self.last_unit;
+                next.gparts = 1;
+                next.gforeign = self.gforeign;
+                self.group = self.group.saturating_sub(d);
+                self.gparts = self.gparts.saturating_sub(1);
+            }
+            _ => return None,
+        }
+        Some(next)
+    }
+
+    /// Extend the phrase by `m`; `false` if `m` cannot continue it (the caller then closes
+    /// this phrase and starts a new one at `m`).
+    fn feed(&mut self, m: M, english: bool) -> bool {
+        use Stage::{Closed, Dix, Empty};
+        let fr = self.lang == Lang::Fr;
+        let de = self.lang == Lang::De;
+        if m == M::Conj {
+            if self.parts + self.gparts == 0 || self.conj {
+                return false;
+            }
+            self.conj = true;
+            return true;
+        }
+        let conj = self.conj;
+        let ok = match (m, self.stage) {
+            (Unit(d), Empty) => {
+                self.group = u64::from(d);
+                self.stage = Stage::Unit;
+                self.lead = true;
+                true
+            }
+            (Unit(d), Stage::Hundred) => {
+                self.group += u64::from(d);
+                self.stage = Stage::Unit;
+                self.lead = false;
+                true
+            }
+            // German puts the unit first (`vierundzwanzig`), never after the tens.
+            (Unit(d), Stage::Tens) if !de => {
+                self.group += u64::from(d);
+                self.stage = Closed;
+                true
+            }
+            (Unit(d), Dix) if !conj && (7..=9).contains(&d) => {
+                self.group += u64::from(d);
+                self.stage = Closed;
+                true
+            }
+            (Small(n), Empty | Stage::Hundred) => {
+                self.group += u64::from(n);
+                self.stage = if fr && n == 10 { Dix } else { Closed };
+                true
+            }
+            // soixante-dix, soixante et onze, quatre-vingt-douze.
+            (Small(n), Stage::Tens) if fr && n < 20 && matches!(self.group % 100, 60 | 80) => {
+                self.group += u64::from(n);
+                self.stage = if n == 10 { Dix } else { Closed };
+                true
+            }
+            (Tens(t), Empty | Stage::Hundred) => {
+                self.group += u64::from(t);
+                self.stage = Stage::Tens;
+                true
+            }
+            (Tens(t), Stage::Unit) if de && conj => {
+                self.group += u64::from(t);
+                self.stage = Closed;
+                true
+            }
+            // quatre-vingt(s).
+            (Tens(20), Stage::Unit) if fr && !conj && self.last_unit == 4 => {
+                self.group = self.group.saturating_sub(4) + 80;
+                self.stage = Stage::Tens;
+                true
+            }
+            (Hundred, Empty) => {
+                self.group = 100;
+                self.stage = Stage::Hundred;
+                true
+            }
+            (Hundred, Stage::Unit) if self.lead && !conj => {
+                self.group *= 100;
+                self.stage = Stage::Hundred;
+                true
+            }
+            // German years and hundreds: neunzehnhundert (1900), einundfunfzighundert.
+            (Hundred, Stage::Tens | Closed) if de && !conj && (10..100).contains(&self.group) => {
+                self.group *= 100;
+                self.stage = Stage::Hundred;
+                true
+            }
+            (Hundreds(h), Empty) => {
+                self.group = u64::from(h);
+                self.stage = Stage::Hundred;
+                true
+            }
+            (Scale(s), _) => self.scale(s, conj),
+            _ => false,
+        };
+        if ok {
+            if self.parts + self.gparts == 0 {
+                self.first = self.word;
+            }
+            if self.gparts == 0 && !matches!(m, Scale(_)) {
+                self.gfirst = self.word;
+                self.gfirst_mi = self.mi;
+            }
+            if let Unit(d) = m {
+                self.last_unit = d;
+                self.before_unit = self.last;
+            }
+            self.last = self.word;
+            self.last_mi = self.mi;
+            if !matches!(m, Scale(_)) {
+                self.prev_scale = 0;
+            }
+            self.conj = false;
+            if matches!(m, Scale(_)) {
+                self.plast = self.word;
+                self.parts += self.gparts + 1;
+                self.foreign |= self.gforeign || !english;
+                self.gparts = 0;
+                self.gforeign = false;
+            } else {
+                self.gparts += if matches!(m, Hundreds(_)) { 2 } else { 1 };
+                self.gforeign |= !english;
+            }
+        }
+        ok
+    }
+
+    fn scale(&mut self, s: u64, conj: bool) -> bool {
+        if self.stage == Stage::Empty {
+            if self.parts + self.gparts == 0 {
+                // A bare `mille`, `mil`, `tausend` starts a phrase.
+                self.total = s;
+            } else if s < self.last_scale {
+                // un million mille: an implicit one.
+                self.total = self.total.saturating_add(s);
+            } else if !conj && self.prev_scale == 1_000 && s > 1_000 && self.total < s {
+                // mil millones, mille millions.
+                self.total = self.total.saturating_mul(s);
+            } else {
+                return false;
+            }
+        } else {
+            if conj || s >= self.last_scale {
+                return false;
+            }
+            self.total = self.total.saturating_add(self.group.saturating_mul(s));
+            self.group = 0;
+        }
+        self.stage = Stage::Empty;
+        self.last_scale = s;
+        self.prev_scale = s;
+        true
+    }
+
+    fn flush(&mut self, found: &mut Found) {
+        if self.parts + self.gparts >= 2 && (self.foreign || self.gforeign) && !self.broken {
+            let v = self.total.saturating_add(self.group) as f64;
+            found.add(self.first, self.last, v);
+        }
+        let (word, mi) = (self.word, self.mi);
+        *self = Phrase::new(self.lang);
+        self.word = word;
+        self.mi = mi;
+    }
+}
+
+/// Phrases per window: non-overlapping within a language, so at most one per word each.
+const MAX_FOUND: usize = LANGS.len() * MAX_WIN;
+
+/// The phrases every language read in one window. A phrase inside a longer one of another
+/// language is dropped: Portuguese reads `cinco mil` (5000) inside Spanish `cinco mil cien`.
+struct Found {
+    spans: [(usize, usize, f64); MAX_FOUND],
+    n: usize,
+}
+
+impl Found {
+    fn add(&mut self, first: usize, last: usize, v: f64) {
+        if let Some(slot) = self.spans.get_mut(self.n) {
+            *slot = (first, last, v);
+            self.n += 1;
+        }
+    }
+
+    fn emit(&self, out: &mut Out) {
+        let spans = self.spans.get(..self.n).unwrap_or(&[]);
+        for &(s, e, v) in spans {
+            let inside = spans.iter().any(|&(s2, e2, _)| {
+                s2 <= s && e <= e2 && e2.saturating_sub(s2) > e.saturating_sub(s)
+            });
+            if !inside {
+                out.emit(v);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words: finding phrases in the text
+// ---------------------------------------------------------------------------------------------
+
+/// Characters that glue a token together: a word touching one of these is not a word.
+fn is_glue(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Lower-case a pure-letter word into `buf` (`ß` as `ss`); `None` for anything else.
+fn lower<'b>(word: &str, buf: &'b mut [u8; MAXW]) -> Option<&'b [u8]> {
+    let mut n = 0;
+    for c in word.chars() {
+        let (a, b) = match c {
+            'ß' | 'ẞ' => (b's', Some(b's')),
+            c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
+            _ => return None,
+        };
+        *buf.get_mut(n)? = a;
+        n += 1;
+        if let Some(b) = b {
+            *buf.get_mut(n)? = b;
+            n += 1;
+        }
+    }
+    buf.get(..n)
+}
+
+/// Whether `text[s..e]` is a number word or conjunction of some language.
+fn candidate(text: &str, s: usize, e: usize) -> bool {
+    let mut buf = [0u8; MAXW];
+    text.get(s..e)
+        .and_then(|t| lower(t, &mut buf))
+        .is_some_and(|w| LANGS.iter().any(|&l| w == l.conj() || segments(l, w)))
+}
+
+/// Start of the glue run ending at `i`, or `None` if it is longer than `limit` bytes.
+fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
+    let head = text.get(..i)?;
+    let mut s = i;
+    for (off, c) in head.char_indices().rev() {
+        if !is_glue(c) {
+            break;
+        }
+        s = off;
+        if i - s > limit {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+/// End of the glue run starting at `i` (scanning at most `limit` bytes: `None` past it).
+fn run_end(text: &str, i: usize, limit: usize) -> Option<usize> {
+    let rest = text.get(i..)?;
+    for (off, c) in rest.char_indices() {
+        if !is_glue(c) {
+            return Some(i + off);
+        }
+        if off > limit {
+            return None;
+        }
+    }
+    Some(text.len())
+}
+
+/// Spaces, tabs, markdown emphasis (`cinq **mille** cent`) and at most one hyphen.
+fn sep_ok(s: &str) -> bool {
+    let dash = |c: char| matches!(c, '-' | '\u{2010}' | '\u{2011}');
+    !s.is_empty()
+        && s.chars()
+            .all(|c| matches!(c, ' ' | '\t' | '*' | '`') || dash(c))
+        && s.chars().filter(|&c| dash(c)).count() <= 1
+}
+
+/// Start of the next word if `text[i..]` begins with a phrase separator.
+fn sep_fwd(text: &str, i: usize) -> Option<usize> {
+    let rest = text.get(i..)?;
+    let (off, _) = rest
+        .char_indices()
+        .take(MAX_SEP + 1)
+        .find(|&(_, c)| is_glue(c))?;
+    sep_ok(rest.get(..off)?).then_some(i + off)
+}
+
+/// End of the previous word if `text[..i]` ends with a phrase separator.
+fn sep_back(text: &str, i: usize) -> Option<usize> {
+    let head = text.get(..i)?;
+    let (off, c) = head
+        .char_indices()
+        .rev()
+        .take(MAX_SEP + 1)
+        .find(|&(_, c)| is_glue(c))?;
+    let end = off + c.len_utf8();
+    sep_ok(head.get(end..)?).then_some(end)
+}
+
+/// The anchor automaton: the stems in lower, Title and UPPER case. Case-sensitive patterns
+/// keep the SIMD prefilter (measured: over 2 GB/s; `ascii_case_insensitive` drops it to about
+/// 250 MB/s), so a stem in mIxEd case is a documented gap; the other words of a phrase may be
+/// in any case.
+fn anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| {
+            let mut pats: Vec<String> = Vec::new();
+            for s in STEMS {
+                let mut title = s.to_string();
+                if let Some(f) = title.get_mut(0..1) {
+                    f.make_ascii_uppercase();
+                }
+                pats.push(s.to_string());
+                pats.push(title);
+                pats.push(s.to_ascii_uppercase());
+            }
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&pats)
+                .ok()
+        })
+        .as_ref()
+}
+
+fn scan_words(text: &str, out: &mut Out) {
+    let Some(ac) = anchors() else { return };
+    let mut resume = 0;
+    for m in ac.find_iter(text) {
+        if m.start() < resume {
+            continue;
+        }
+        let floor = resume;
+        // The word holding the stem; a long glue run (a hash, base64) is skipped whole.
+        let Some(we) = run_end(text, m.end(), usize::MAX) else {
+            return;
+        };
+        resume = we;
+        let Some(ws) = run_start(text, m.start(), MAXW) else {
+            continue;
+        };
+        if !candidate(text, ws, we) {
+            continue;
+        }
+        // Walk back to where the phrase starts, never into text already read.
+        let mut first = ws;
+        for _ in 0..MAX_BACK {
+            let Some(pe) = sep_back(text, first) else {
+                break;
+            };
+            match run_start(text, pe, MAXW) {
+                Some(ps) if ps >= floor && candidate(text, ps, pe) => first = ps,
+                _ => break,
+            }
+        }
+        // Read the window forward.
+        let mut win = [(0usize, 0usize); MAX_WIN];
+        let mut nw = 0;
+        let mut s = first;
+        while nw < MAX_WIN {
+            let Some(e) = run_end(text, s, MAXW) else {
+                break;
+            };
+            if !candidate(text, s, e) {
+                break;
+            }
+            win[nw] = (s, e);
+            nw += 1;
+            match sep_fwd(text, e) {
+                Some(ns) => s = ns,
+                None => break,
+            }
+        }
+        if let Some(&(_, e)) = win.get(..nw).and_then(<[_]>::last) {
+            resume = resume.max(e);
+        }
+        parse_window(text, win.get(..nw).unwrap_or(&[]), out);
+    }
+}
+
+/// Parse a run of number words once per language, reporting each maximal phrase.
+fn parse_window(text: &str, win: &[(usize, usize)], out: &mut Out) {
+    let mut buf = [0u8; MAXW];
+    let mut ms = [M::Conj; MAXM];
+    let mut found = Found {
+        spans: [(0, 0, 0.0); MAX_FOUND],
+        n: 0,
+    };
+    for lang in LANGS {
+        let mut ph = Phrase::new(lang);
+        for (i, &(s, e)) in win.iter().enumerate() {
+            ph.word = i;
+            let Some(w) = text.get(s..e).and_then(|t| lower(t, &mut buf)) else {
+                ph.flush(&mut found);
+                continue;
+            };
+            let k = if w == lang.conj() {
+                ms[0] = M::Conj;
+                1
+            } else if let Some(k) = segment(lang, w, &mut ms) {
+                k
+            } else {
+                ph.flush(&mut found);
+                continue;
+            };
+            let english = lang.english(w);
+            for (mi, &m) in ms.iter().take(k).enumerate() {
+                ph.push(m, mi, english, &mut found);
+            }
+        }
+        ph.flush(&mut found);
+    }
+    found.emit(out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roman numerals
+// ---------------------------------------------------------------------------------------------
+
+/// Longest Roman token read (`MMMMMMMMMDCCCLXXXVIII` is 21).
+const MAXR: usize = 40;
+
+/// Canonical numerals ≥ 100 that are English words, acronyms or format strings in ops text.
+/// Every two-letter one is an acronym (CI, CD, DC, MM, ML, MX, …).
+const ROMAN_STOP: &[&str] = &[
+    // Two letters: every canonical one ≥ 100 is an acronym.
+    "CC", "CD", "CI", "CL", "CM", "CV", "CX", "DC", "DI", "DL", "DV", "DX", "MC", "MD", "MI", "ML",
+    "MM", "MV", "MX",
+    // Acronyms, identifiers and date formats (CXX and CII were found in real docs).
+    "CCC", "CCI", "CDI", "CII", "CIV", "CLI", "CLV", "CLX", "CML", "CXI", "CXL", "CXX", "DCC",
+    "DCI", "DCL", "DIV", "DIX", "DLI", "DVI", "MCC", "MCI", "MCL", "MCM", "MDC", "MDI", "MDL",
+    "MDX", "MIV", "MIX", "MLX", "MMC", "MMI", "MML", "MMM", "MMX", "MMIX", "MMMM",
+    // English words (most are not canonical anyway; listed so a rule change cannot let them in).
+    "CIVIC", "CIVIL", "DID", "DILL", "DIM", "LID", "LIVID", "MID", "MILD", "MILL", "MIMIC", "VIVID",
+];
+
+const C_GLUE: u8 = 1;
+const C_UP: u8 = 2;
+const C_LO: u8 = 4;
+
+/// Byte classes for the Roman pass: ASCII glue, Roman upper, Roman lower.
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            t[i] = C_GLUE;
+        }
+        match c {
+            b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M' => t[i] |= C_UP,
+            b'i' | b'v' | b'x' | b'l' | b'c' | b'd' | b'm' => t[i] |= C_LO,
+            _ => {}
+        }
+        i += 1;
+    }
+    t
+};
+
+fn scan_roman(text: &str, out: &mut Out) {
+    // Branch-free run tracking (the only branch, a candidate ending, is rare): token
+    // boundaries come every few bytes and would otherwise cost a misprediction each.
+    let b = text.as_bytes();
+    let mut mask = C_UP | C_LO;
+    let mut len = 0usize;
+    for (i, &c) in b.iter().enumerate() {
+        let k = CLASS[usize::from(c)];
+        let glue = k & C_GLUE != 0;
+        if !glue & (len >= 2) & (mask != 0) {
+            roman_token(text, i - len, i, mask, out);
+        }
+        len = (len + 1) * usize::from(glue);
+        mask = if glue { mask & k } else { C_UP | C_LO };
+    }
+    if (len >= 2) & (mask != 0) {
+        roman_token(text, b.len() - len, b.len(), mask, out);
+    }
+}
+
+/// Check the all-Roman-letter ASCII token `text[s..e]` (`mask`: its case) and report it.
+fn roman_token(text: &str, s: usize, e: usize, mask: u8, out: &mut Out) {
+    let len = e - s;
+    if len > MAXR || (mask & C_UP == 0 && len < 4) {
+        return;
+    }
+    // The token must stand alone: not glued to a non-ASCII letter or digit, not inside base64
+    // (`+`, `/`: a certificate, a secret) and not a piece of a longer identifier joined by `-`,
+    // `.` or `@` (pod suffixes `orders-8795b65d-mdclx`, UUID groups `-dccc-`, host names).
+    let mut back = text.get(..s).unwrap_or("").chars().rev();
+    let mut fwd = text.get(e..).unwrap_or("").chars();
+    for (next, beyond) in [(back.next(), back.next()), (fwd.next(), fwd.next())] {
+        let part_of_longer = match next {
+            Some('+' | '/' | '\\') => true,
+            Some('-' | '.' | '@' | '\u{2010}' | '\u{2011}') => beyond.is_some_and(is_glue),
+            Some(c) => is_glue(c),
+            None => false,
+        };
+        if part_of_longer {
+            return;
+        }
+    }
+    let Some(tok) = text.as_bytes().get(s..e) else {
+        return;
+    };
+    if ROMAN_STOP
+        .iter()
+        .any(|w| w.as_bytes().eq_ignore_ascii_case(tok))
+    {
+        return;
+    }
+    if let Some(v) = roman(tok) {
+        out.emit(f64::from(v));
+    }
+}
+
+/// Value of a canonical Roman numeral (re-encoding it gives the token back).
+fn roman(tok: &[u8]) -> Option<u32> {
+    let val = |c: u8| match c.to_ascii_uppercase() {
+        b'I' => 1,
+        b'V' => 5,
+        b'X' => 10,
+        b'L' => 50,
+        b'C' => 100,
+        b'D' => 500,
+        b'M' => 1000,
+        _ => 0,
+    };
+    let mut total: i64 = 0;
+    for (k, &c) in tok.iter().enumerate() {
+        let v = val(c);
+        if v == 0 {
+            return None;
+        }
+        let next = tok.get(k + 1).map_or(0, |&n| val(n));
+        total += if v < next { -v } else { v };
+    }
+    let total = u32::try_from(total).ok()?;
+    const TABLE: [(u32, &str); 13] = [
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ];
+    let mut buf = [0u8; MAXR];
+    let mut n = 0;
+    let mut rest = total;
+    for (v, s) in TABLE {
+        while rest >= v {
+            for c in s.bytes() {
+                *buf.get_mut(n)? = c;
+                n += 1;
+            }
+            rest -= v;
+        }
+    }
+    buf.get(..n)?.eq_ignore_ascii_case(tok).then_some(total)
+}
+
+// ---------------------------------------------------------------------------------------------
+// CJK numerals
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug)]
+enum C {
+    /// A digit; `plain` for the everyday forms allowed digit by digit.
+    Digit(u8, bool),
+    Zero,
+    Unit(f64),
+    Big(f64),
+    /// ASCII digits mixed in (`1万2千`, `2.4万`).
+    Ascii(f64),
+}
+
+fn cjk(c: char) -> Option<C> {
+    Some(match c {
+        '〇' | '零' => C::Zero,
+        '一' => C::Digit(1, true),
+        '壹' | '弌' | '壱' => C::Digit(1, false),
+        '二' => C::Digit(2, true),
+        '贰' | '貳' | '弐' | '弍' | '两' | '兩' => C::Digit(2, false),
+        '三' => C::Digit(3, true),
+        '叁' | '參' | '参' | '弎' => C::Digit(3, false),
+        '四' => C::Digit(4, true),
+        '肆' => C::Digit(4, false),
+        '五' => C::Digit(5, true),
+        '伍' => C::Digit(5, false),
+        '六' => C::Digit(6, true),
+        '陆' | '陸' => C::Digit(6, false),
+        '七' => C::Digit(7, true),
+        '柒' => C::Digit(7, false),
+        '八' => C::Digit(8, true),
+        '捌' => C::Digit(8, false),
+        '九' => C::Digit(9, true),
+        '玖' => C::Digit(9, false),
+        '十' | '拾' => C::Unit(10.0),
+        '百' | '佰' => C::Unit(100.0),
+        '千' | '仟' => C::Unit(1000.0),
+        '万' | '萬' => C::Big(1e4),
+        '億' | '亿' => C::Big(1e8),
+        _ => return None,
+    })
+}
+
+/// Tokens per CJK run.
+const MAX_CJK: usize = 64;
+
+fn scan_cjk(text: &str, out: &mut Out) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut resume = 0;
+    while let Some(&lead) = b.get(i) {
+        // Every numeral is U+3007 or in U+4E00..U+9FFF: a 3-byte lead byte E3..=E9.
+        if !(0xE3..=0xE9).contains(&lead) {
+            i += 1;
+            continue;
+        }
+        let Some(c) = text.get(i..).and_then(|r| r.chars().next()) else {
+            i += 1;
+            continue;
+        };
+        if cjk(c).is_none() {
+            i += c.len_utf8();
+            continue;
+        }
+        // ASCII digits right before belong to the number (`1万`), unless they end a longer
+        // token (`v2万`, `1,200万`).
+        let mut s = i;
+        while s > resume
+            && i - s < 20
+            && b.get(s - 1)
+                .is_some_and(|&d| d.is_ascii_digit() || d == b'.')
+        {
+            s -= 1;
+        }
+        while s < i && b.get(s) == Some(&b'.') {
+            s += 1;
+        }
+        if s < i
+            && s > 0
+            && b.get(s - 1)
+                .is_some_and(|&d| d.is_ascii_alphanumeric() || d == b'_' || d == b',' || d == b'.')
+        {
+            s = i;
+        }
+        i = read_cjk_run(text, s, out).max(i + c.len_utf8());
+        resume = i;
+    }
+}
+
+/// Read the numeral run starting at `s`, report its numbers, return where it ends.
+fn read_cjk_run(text: &str, s: usize, out: &mut Out) -> usize {
+    let Some(rest) = text.get(s..) else {
+        return text.len();
+    };
+    let mut toks = [C::Zero; MAX_CJK];
+    let mut n = 0;
+    let mut end = s;
+    let mut it = rest.char_indices().peekable();
+    while n < MAX_CJK {
+        let Some(&(off, c)) = it.peek() else { break };
+        let tok = if c.is_ascii_digit() {
+            // Digits, then at most one `.` followed by digits.
+            let mut stop = off;
+            let mut dot = false;
+            while let Some(&(o, d)) = it.peek() {
+                let next_digit = rest.as_bytes().get(o + 1).is_some_and(u8::is_ascii_digit);
+                if d.is_ascii_digit() || (d == '.' && !dot && next_digit) {
+                    dot |= d == '.';
+                    stop = o + 1;
+                    it.next();
+                } else {
+                    break;
+                }
+            }
+            if stop - off > 16 {
+                break;
+            }
+            match rest.get(off..stop).and_then(|t| t.parse::<f64>().ok()) {
+                Some(v) => C::Ascii(v),
+                None => break,
+            }
+        } else if let Some(t) = cjk(c) {
+            it.next();
+            t
+        } else {
+            break;
+        };
+        toks[n] = tok;
+        n += 1;
+        end = s + it.peek().map_or(rest.len(), |&(o, _)| o);
+    }
+    let toks = toks.get(..n).unwrap_or(&[]);
+    if toks.iter().any(|t| matches!(t, C::Unit(_) | C::Big(_))) {
+        let mut cp = Cjk::new();
+        for &t in toks {
+            if cp.feed(t) {
+                continue;
+            }
+            let carry = match t {
+                C::Unit(_) | C::Big(_) => cp.take_pending(),
+                _ => None,
+            };
+            cp.flush(out);
+            if let Some(p) = carry {
+                cp.feed(p);
+            }
+            if !cp.feed(t) {
+                cp.flush(out);
+                cp.feed(t);
+            }
+        }
+        cp.flush(out);
+    } else if (3..=15).contains(&toks.len()) {
+        // Digit by digit (五一〇〇), everyday digits only.
+        let mut v = 0.0;
+        for t in toks {
+            v = v * 10.0
+                + match t {
+                    C::Digit(d, true) => f64::from(*d),
+                    C::Zero => 0.0,
+                    _ => return end,
+                };
+        }
+        out.emit(v);
+    }
+    end
+}
+
+/// Positional CJK reader: sections below 10^4 (digit 千 digit 百 digit 十 digit, `零` for
+/// gaps, implicit one), each times a strictly smaller 万/億.
+struct Cjk {
+    total: f64,
+    section: f64,
+    /// A digit not yet multiplied, whether it is a colloquial tail (`两千四` = 2400), and the
+    /// token it came from.
+    pending: Option<(f64, bool, C)>,
+    last_small: f64,
+    last_big: f64,
+    last_unit: f64,
+    after_unit: bool,
+    parts: u32,
+}
+
+impl Cjk {
+    fn new() -> Cjk {
+        Cjk {
+            total: 0.0,
+            section: 0.0,
+            pending: None,
+            last_small: 1e4,
+            last_big: f64::INFINITY,
+            last_unit: 0.0,
+            after_unit: false,
+            parts: 0,
+        }
+    }
+
+    fn feed(&mut self, t: C) -> bool {
+        match t {
+            C::Digit(..) | C::Ascii(_) => {
+                if self.pending.is_some() {
+                    return false;
+                }
+                let (v, tail) = match t {
+                    C::Digit(d, _) => (f64::from(d), self.after_unit && self.last_unit >= 100.0),
+                    C::Ascii(v) => (v, false),
+                    _ => (0.0, false),
+                };
+                self.pending = Some((v, tail, t));
+                self.after_unit = false;
+            }
+            C::Zero => {
+                if self.pending.is_some() {
+                    return false;
+                }
+                self.after_unit = false;
+                return true;
+            }
+            C::Unit(u) => {
+                let m = self.pending.map_or(1.0, |p| p.0);
+                if u >= self.last_small || !(1.0..=9.0).contains(&m) || m.fract() != 0.0 {
+                    return false;
+                }
+                self.section += m * u;
+                self.last_small = u;
+                self.last_unit = u;
+                self.pending = None;
+                self.after_unit = true;
+            }
+            C::Big(b) => {
+                let sec = self.section + self.pending.map_or(0.0, |p| p.0);
+                // 万 needs an explicit multiplier (一万), which also keeps 万一 apart.
+                if sec <= 0.0 || sec >= 1e4 || b >= self.last_big {
+                    return false;
+                }
+                self.total += sec * b;
+                self.section = 0.0;
+                self.pending = None;
+                self.last_small = 1e4;
+                self.last_big = b;
+                self.last_unit = b;
+                self.after_unit = true;
+            }
+        }
+        self.parts += 1;
+        true
+    }
+
+    /// Take back the digit not yet multiplied (`五千|五千`: it starts the next number).
+    fn take_pending(&mut self) -> Option<C> {
+        let (_, _, t) = self.pending.take()?;
+        self.parts = self.parts.saturating_sub(1);
+        Some(t)
+    }
+
+    fn flush(&mut self, out: &mut Out) {
+        if self.parts >= 2 {
+            let head = self.total + self.section;
+            match self.pending {
+                // `三千七`: 3700 in Chinese speech, 3007 in Japanese (which writes no 零).
+                Some((d, true, _)) => {
+                    out.emit(head + d * self.last_unit / 10.0);
+                    out.emit(head + d);
+                }
+                Some((v, false, _)) => out.emit(head + v),
+                None => out.emit(head),
+            }
+        }
+        *self = Cjk::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vals(s: &str) -> Vec<f64> {
+        let mut v = Vec::new();
+        scan(s, &mut |x| v.push(x));
+        v
+    }
+
+    fn check_table(table: &[(&str, f64)]) {
+        for &(s, n) in table {
+            let got = vals(s);
+            assert!(got.contains(&n), "{s:?}: expected {n}, got {got:?}");
+            let max = got.iter().cloned().fold(0.0, f64::max);
+            assert!(max <= n, "{s:?}: bogus larger value in {got:?}");
+        }
+    }
+
+    #[test]
+    fn french() {
+        check_table(&[
+            ("cinq mille cent", 5100.0),
+            ("cinq-mille-cent", 5100.0),
+            ("CINQ MILLE CENT", 5100.0),
+            ("le lag est de cinq mille cent messages", 5100.0),
+            ("cinq mille et un", 5001.0),
+            ("quatre-vingt-dix-neuf mille", 99_000.0),
+            ("cent quatre-vingt-dix-neuf", 199.0),
+            ("soixante-dix mille", 70_000.0),
+            ("deux cents", 200.0),
+            ("mille deux cent cinquante", 1250.0),
+            ("un million deux cent mille", 1_200_000.0),
+            ("deux millions quatre cent mille", 2_400_000.0),
+            ("sept mille trois cent quarante", 7340.0),
+            ("trois cent soixante-quatre", 364.0),
+            ("neuf cent soixante et onze", 971.0),
+            ("quatre-vingts mille", 80_000.0),
+            ("septante-cinq mille", 75_000.0),
+            ("Mille Cent", 1100.0),
+            ("deux-cent-mille", 200_000.0),
+        ]);
+    }
+
+    #[test]
+    fn german() {
+        check_table(&[
+            ("funftausendeinhundert", 5100.0),
+            ("Fünftausendeinhundert".replace('ü', "u").as_str(), 5100.0),
+            ("funftausend einhundert", 5100.0),
+            ("FUNFTAUSENDEINHUNDERT", 5100.0),
+            ("zweitausendvierhundert", 2400.0),
+            ("eintausendzweihundertfunfzig", 1250.0),
+            ("dreihundertvierundzwanzig", 324.0),
+            ("zwei Millionen vierhunderttausend", 2_400_000.0),
+            ("siebentausenddreihundertvierzig", 7340.0),
+            ("dreihundertvierundsechzig", 364.0),
+            ("dreißigtausend", 30_000.0),
+            ("dreissigtausend", 30_000.0),
+            ("fuenfhundert", 500.0),
+            ("hunderttausend", 100_000.0),
+            ("neunzehnhundertneunzig", 1990.0),
+            ("elfhundert", 1100.0),
+            ("einundfunfzig hundert", 5100.0),
+            ("tausendundeins", 1001.0),
+            ("eine Million", 1_000_000.0),
+            ("neunhundertneunundneunzig", 999.0),
+            ("vier und zwanzig tausend", 24_000.0),
+        ]);
+    }
+
+    #[test]
+    fn spanish() {
+        check_table(&[
+            ("cinco mil cien", 5100.0),
+            ("cinco mil ciento veinte", 5120.0),
+            ("mil doscientos cincuenta", 1250.0),
+            ("dos millones cuatrocientos mil", 2_400_000.0),
+            ("quinientos", 500.0),
+            ("setecientos", 700.0),
+            ("novecientos", 900.0),
+            ("siete mil trescientos cuarenta", 7340.0),
+            ("trescientos sesenta y cuatro", 364.0),
+            ("veintiun mil", 21_000.0),
+            ("ciento treinta y dos", 132.0),
+            ("cien mil", 100_000.0),
+            ("dos mil millones", 2e9),
+            ("CINCO MIL CIEN", 5100.0),
+            ("Quinientas", 500.0),
+            ("dos cientos", 200.0),
+        ]);
+    }
+
+    #[test]
+    fn italian() {
+        check_table(&[
+            ("cinquemilacento", 5100.0),
+            ("cinque mila cento", 5100.0),
+            ("milleduecentocinquanta", 1250.0),
+            ("duemilaquattrocento", 2400.0),
+            ("trecentoventiquattro", 324.0),
+            ("due milioni quattrocentomila", 2_400_000.0),
+            ("settemilatrecentoquaranta", 7340.0),
+            ("trecentosessantaquattro", 364.0),
+            ("centottanta", 180.0),
+            ("centotto", 108.0),
+            ("ventunmila", 21_000.0),
+            ("ventitre mila", 23_000.0),
+            ("CINQUECENTO", 500.0),
+            ("un milione", 1_000_000.0),
+            ("mille e cento", 1100.0),
+        ]);
+    }
+
+    #[test]
+    fn portuguese() {
+        check_table(&[
+            ("cinco mil e cem", 5100.0),
+            ("cinco mil cento e vinte", 5120.0),
+            ("mil duzentos e cinquenta", 1250.0),
+            ("dois milhoes e quatrocentos mil", 2_400_000.0),
+            ("quinhentos", 500.0),
+            ("trezentos", 300.0),
+            ("sete mil trezentos e quarenta", 7340.0),
+            ("trezentos e sessenta e tres", 363.0),
+            ("cento e sessenta e quatro", 164.0),
+            ("um milhao", 1_000_000.0),
+            ("dois bilhoes", 2e9),
+            ("Mil E Cem", 1100.0),
+        ]);
+    }
+
+    #[test]
+    fn cjk_numerals() {
+        check_table(&[
+            ("五千一百", 5100.0),
+            ("五千百", 5100.0),
+            ("一千二百五十", 1250.0),
+            ("两千四百", 2400.0),
+            ("兩千四百", 2400.0),
+            ("二百四十万", 2_400_000.0),
+            ("五一〇〇", 5100.0),
+            ("一万二千", 12_000.0),
+            ("1万2千", 12_000.0),
+            ("七千三百四十", 7340.0),
+            ("三百六十四", 364.0),
+            ("伍仟壹佰", 5100.0),
+            ("贰佰肆拾萬", 2_400_000.0),
+            ("一千零五", 1005.0),
+            ("两千四", 2400.0),
+            ("240万", 2_400_000.0),
+            ("2.4万", 24_000.0),
+            ("一億二千万", 120_000_000.0),
+            ("延迟是五千一百条消息", 5100.0),
+            ("二〇二四年", 2024.0),
+        ]);
+    }
+
+    #[test]
+    fn roman_numerals() {
+        check_table(&[
+            ("MMMMMC", 5100.0),
+            ("mmmmmc", 5100.0),
+            ("lag: MCCL", 1250.0),
+            ("MMCD messages", 2400.0),
+            ("MMMMMMMCCCXL", 7340.0),
+            ("CCCLXIV", 364.0),
+            ("MCMXCIX", 1999.0),
+            ("(DCCC)", 800.0),
+            ("MMXXIV", 2024.0),
+            ("CDXX", 420.0),
+            ("the lag was MMMMMC.", 5100.0),
+            ("lag=MMMMMC, ok", 5100.0),
+            ("- MMCD -", 2400.0),
+        ]);
+    }
+
+    #[test]
+    fn negatives() {
+        for s in [
+            // Lone scale words.
+            "cent",
+            "mille",
+            "mil",
+            "cien",
+            "cem",
+            "cento",
+            "hundert",
+            "tausend",
+            "Million",
+            "百",
+            "千",
+            "万",
+            "十",
+            "万一",
+            // Below 100 or not numbers.
+            "dix-sept",
+            "dix-sept cents",
+            // Nonsense compounds: a phrase may not start or end inside a word.
+            "duemiladuemila",
+            "dreitausendzweitausend",
+            "zweizwei hundert",
+            "treinta y dos",
+            "sessenta e tres",
+            "vierundzwanzig",
+            "ventitre",
+            "五十",
+            // English that shares words.
+            "six cents",
+            "six million",
+            "Six Million",
+            "per cent",
+            "once a million",
+            "seize the cent",
+            // Roman look-alikes.
+            "CD",
+            "DC",
+            "CLI",
+            "MM",
+            "MMM",
+            "MMMM",
+            "MIX",
+            "mix",
+            "Mix",
+            "DID",
+            "did",
+            "civil",
+            "mimic",
+            "vivid",
+            "CI/CD",
+            "MM/DD",
+            "IIII",
+            "MCMC",
+            "IM",
+            "VX",
+            "XM",
+            "CMD",
+            "mcm",
+            "MDCLXVIIII",
+            "mmx",
+            "DCCCC",
+            // Glued tokens.
+            "cinqmillecent",
+            "MXI++cRmbK04ntGwUYilkMz1MA4GA1Ud",
+            "abc/MMCD+xyz",
+            "pod orders-8795b65d-mdclx is Running",
+            "uid=2a0c1ab9-dccc-4a55-83fc-17eb550af35f",
+            "host mdcc.internal",
+            "MMCD-1",
+            "MMMMMCx",
+            "5MMMMMC",
+            "MMMMMC2",
+            "x_MMMMMC",
+            "v2万",
+            "cinq2 mille",
+            // Broken phrases.
+            "cinq, mille",
+            "cinq\nmille",
+            "cinq -- mille",
+            // Digits alone are the main matcher's.
+            "5100",
+            "2400000",
+        ] {
+            assert_eq!(vals(s), Vec::<f64>::new(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        assert_eq!(vals("cinq mille"), vec![5000.0]);
+        assert_eq!(vals("cinq mille cent"), vec![5100.0]);
+        assert_eq!(vals("cinco mil"), vec![5000.0]);
+        assert_eq!(vals("funftausend"), vec![5000.0]);
+        assert_eq!(vals("cinquemila"), vec![5000.0]);
+        assert_eq!(vals("五千"), vec![5000.0]);
+        assert_eq!(vals("五千一"), vec![5100.0, 5001.0]); // Chinese tail, Japanese literal
+        assert_eq!(vals("五千零一"), vec![5001.0]);
+        assert_eq!(vals("cinq mille, cent"), vec![5000.0]);
+        assert_eq!(vals("deux cent mille"), vec![200_000.0]);
+        assert_eq!(vals("MMMMM"), vec![5000.0]);
+        assert_eq!(vals("six mille"), vec![6000.0]);
+        // Two numbers side by side stay two numbers.
+        assert_eq!(vals("cinq mille cinq mille"), vec![5000.0]);
+        assert_eq!(vals("deux cent trois cent"), vec![200.0, 300.0]);
+        // Many phrases in one window: none is lost.
+        let many = "cinco mil seis mil siete mil ocho mil nueve mil ".repeat(8);
+        assert_eq!(vals(&many).len(), 5);
+        let many: Vec<f64> = (2..10).map(|d| f64::from(d) * 1000.0).collect();
+        let text = "deux mille trois mille quatre mille cinq mille six mille sept mille huit mille neuf mille";
+        assert_eq!(vals(text), many);
+        assert_eq!(vals("五千五千"), vec![5000.0]);
+        assert_eq!(vals("一万五万"), vec![10_000.0, 50_000.0]);
+        assert_eq!(vals("mil mil"), Vec::<f64>::new());
+        assert_eq!(vals("zweitausend dreitausend"), vec![2000.0, 3000.0]);
+        assert_eq!(vals("cinq **mille** cent"), vec![5100.0]);
+        assert_eq!(vals("`cinco mil cien`"), vec![5100.0]);
+        assert_eq!(vals("cinco mil e cem"), vec![5100.0]);
+        assert_eq!(vals("mil doscientos cincuenta"), vec![1250.0]);
+    }
+
+    #[test]
+    fn never_panics() {
+        let samples = [
+            "", "-", " - ", "ß", "ẞ", "dreißig", "DREISSIG", "\u{301}", "é", "🙂cent🙂", "cent🙂mille",
+            "mil\u{2010}cien", "百百百百百百百百百", "万万万", "〇〇", "1.万", ".万", "9999999999999999999万",
+            "1.2.3万", "9.9.9", "億億", "一二三四五六七八九〇一二三四五六七八九〇", "MMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMM",
+            "cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent cent",
+        ];
+        for s in samples {
+            vals(s);
+        }
+        // Every prefix/suffix of a mixed string (byte offsets on char boundaries).
+        let mixed = "cinq mille cent, 五千一百 MMMMMC funftausendeinhundert 1万2千 dreißig dos mil";
+        for (i, _) in mixed.char_indices() {
+            vals(&mixed[i..]);
+            vals(&mixed[..i]);
+        }
+        // Long runs stay linear.
+        let long = "mille ".repeat(20_000) + &"cinquecento".repeat(5_000) + &"万".repeat(10_000);
+        vals(&long);
+        let long2 = "a".repeat(100_000) + "cent" + &"b".repeat(100_000);
+        vals(&long2);
+        let long3 = "万".to_string() + &"1".repeat(100_000) + "万" + &"un ".repeat(50_000) + "cent";
+        vals(&long3);
+        // Deterministic fuzz: random concatenations of fragments that stress the parsers.
+        let frags = [
+            "cinq", "mille", "cent", "-", " ", "  ", "et", "und", "y", "e", "vingt", "quatre",
+            "dix", "sept", "funf", "tausend", "hundert", "zwei", "dreißig", "ẞ", "cento", "mila",
+            "due", "ventotto", "mil", "millones", "dos", "cien", "cem", "duzentos", "milhoes",
+            "一", "千", "百", "万", "億", "零", "〇", "两", "1", "2.4", ".", ",", "M", "C", "D",
+            "X", "I", "m", "c", "\n", "é", "\u{301}", "🙂", "_", "*", "a",
+        ];
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..3_000 {
+            let mut s = String::new();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let len = (seed >> 59) as usize + 1;
+            for _ in 0..len * 3 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                s.push_str(frags[(seed >> 33) as usize % frags.len()]);
+            }
+            for v in vals(&s) {
+                assert!(v.is_finite() && v >= 100.0, "{s:?}: {v}");
+            }
+        }
+    }
+
+    /// Realistic English ops text: nothing in it is a foreign number.
+    const ENGLISH: &str = "\
+The consumer group orders-v2 is lagging by about five thousand messages on partition 3.
+Once the rebalance finished, the lag dropped to 120 within a minute.
+Due to the network partition, six brokers were marked as offline for 40 seconds.
+We spent six cents per million requests on egress last month, roughly 2 percent more.
+The p99 latency is 250 milliseconds; the p50 is 12 milliseconds, which is efficient.
+Please seize the lock before editing the ConfigMap, then release it once done.
+Run kubectl -n prod rollout restart deploy/checkout and watch the pods come back.
+NAME                       READY   STATUS    RESTARTS   AGE
+checkout-7d9f8b6c4-a7t7f   1/1     Running   0          3d4h
+orders-5b8c9d7f2-pttc7     2/2     Running   1          9d
+GROUP   TOPIC   PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG   CONSUMER-ID  HOST  CLIENT-ID
+orders  orders  0          104532          109632          5100  consumer-1-a /10.0.3.7 consumer-1
+kafka_consumergroup_lag{group=\"orders\",topic=\"orders\",partition=\"0\"} 5100
+http_requests_total{code=\"200\",method=\"GET\",handler=\"/api/v1/orders\"} 1.234e+06
+node_memory_MemAvailable_bytes{instance=\"10.0.3.7:9100\"} 2.4e+09
+2024-05-17T10:22:31Z WARN  [consumer] commit failed, retrying in 100ms (attempt 3 of 5)
+2024-05-17T10:22:32Z INFO  [cli] CI/CD pipeline #4512 finished, artifacts uploaded to the DC bucket
+The CLI prints dates as YYYY-MM-DD and times as HH:MM:SS; the MMM dd format is for logs.
+Mix the old and new configs carefully: DID the canary pass? It did, at a 5 percent error budget.
+An elf in the dev channel asked what die size the new CPU uses; nobody knew.
+The recent announcement about placement groups and replacement nodes was sufficient.
+Set max.poll.interval.ms to 300000 and session.timeout.ms to 45000 for the slow consumer.
+The alert fired at 10:42 UTC: KafkaConsumerLagHigh, severity=critical, lag above 5000.
+Sept 12 deploy: we moved the ML pipeline from the MD cluster to the CD region.
+CPU throttling on the sei-worker nodes hit 60 percent; the nove-cache pods were fine.
+Los tres scripts ran fine, said the dos tooling team, and the once-a-day job too.
+Units: 1 mil = 0.001 inch, as the hardware team noted for the cable spec.
+The payment service handles a million requests per day and costs a few cents per hour.
+The centre of the dashboard shows the percentile heatmap for the central region.
+We centralised the milestones in the family of similar services last decade.
+Disk usage is at 87 percent on /var/lib/kafka; consider raising retention.bytes.
+kubectl get hpa orders -o yaml | grep -i targetCPUUtilizationPercentage
+error: unable to upgrade connection: container not found (\"sidecar\")
+Memory: 3528Mi of 4096Mi requested; the OOMKilled pod restarted 29 times (54m ago).
+The on-call engineer (Mila) escalated to Otto from the platform team at 3am.
+Our VM image uses DIV/MOD helpers from libcdc; see the CDI spec and the MDX docs.
+The civil service portal had vivid graphs, but the livid manager wanted milder alerts.
+A once-off migration moved six million rows; DOS attacks were blocked by the WAF.
+Et cetera: e.g. the cent-based billing and the mil-spec connectors are out of scope.
+Latency budget: 100 ms for the gateway, 250 ms for checkout, 1 s end to end.
+Throughput dropped from 5,100 to 4,800 msg/s after the broker restart.
+Grafana panel 'Consumer lag (messages)' shows a sawtooth between 4k and 6k.
+The Deployment has 3 replicas; the PodDisruptionBudget allows one voluntary eviction.
+We use the MIT licence, an MX record for mail, and CC the security list on incidents.
+Helm chart version 1.12.3 pinned the image tag to v2.4.0-rc1 for the canary.
+Mix in some jitter: sleep $((RANDOM % 100)) milliseconds before each retry.
+ClusterIP 10.52.196.153, ports 9090/TCP and 9102/TCP, age 203d.
+The team said una volta, twice, then moved on to the uno-reverse joke in the retro.
+Vier pods restarted; die Ursache was the elf-minute DNS outage (neun alerts total).
+";
+
+    #[test]
+    fn english_ops_text_emits_nothing() {
+        assert!(ENGLISH.lines().count() >= 40);
+        for line in ENGLISH.lines() {
+            assert_eq!(vals(line), Vec::<f64>::new(), "{line:?}");
+        }
+        assert_eq!(vals(ENGLISH), Vec::<f64>::new());
+    }
+
+    #[test]
+    fn benign_corpus_emits_nothing() {
+        // The matcher's false-positive corpus, when present.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/benign_ops.txt");
+        let Ok(corpus) = std::fs::read_to_string(path) else {
+            return;
+        };
+        for line in corpus.lines() {
+            assert_eq!(vals(line), Vec::<f64>::new(), "{line:?}");
+        }
+    }
+
+    // ---- Independent writers for the property test ----
+
+    fn fr99(n: u64) -> String {
+        const U: [&str; 17] = [
+            "", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+            "onze", "douze", "treize", "quatorze", "quinze", "seize",
+        ];
+        const T: [&str; 7] = [
+            "",
+            "",
+            "vingt",
+            "trente",
+            "quarante",
+            "cinquante",
+            "soixante",
+        ];
+        match n {
+            0..=16 => U[n as usize].to_string(),
+            17..=19 => format!("dix-{}", U[n as usize - 10]),
+            20..=69 => {
+                let (t, u) = (T[n as usize / 10], n % 10);
+                match u {
+                    0 => t.to_string(),
+                    1 => format!("{t} et un"),
+                    _ => format!("{t}-{}", U[u as usize]),
+                }
+            }
+            71 => "soixante et onze".to_string(),
+            70..=79 => format!("soixante-{}", fr99(n - 60)),
+            80 => "quatre-vingts".to_string(),
+            _ => format!("quatre-vingt-{}", fr99(n - 80)),
+        }
+    }
+
+    fn fr999(n: u64, before_mille: bool) -> String {
+        let (h, r) = (n / 100, n % 100);
+        let mut s = match h {
+            0 => String::new(),
+            1 => "cent".to_string(),
+            _ => format!(
+                "{} cent{}",
+                fr99(h),
+                if r == 0 && !before_mille { "s" } else { "" }
+            ),
+        };
+        if r > 0 {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s += &fr99(r);
+        }
+        s
+    }
+
+    fn fr(n: u64) -> String {
+        let (m, t, r) = (n / 1_000_000, n / 1000 % 1000, n % 1000);
+        let mut parts = Vec::new();
+        match m {
+            0 => {}
+            1 => parts.push("un million".to_string()),
+            _ => parts.push(format!("{} millions", fr999(m, false))),
+        }
+        match t {
+            0 => {}
+            1 => parts.push("mille".to_string()),
+            _ => parts.push(format!("{} mille", fr999(t, true))),
+        }
+        if r > 0 {
+            parts.push(fr999(r, false));
+        }
+        let s = parts.join(" ");
+        // The 1990 spelling joins every part with hyphens.
+        if n.is_multiple_of(2) {
+            s.replace(' ', "-")
+        } else {
+            s
+        }
+    }
+
+    fn es99(n: u64, apocope: bool) -> String {
+        const U: [&str; 30] = [
+            "",
+            "uno",
+            "dos",
+            "tres",
+            "cuatro",
+            "cinco",
+            "seis",
+            "siete",
+            "ocho",
+            "nueve",
+            "diez",
+            "once",
+            "doce",
+            "trece",
+            "catorce",
+            "quince",
+            "dieciseis",
+            "diecisiete",
+            "dieciocho",
+            "diecinueve",
+            "veinte",
+            "veintiuno",
+            "veintidos",
+            "veintitres",
+            "veinticuatro",
+            "veinticinco",
+            "veintiseis",
+            "veintisiete",
+            "veintiocho",
+            "veintinueve",
+        ];
+        const T: [&str; 10] = [
+            "",
+            "",
+            "",
+            "treinta",
+            "cuarenta",
+            "cincuenta",
+            "sesenta",
+            "setenta",
+            "ochenta",
+            "noventa",
+        ];
+        let unit = |u: u64| {
+            if u == 1 && apocope {
+                "un".to_string()
+            } else {
+                U[u as usize].to_string()
+            }
+        };
+        match n {
+            1 => unit(1),
+            21 if apocope => "veintiun".to_string(),
+            0..=29 => U[n as usize].to_string(),
+            _ if n.is_multiple_of(10) => T[n as usize / 10].to_string(),
+            _ => format!("{} y {}", T[n as usize / 10], unit(n % 10)),
+        }
+    }
+
+    fn es999(n: u64, apocope: bool) -> String {
+        const H: [&str; 10] = [
+            "",
+            "ciento",
+            "doscientos",
+            "trescientos",
+            "cuatrocientos",
+            "quinientos",
+            "seiscientos",
+            "setecientos",
+            "ochocientos",
+            "novecientos",
+        ];
+        if n == 100 {
+            return "cien".to_string();
+        }
+        let (h, r) = (n / 100, n % 100);
+        let mut s = H[h as usize].to_string();
+        if r > 0 {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s += &es99(r, apocope);
+        }
+        s
+    }
+
+    fn es(n: u64) -> String {
+        let (m, t, r) = (n / 1_000_000, n / 1000 % 1000, n % 1000);
+        let mut parts = Vec::new();
+        match m {
+            0 => {}
+            1 => parts.push("un millon".to_string()),
+            _ => parts.push(format!("{} millones", es999(m, true))),
+        }
+        match t {
+            0 => {}
+            1 => parts.push("mil".to_string()),
+            _ => parts.push(format!("{} mil", es999(t, true))),
+        }
+        if r > 0 {
+            parts.push(es999(r, false));
+        }
+        parts.join(" ")
+    }
+
+    fn de99(n: u64, last: bool) -> String {
+        const U: [&str; 10] = [
+            "", "ein", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun",
+        ];
+        const TEEN: [&str; 10] = [
+            "zehn", "elf", "zwolf", "dreizehn", "vierzehn", "funfzehn", "sechzehn", "siebzehn",
+            "achtzehn", "neunzehn",
+        ];
+        const T: [&str; 10] = [
+            "", "", "zwanzig", "dreißig", "vierzig", "funfzig", "sechzig", "siebzig", "achtzig",
+            "neunzig",
+        ];
+        match n {
+            0 => String::new(),
+            1 if last => "eins".to_string(),
+            1..=9 => U[n as usize].to_string(),
+            10..=19 => TEEN[n as usize - 10].to_string(),
+            _ if n.is_multiple_of(10) => T[n as usize / 10].to_string(),
+            _ => format!("{}und{}", U[n as usize % 10], T[n as usize / 10]),
+        }
+    }
+
+    fn de999(n: u64, last: bool, short: bool) -> String {
+        let (h, r) = (n / 100, n % 100);
+        let mut s = match h {
+            0 => String::new(),
+            1 if short => "hundert".to_string(),
+            _ => format!("{}hundert", de99(h, false)),
+        };
+        s += &de99(r, last);
+        s
+    }
+
+    fn de(n: u64) -> String {
+        let (m, t, r) = (n / 1_000_000, n / 1000 % 1000, n % 1000);
+        let short = n.is_multiple_of(3); // `hundert`/`tausend` without `ein`
+        let mut head = match m {
+            0 => String::new(),
+            1 => "eine Million".to_string(),
+            _ => format!("{} Millionen", de999(m, false, short)),
+        };
+        let mut word = match t {
+            0 => String::new(),
+            1 if short => "tausend".to_string(),
+            _ => format!("{}tausend", de999(t, false, short)),
+        };
+        if r > 0 {
+            if !word.is_empty() && n.is_multiple_of(5) {
+                word.push(' ');
+            }
+            word += &de999(r, true, short);
+        }
+        if !head.is_empty() && !word.is_empty() {
+            head.push(' ');
+        }
+        head + &word
+    }
+
+    fn it99(n: u64, apocope: bool) -> String {
+        const U: [&str; 20] = [
+            "",
+            "uno",
+            "due",
+            "tre",
+            "quattro",
+            "cinque",
+            "sei",
+            "sette",
+            "otto",
+            "nove",
+            "dieci",
+            "undici",
+            "dodici",
+            "tredici",
+            "quattordici",
+            "quindici",
+            "sedici",
+            "diciassette",
+            "diciotto",
+            "diciannove",
+        ];
+        const T: [&str; 10] = [
+            "",
+            "",
+            "venti",
+            "trenta",
+            "quaranta",
+            "cinquanta",
+            "sessanta",
+            "settanta",
+            "ottanta",
+            "novanta",
+        ];
+        if n < 20 {
+            return U[n as usize].to_string();
+        }
+        let (t, u) = (T[n as usize / 10], n % 10);
+        match u {
+            0 => t.to_string(),
+            1 if apocope => format!("{}un", &t[..t.len() - 1]),
+            1 | 8 => format!("{}{}", &t[..t.len() - 1], U[u as usize]),
+            _ => format!("{t}{}", U[u as usize]),
+        }
+    }
+
+    fn it999(n: u64, apocope: bool) -> String {
+        let (h, r) = (n / 100, n % 100);
+        let mut s = match h {
+            0 => String::new(),
+            1 => "cento".to_string(),
+            _ => format!("{}cento", it99(h, false)),
+        };
+        // `cento` drops its vowel before `ottanta`/`otto`.
+        if h > 0 && (r / 10 == 8 || r == 8) {
+            s.pop();
+        }
+        s += &it99(r, apocope && h == 0);
+        s
+    }
+
+    fn it(n: u64) -> String {
+        let (m, t, r) = (n / 1_000_000, n / 1000 % 1000, n % 1000);
+        let head = match m {
+            0 => String::new(),
+            1 => "un milione".to_string(),
+            _ => format!("{} milioni", it999(m, false)),
+        };
+        let mut word = match t {
+            0 => String::new(),
+            1 => "mille".to_string(),
+            _ => format!("{}mila", it999(t, true)),
+        };
+        word += &it999(r, false);
+        match (head.is_empty(), word.is_empty()) {
+            (false, false) => format!("{head} {word}"),
+            (true, _) => word,
+            (false, true) => head,
+        }
+    }
+
+    fn pt99(n: u64) -> String {
+        const U: [&str; 20] = [
+            "",
+            "um",
+            "dois",
+            "tres",
+            "quatro",
+            "cinco",
+            "seis",
+            "sete",
+            "oito",
+            "nove",
+            "dez",
+            "onze",
+            "doze",
+            "treze",
+            "catorze",
+            "quinze",
+            "dezesseis",
+            "dezessete",
+            "dezoito",
+            "dezenove",
+        ];
+        const T: [&str; 10] = [
+            "",
+            "",
+            "vinte",
+            "trinta",
+            "quarenta",
+            "cinquenta",
+            "sessenta",
+            "setenta",
+            "oitenta",
+            "noventa",
+        ];
+        match n {
+            0..=19 => U[n as usize].to_string(),
+            _ if n.is_multiple_of(10) => T[n as usize / 10].to_string(),
+            _ => format!("{} e {}", T[n as usize / 10], U[n as usize % 10]),
+        }
+    }
+
+    fn pt999(n: u64) -> String {
+        const H: [&str; 10] = [
+            "",
+            "cento",
+            "duzentos",
+            "trezentos",
+            "quatrocentos",
+            "quinhentos",
+            "seiscentos",
+            "setecentos",
+            "oitocentos",
+            "novecentos",
+        ];
+        if n == 100 {
+            return "cem".to_string();
+        }
+        let (h, r) = (n / 100, n % 100);
+        match (h, r) {
+            (0, _) => pt99(r),
+            (_, 0) => H[h as usize].to_string(),
+            _ => format!("{} e {}", H[h as usize], pt99(r)),
+        }
+    }
+
+    fn pt(n: u64) -> String {
+        let (m, t, r) = (n / 1_000_000, n / 1000 % 1000, n % 1000);
+        let mut groups: Vec<(String, u64)> = Vec::new();
+        match m {
+            0 => {}
+            1 => groups.push(("um milhao".to_string(), m)),
+            _ => groups.push((format!("{} milhoes", pt999(m)), m)),
+        }
+        match t {
+            0 => {}
+            1 => groups.push(("mil".to_string(), t)),
+            _ => groups.push((format!("{} mil", pt999(t)), t)),
+        }
+        if r > 0 {
+            groups.push((pt999(r), r));
+        }
+        let mut s = String::new();
+        let last = groups.len().saturating_sub(1);
+        for (i, (g, v)) in groups.iter().enumerate() {
+            if i > 0 {
+                // `e` before the last group when it is below 100 or whole hundreds.
+                s += if i == last && (*v < 100 || v % 100 == 0) {
+                    " e "
+                } else {
+                    " "
+                };
+            }
+            s += g;
+        }
+        s
+    }
+
+    /// Chinese, Japanese (no 一 before 十百千, no 零) or financial style.
+    fn cjk_w(n: u64, style: u8) -> String {
+        let digits: [char; 10] = if style == 2 {
+            ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖']
+        } else {
+            ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九']
+        };
+        let units: [char; 3] = if style == 2 {
+            ['仟', '佰', '拾']
+        } else {
+            ['千', '百', '十']
+        };
+        let section = |n: u64, out: &mut String, first: bool| {
+            let ds = [n / 1000, n / 100 % 10, n / 10 % 10, n % 10];
+            let mut started = false;
+            let mut gap = false;
+            for (k, &d) in ds.iter().enumerate() {
+                if d == 0 {
+                    gap |= started;
+                    continue;
+                }
+                if gap && style != 1 {
+                    out.push(digits[0]);
+                }
+                gap = false;
+                let omit_one = d == 1 && k < 3 && (style == 1 || (k == 2 && !started && first));
+                if !omit_one {
+                    out.push(digits[d as usize]);
+                }
+                if k < 3 {
+                    out.push(units[k]);
+                }
+                started = true;
+            }
+        };
+        let (hi, lo) = (n / 10_000, n % 10_000);
+        let mut s = String::new();
+        if hi > 0 {
+            section(hi, &mut s, true);
+            s.push(if style == 2 { '萬' } else { '万' });
+            if lo > 0 {
+                if lo < 1000 && style != 1 {
+                    s.push(digits[0]);
+                }
+                section(lo, &mut s, false);
+            }
+        } else {
+            section(lo, &mut s, true);
+        }
+        s
+    }
+
+    fn roman_w(mut n: u64) -> String {
+        let mut s = String::new();
+        for (v, r) in [
+            (1000, "M"),
+            (900, "CM"),
+            (500, "D"),
+            (400, "CD"),
+            (100, "C"),
+            (90, "XC"),
+            (50, "L"),
+            (40, "XL"),
+            (10, "X"),
+            (9, "IX"),
+            (5, "V"),
+            (4, "IV"),
+            (1, "I"),
+        ] {
+            while n >= v {
+                s += r;
+                n -= v;
+            }
+        }
+        s
+    }
+
+    /// Vary the case the way a model might: lower, Title, UPPER.
+    fn recase(s: String, n: u64) -> String {
+        match n % 3 {
+            0 => s,
+            1 => s.to_uppercase(),
+            _ => {
+                let mut c = s.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    fn assert_reads(text: &str, n: u64) {
+        let got = vals(text);
+        assert!(
+            got.contains(&(n as f64)),
+            "{text:?}: expected {n}, got {got:?}"
+        );
+        let max = got.iter().cloned().fold(0.0, f64::max);
+        assert!(max <= n as f64, "{text:?}: larger value in {got:?}");
+    }
+
+    #[test]
+    fn writers_round_trip() {
+        let mut checked = 0;
+        for n in (100..10_000_000u64).step_by(997).chain([
+            100, 101, 180, 1100, 5100, 7340, 21_000, 2_400_000, 9_999_999,
+        ]) {
+            // 100 and 1000 are lone scale words (`cent`, `mil`): never reported.
+            if n == 100 || n == 1000 {
+                continue;
+            }
+            for text in [fr(n), es(n), de(n), it(n), pt(n)] {
+                assert_reads(&format!("the value is {} today", recase(text, n)), n);
+            }
+            for style in [0, 2] {
+                assert_reads(&cjk_w(n, style), n);
+            }
+            // Japanese `三千七` (3007) also reads as Chinese speech (3700).
+            let ja = cjk_w(n, 1);
+            assert!(vals(&ja).contains(&(n as f64)), "{ja:?}: expected {n}");
+            checked += 1;
+        }
+        assert!(checked > 10_000);
+        for n in (100..30_000u64).step_by(7) {
+            let r = roman_w(n);
+            if r.len() < 2 || ROMAN_STOP.contains(&r.as_str()) {
+                continue;
+            }
+            assert_reads(&format!("value {r}."), n);
+            if r.len() >= 4 {
+                assert_reads(&format!("value {}.", r.to_lowercase()), n);
+            }
+        }
+        // Digit by digit.
+        for n in (100..10_000_000u64).step_by(9973) {
+            let d: String = n
+                .to_string()
+                .chars()
+                .map(|c| {
+                    ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九']
+                        [c as usize - '0' as usize]
+                })
+                .collect();
+            assert_reads(&d, n);
+        }
+    }
+
+    /// Throughput on English text (best of 10 runs):
+    /// `cargo test --release -p orrery-learning-guard -- --ignored --nocapture throughput`.
+    #[test]
+    #[ignore]
+    fn throughput() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/benign_ops.txt");
+        let corpus = std::fs::read_to_string(path).unwrap_or_default();
+        for (name, text) in [
+            ("dense English above", ENGLISH.repeat(500)),
+            ("benign_ops.txt", corpus.repeat(400)),
+        ] {
+            if text.is_empty() {
+                continue;
+            }
+            let mut hits = 0;
+            let mut best = f64::MAX;
+            for _ in 0..10 {
+                let start = std::time::Instant::now();
+                scan(&text, &mut |_| hits += 1);
+                best = best.min(start.elapsed().as_secs_f64());
+            }
+            let mbs = text.len() as f64 / best / 1e6;
+            println!("{name}: {} bytes, {mbs:.0} MB/s", text.len());
+            assert_eq!(hits, 0);
+        }
+    }
+}

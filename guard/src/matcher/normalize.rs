@@ -28,7 +28,7 @@
 //! test checks it).
 use std::borrow::Cow;
 use unicode_normalization::char::decompose_compatible;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
@@ -58,6 +58,11 @@ pub(crate) fn normalize_alt(text: &str) -> Option<String> {
     let mut pre = String::with_capacity(text.len() + 4);
     let mut in_sup = false;
     for c in text.chars() {
+        if c.is_ascii() {
+            in_sup = false;
+            pre.push(c);
+            continue;
+        }
         if c.general_category() == GeneralCategory::Format {
             continue;
         }
@@ -73,8 +78,15 @@ pub(crate) fn normalize_alt(text: &str) -> Option<String> {
         pre.push(c);
     }
     let mut out = String::with_capacity(pre.len());
-    for c in pre.nfkc() {
-        if c.general_category() == GeneralCategory::Format {
+    // Most non-ASCII replies (typographic dashes and quotes) are NFKC already.
+    let composed: Box<dyn Iterator<Item = char>> =
+        if is_nfkc_quick(pre.chars()) == IsNormalized::Yes {
+            Box::new(pre.chars())
+        } else {
+            Box::new(pre.nfkc())
+        };
+    for c in composed {
+        if !c.is_ascii() && c.general_category() == GeneralCategory::Format {
             continue;
         }
         out.push(match c {
