@@ -102,8 +102,8 @@ test-e2e: build
 # caller's environment (fuzz-check prints each pass's final cov / ft / corp to compare). Another
 # CPU or C library can still take another path; a failure's input is saved in
 # fuzz/artifacts/<target>/ and replays anywhere. Logs: fuzz/artifacts/<target>.log.
-# FUZZ_RUNS=100000 (measured after the build, 2 cores shared with other work: 55-65 s wall,
-# ~35 s CPU, for the four targets).
+# FUZZ_RUNS=100000: measured after the build on 2 cores shared with other work (load 2.5-5),
+# 51-83 s wall for the four targets.
 #
 # `make fuzz` explores: a random seed, FUZZ_LONG_SECONDS (600) per target, growing the
 # git-ignored working corpus fuzz/corpus/<target> (started from the regressions and seeds).
