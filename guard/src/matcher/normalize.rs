@@ -5,7 +5,7 @@
 //! 1. **Markup** (only when the text holds `<`, `&` or `~~`): HTML tags are dropped (block
 //!    tags such as `<br>`, `<p>`, `<li>` become a space, inline ones such as `<b>` nothing, so
 //!    `5<b>1</b>00` reads `5100`); character references are decoded (`&#53;100`, `&amp;`), up to
-//!    three rounds for double encoding; markdown strikethrough `~~` is dropped (`5~~1~~00`).
+//!    64 rounds of nested encoding; markdown strikethrough `~~` is dropped (`5~~1~~00`).
 //! 2. **Invisible characters** are dropped: every Default_Ignorable_Code_Point (zero-width
 //!    space and joiners, variation selectors, U+034F, U+17B4, Hangul fillers, tags), every
 //!    control character but tab and line ends (NUL included), and every format character (Cf).
@@ -38,10 +38,24 @@ pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {
 
 /// Normalise `text` for matching. Borrowed when nothing changes.
 pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
-    match markup(text) {
+    let once = match markup(text) {
         Cow::Borrowed(t) => characters(t),
         Cow::Owned(t) => Cow::Owned(characters(&t).into_owned()),
+    };
+    if !has_markup(&once) {
+        return once;
     }
+    // Normalising characters can reveal markup (`<é>` becomes the tag `<e>`): repeat until
+    // nothing changes, so that normalising twice changes nothing.
+    let mut cur = once.into_owned();
+    for _ in 0..MARKUP_ROUNDS {
+        let next = characters(&markup(&cur)).into_owned();
+        if next == cur {
+            break;
+        }
+        cur = next;
+    }
+    Cow::Owned(cur)
 }
 
 /// The other reading of a text that normalisation may change: the text as the matcher read it
@@ -316,7 +330,10 @@ fn markup(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     let mut s: String = text.to_string();
-    for _ in 0..3 {
+    // Until nothing changes (each round shrinks the text, so this ends): double-encoded
+    // references (`&amp;#53;`) and tags that decoding reveals (`&lt;b&gt;`) go too, and
+    // normalising again changes nothing. Bounded for a hostile nesting depth.
+    for _ in 0..MARKUP_ROUNDS {
         let untagged = strip_tags(&s);
         let decoded = html_escape::decode_html_entities(untagged.as_ref()).into_owned();
         let changed = decoded != s;
@@ -330,6 +347,9 @@ fn markup(text: &str) -> Cow<'_, str> {
     }
     Cow::Owned(s)
 }
+
+/// Most markup rounds (nesting depth of encodings) undone.
+const MARKUP_ROUNDS: usize = 64;
 
 /// Block-level tags: they separate what is on either side, as a renderer shows it.
 const BLOCK_TAGS: &[&str] = &[
