@@ -19,13 +19,40 @@
 //!
 //! # Matching policy
 //!
-//! All matching runs on normalised text ([`normalize_for_matching`]): NFKC (full-width digits; no-break,
-//! narrow no-break and thin spaces become spaces), Unicode format characters (Cf: zero-width
-//! space and joiners, soft hyphen, bidi marks) removed, superscripts kept as exponents,
-//! typographic dashes, minus and apostrophes folded to ASCII.
+//! All matching runs on normalised text ([`normalize_for_matching`], documented in full in
+//! `normalize.rs`): markup decoded (tags dropped, character references decoded, `~~`
+//! removed), every Default_Ignorable_Code_Point, control and format character dropped, NFKD
+//! with every combining mark removed, every Unicode decimal digit (Nd) and enclosed or keycap
+//! digit read as its ASCII digit, dot/comma/hyphen look-alikes (UTS #39 skeleton) as ASCII
+//! separators, superscripts kept as exponents. Because dropping a tag, a mark or an invisible
+//! character can also glue two tokens into one, a text whose normalisation could join tokens
+//! is read a second time as the previous matcher read it (NFKC, markup kept), and a target
+//! found in either reading is stated: the new rules only add (a differential test against
+//! the frozen previous matcher checks it).
 //!
-//! **Strings** match as a case-insensitive substring; `*` and `` ` `` are ignored on both sides
-//! (markdown cannot split a string target).
+//! **Strings** match as a case-insensitive substring; `*` and `` ` `` are ignored on both
+//! sides (markdown cannot split a string target). And (`loose_strings`) in the string view:
+//! letters lowercased and folded to their UTS #39 confusable skeleton (Cyrillic `о`, `ɡ`),
+//! CamelCase and separators joined (`-`, `_`, space, `.`, `:`, `/`, `#`, up to three of them,
+//! or none: `orders_7`, `orders 7`, `orders7`, `Kafka Consumer Lag High`), leading zeros of a
+//! number dropped (`orders-07`). False-positive controls: a pattern that ends (starts) with a
+//! digit must not be followed (preceded) by one (`orders-17`, `orders-70` in the view); other
+//! punctuation, a line end or a longer gap breaks a name (`orders, 7`).
+//!
+//! **Units** (`units`): a number followed by a unit of the target's unit family (closed table
+//! keyed by the manifest's `unit`: data size, data rate, time, event rate; SI and IEC
+//! prefixes, bits, `/s`, `ps`, `per second`) states the target within the written value's
+//! rounding (`2.4 MB/s`, `2400 kB/s`, `2.4MBps` for 2,400,000 bytes/s; `1.2505 s` for 1,250.5
+//! ms). Controls: another family never matches (`2.4 seconds`), one significant digit states
+//! only its exact value (`2 MB/s`), ambiguous units are read every way.
+//!
+//! **Oracle rule** (`candidate_band`, `min_candidates`): a reply that states three or more
+//! distinct candidates of one target's shape is withheld whole, whether or not the value is
+//! among them. A number is a candidate within ±10 % of a numeric target; a name is a
+//! candidate when it equals a string target except for its digits, or (three parts or more)
+//! one part (`candidates.rs`). A learner binary-searching with "repeat this half of the list"
+//! learns the band, then one or two candidates per request. Ordinary data outside the band
+//! (a per-partition lag table beside a total-lag target) stays visible.
 //!
 //! **Numbers** (AEP-032 §4) match by magnitude (a sign neither hides nor changes a value):
 //! - a digit run on token boundaries, with one separator kind repeated between groups of
@@ -86,13 +113,25 @@
 //! `roughly 5.2k` for 5,000. The ceilings in `tests/matcher_fp.rs` keep these figures from
 //! creeping up.
 //!
-//! **Residual risks**: reversed digits; a mixed-case worded number (`fIVE tHOUSAND`);
-//! non-Latin digits other than full-width (`٥١٠٠`); Roman numerals; a value spread over
-//! prose (`fifty-one, times a hundred`); arithmetic with more than five operands or
-//! parentheses; rounding beyond ±5 % or without an approximation word (`5,000` does not
-//! state 5,100); an expression whose operands use scale words (`5.1k - 0`). Space grouping
-//! is ambiguous and read both ways: `123 456` states 123456 and also 123 (the guard errs
-//! towards withholding).
+//! **Patient-learner rules** (on by default, each switchable in [`Rules`], each with its
+//! near-misses in `tests/patient_learner.rs` and its false-positive cost in
+//! `tests/matcher_fp.rs`): digits one by one with any punctuation or digit words between
+//! (`5, 1, 0, 0`, `5/1/0/0`, `five one oh oh`; not a lone `.`, so versions stay visible);
+//! plural scales (`fifty-one hundreds`); mixed-case words (`fIVE tHOUSAND`); halves and simple
+//! fractions (`1250 and a half`, `1250½`, `1250 1/2`); a decimal literal whose IEEE-754 double
+//! equals the target (`1250.50000000000000001`); reversed digit runs and names (`0015`,
+//! `7-sredro`); `0b`/`0o` and long 0/1 runs; Roman numerals, number words in French, German,
+//! Spanish, Italian and Portuguese, CJK numerals (`lang.rs`); base64 and hex of a string or
+//! number, decoded and matched (`encodings.rs`); `(51)(100)` and `5K1`; a prefix or suffix of
+//! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`).
+//!
+//! **Residual risks**: a value spread over prose (`fifty-one, times a hundred`); arithmetic
+//! with more than five operands or parentheses; rounding beyond ±5 % or without an
+//! approximation word (`5,000` does not state 5,100); an expression whose operands use scale
+//! words (`5.1k - 0`); a candidate search with one or two candidates per request (see the
+//! README for its measured cost); a prefix or suffix without a position phrase across turns;
+//! letters mapped to digits by a cipher the learner invents. Space grouping is ambiguous and
+//! read both ways: `123 456` states 123456 and also 123 (the guard errs towards withholding).
 //!
 //! # Design and complexity
 //!
