@@ -61,6 +61,15 @@ impl RootContext for Root {
                 return false;
             }
         };
+        // Every guard set this worker compiles uses the configured oracle rule; a cache that
+        // cannot take it refuses the configuration rather than guard with other rules.
+        match self.cache.try_borrow_mut() {
+            Ok(mut c) => c.set_rules(cfg.oracle.rules()),
+            Err(_) => {
+                log::error!("orrery-learning: refusing to start: the guard cache is busy");
+                return false;
+            }
+        }
         self.metrics = Rc::new(Metrics::define());
         let poll = match (cfg.role, cfg.sync) {
             (Role::Sync, _) => Some(false),

@@ -6,6 +6,7 @@
 //! callers treat as not ready or `default_disclosure`.
 use crate::host::{self, SetOutcome};
 use orrery_learning_guard::guard::{Guard, GuardSet};
+use orrery_learning_guard::matcher::Rules;
 use orrery_learning_guard::policy::{self, keys, Generation, LevelRecord, ProbeRecord};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -75,6 +76,18 @@ impl Snapshot {
 pub struct GuardCache {
     guard_id: String,
     guard: Option<Rc<Guard>>,
+    /// The matcher rules every guard set is compiled with (the filter config's `oracle`).
+    rules: Rules,
+}
+
+impl GuardCache {
+    /// Compile every later guard set with `rules` (a change recompiles on the next read).
+    pub fn set_rules(&mut self, rules: Rules) {
+        if self.rules != rules {
+            self.rules = rules;
+            self.guard = None;
+        }
+    }
 }
 
 /// Shared between a worker's root context and its HTTP contexts.
@@ -91,7 +104,7 @@ pub fn snapshot(cache: &SharedCache) -> Option<Snapshot> {
         let (id, set_json) = policy::decode_guard(&raw)?;
         match serde_json::from_slice::<GuardSet>(set_json) {
             Ok(set) => {
-                c.guard = Some(Rc::new(Guard::compile(set)));
+                c.guard = Some(Rc::new(Guard::compile_with(set, c.rules)));
                 // Label the compiled guard with the id stored beside it, so a reader that raced
                 // the writer recompiles once more rather than keeping a mislabelled set.
                 c.guard_id = id.to_string();

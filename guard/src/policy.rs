@@ -28,6 +28,7 @@
 //! assert_eq!(p.classify("GET", "/ADMIN/users"), Route::Deny(orrery_learning_guard::policy::DenyReason::Admin));
 //! ```
 use crate::guard::GuardSet;
+use crate::matcher::Rules;
 use crate::sse::StreamPolicy;
 use crate::surfaces::{Surface, SurfacePolicy};
 use serde::Deserialize;
@@ -211,6 +212,40 @@ pub struct FilterConfig {
     pub stream: StreamPolicy,
     #[serde(default)]
     pub probe: ProbeConfig,
+    #[serde(default)]
+    pub oracle: OracleConfig,
+}
+
+/// The oracle rule of the matcher (`crate::matcher::Rules::candidate_band`,
+/// `min_candidates`): a reply that states `min_candidates` or more distinct candidates of one
+/// target's shape is withheld whole; a number is a candidate within `candidate_band` (relative)
+/// of a numeric target. Defaults: ±10 %, 3. `min_candidates: 0` turns the rule off (a lab whose
+/// learners must read partition tables naming many partitions of the target's shape).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OracleConfig {
+    pub candidate_band: f64,
+    pub min_candidates: usize,
+}
+
+impl Default for OracleConfig {
+    fn default() -> Self {
+        OracleConfig {
+            candidate_band: Rules::DEFAULT.candidate_band,
+            min_candidates: Rules::DEFAULT.min_candidates,
+        }
+    }
+}
+
+impl OracleConfig {
+    /// The matcher rules the filter compiles every guard set with.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            candidate_band: self.candidate_band,
+            min_candidates: self.min_candidates,
+            ..Rules::DEFAULT
+        }
+    }
 }
 
 /// The longest probe cool-down accepted: one day. The control service sends flags at most this
@@ -301,6 +336,12 @@ impl FilterConfig {
         }
         if self.probe.cooldown_seconds > MAX_COOLDOWN_SECONDS {
             return bad("probe.cooldown_seconds must be in 0..=86400");
+        }
+        if !(0.0..=0.5).contains(&self.oracle.candidate_band) {
+            return bad("oracle.candidate_band must be in 0..=0.5");
+        }
+        if self.oracle.min_candidates > 64 {
+            return bad("oracle.min_candidates must be in 0..=64");
         }
         self.routes.check()
     }
@@ -1777,6 +1818,46 @@ mod tests {
             ),
             (r#","probe":{"cooldown_seconds":-1}"#, "invalid value"),
             (r#","probe":{"cooldown":5}"#, "unknown field `cooldown`"),
+        ] {
+            let err = FilterConfig::parse(cfg_json(extra).as_bytes())
+                .unwrap_err()
+                .0;
+            assert!(err.contains(want), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn oracle_config_defaults_to_the_matcher_and_is_bounded() {
+        let c = FilterConfig::parse(cfg_json("").as_bytes()).unwrap();
+        assert_eq!(c.oracle.rules(), Rules::DEFAULT);
+        let c = FilterConfig::parse(
+            cfg_json(r#","oracle":{"candidate_band":0.2,"min_candidates":4}"#).as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                c.oracle.rules().candidate_band,
+                c.oracle.rules().min_candidates
+            ),
+            (0.2, 4)
+        );
+        let off =
+            FilterConfig::parse(cfg_json(r#","oracle":{"min_candidates":0}"#).as_bytes()).unwrap();
+        assert_eq!(off.oracle.rules().min_candidates, 0);
+        for (extra, want) in [
+            (
+                r#","oracle":{"candidate_band":0.6}"#,
+                "oracle.candidate_band",
+            ),
+            (
+                r#","oracle":{"candidate_band":-0.1}"#,
+                "oracle.candidate_band",
+            ),
+            (
+                r#","oracle":{"min_candidates":65}"#,
+                "oracle.min_candidates",
+            ),
+            (r#","oracle":{"band":0.1}"#, "unknown field `band`"),
         ] {
             let err = FilterConfig::parse(cfg_json(extra).as_bytes())
                 .unwrap_err()
