@@ -65,7 +65,8 @@ pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
 /// one (`5100<b>5100`, `2400000\u{301}5100`), so the new reading alone could lose what the
 /// old one found. `None` for ASCII text without markup (both readings are the same).
 pub(crate) fn normalize_alt(text: &str) -> Option<String> {
-    if text.is_ascii() && !has_markup(text) {
+    let joins = has_markup(text) || (!text.is_ascii() && text.chars().any(may_join));
+    if !joins {
         return None;
     }
     // Superscripts first: NFKC would turn `10³` into `103`.
@@ -154,6 +155,38 @@ fn characters(pre: &str) -> Cow<'_, str> {
         push_normal(c, &mut out);
     }
     Cow::Owned(out)
+}
+
+/// Can normalising `c` join the tokens on either side of it (so that the text needs its second
+/// reading)? Marks and invisible characters the previous reading kept are dropped; digits of
+/// other scripts, dingbat digits and separator look-alikes become ASCII that can continue a
+/// number; fractions gain spaces. Typographic dashes and quotes, the common case, cannot.
+fn may_join(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    if matches!(
+        c,
+        '\u{2010}'
+            ..='\u{2015}'
+                | '\u{2018}'
+                | '\u{2019}'
+                | '\u{201C}'
+                | '\u{201D}'
+                | '\u{2026}'
+                | '\u{00A0}'
+                | '\u{2212}'
+    ) {
+        return false;
+    }
+    is_mark(c)
+        || (invisible(c) && c.general_category() != GeneralCategory::Format)
+        || decimal_value(c).is_some()
+        || dingbat_digit(c).is_some()
+        || is_vulgar_fraction(c)
+        || separator_lookalike(c).is_some()
+        || superscript(c).is_some()
+        || !unicode_normalization::is_nfkc_quick(std::iter::once(c)).eq(&IsNormalized::Yes)
 }
 
 /// A combining mark (general category M) on its own.
