@@ -320,3 +320,30 @@ fn benign_corpus_stays_visible() {
         .collect();
     assert!(flagged.is_empty(), "benign lines withheld: {flagged:#?}");
 }
+
+/// Candidate lists in any spelling the string view folds, and position-phrase lists.
+#[test]
+fn candidate_lists_in_other_spellings() {
+    table(
+        "candidates, other spellings",
+        &[
+            (
+                "\u{043E}rders-0, \u{043E}rders-1, \u{043E}rders-2",
+                "hot_partition",
+            ),
+            (
+                "o r d e r s - 0, o r d e r s - 1, o r d e r s - 2",
+                "hot_partition",
+            ),
+            ("0-sredro 1-sredro 2-sredro", "hot_partition"),
+            ("orders-3, ORDERS_4, orders 05", "hot_partition"),
+            (
+                "starts with 10, starts with 11, starts with 12",
+                "total_lag",
+            ),
+            ("the first three digits are 500, 501 or 502", "total_lag"),
+            ("\u{043E}rders-0, \u{043E}rders-1", ""),
+            ("starts with 10, starts with 11", ""),
+        ],
+    );
+}

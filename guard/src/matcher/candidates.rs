@@ -17,6 +17,162 @@
 //! stand for digit parts and letter parts for letter parts.
 use super::targets::Hits;
 
+/// One token of a name in the string view: literal letters, a digit run (any digits), or a
+/// fixed separator mark (`~`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ViewTok {
+    Letters(String),
+    Digits,
+    Mark(char),
+}
+
+/// A string target with digits, as a shape in the string view (`orders7` → `orders` + digits):
+/// the view folds case, separators, look-alikes and letter spacing, so `оrders-3`,
+/// `o r d e r s 4` and `ORDERS_05` are all candidates of `orders-7`. Reversed targets have
+/// their own shape (`7sredro` → digits + `sredro`).
+#[derive(Debug, Clone)]
+pub(crate) struct ViewShape {
+    toks: Vec<ViewTok>,
+    /// Index of the first letters token (the anchor searched for).
+    anchor: usize,
+    idx: usize,
+}
+
+impl ViewShape {
+    /// The shape of a target's string view, if it has a digit run and a letter run of three
+    /// letters or more.
+    pub(crate) fn new(view: &str, idx: usize) -> Option<ViewShape> {
+        let mut toks = Vec::new();
+        let mut chars = view.chars().peekable();
+        while let Some(&c) = chars.peek() {
+            if c.is_ascii_digit() {
+                while chars.peek().is_some_and(char::is_ascii_digit) {
+                    chars.next();
+                }
+                toks.push(ViewTok::Digits);
+            } else if c.is_alphanumeric() {
+                let mut l = String::new();
+                while let Some(&d) = chars.peek() {
+                    if !d.is_alphanumeric() || d.is_ascii_digit() {
+                        break;
+                    }
+                    l.push(d);
+                    chars.next();
+                }
+                toks.push(ViewTok::Letters(l));
+            } else {
+                toks.push(ViewTok::Mark(c));
+                chars.next();
+            }
+        }
+        let anchor = toks
+            .iter()
+            .position(|t| matches!(t, ViewTok::Letters(l) if l.chars().count() >= 3))?;
+        toks.iter()
+            .any(|t| *t == ViewTok::Digits)
+            .then_some(ViewShape { toks, anchor, idx })
+    }
+
+    /// The compiled-value index of the target.
+    pub(crate) fn idx(&self) -> usize {
+        self.idx
+    }
+
+    /// Note every candidate of this shape in the string view `v`.
+    pub(crate) fn scan(&self, v: &str, hits: &mut Hits) {
+        let Some(ViewTok::Letters(anchor)) = self.toks.get(self.anchor) else {
+            return;
+        };
+        let b = v.as_bytes();
+        for at in memchr::memmem::find_iter(b, anchor.as_bytes()) {
+            let mut key: u64 = 0xcbf2_9ce4_8422_2325;
+            let mut feed = |bytes: &[u8]| {
+                for &x in bytes.iter().chain(std::iter::once(&0xFF)) {
+                    key ^= u64::from(x);
+                    key = key.wrapping_mul(0x0100_0000_01b3);
+                }
+            };
+            // Backwards over the tokens before the anchor.
+            let mut p = at;
+            let mut ok = true;
+            for t in self.toks.get(..self.anchor).unwrap_or(&[]).iter().rev() {
+                match t {
+                    ViewTok::Digits => {
+                        let end = p;
+                        while p > 0 && b.get(p - 1).is_some_and(u8::is_ascii_digit) {
+                            p -= 1;
+                        }
+                        if p == end {
+                            ok = false;
+                            break;
+                        }
+                        feed(b.get(p..end).unwrap_or(&[]));
+                    }
+                    ViewTok::Letters(l) => match p.checked_sub(l.len()) {
+                        Some(q) if b.get(q..p) == Some(l.as_bytes()) => p = q,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    },
+                    ViewTok::Mark(m) => {
+                        let mut buf = [0u8; 4];
+                        let m = m.encode_utf8(&mut buf).as_bytes();
+                        match p.checked_sub(m.len()) {
+                            Some(q) if b.get(q..p) == Some(m) => p = q,
+                            _ => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            // Forwards from the anchor.
+            let mut q = at + anchor.len();
+            for t in self.toks.get(self.anchor + 1..).unwrap_or(&[]) {
+                match t {
+                    ViewTok::Digits => {
+                        let start = q;
+                        while b.get(q).is_some_and(u8::is_ascii_digit) {
+                            q += 1;
+                        }
+                        if q == start {
+                            ok = false;
+                            break;
+                        }
+                        feed(b.get(start..q).unwrap_or(&[]));
+                    }
+                    ViewTok::Letters(l) => {
+                        if b.get(q..q + l.len()) == Some(l.as_bytes()) {
+                            q += l.len();
+                        } else {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    ViewTok::Mark(m) => {
+                        let mut buf = [0u8; 4];
+                        let m = m.encode_utf8(&mut buf).as_bytes();
+                        if b.get(q..q + m.len()) == Some(m) {
+                            q += m.len();
+                        } else {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+            if ok {
+                hits.candidate(self.idx, key);
+            }
+        }
+    }
+}
+
 /// One part of a name: its lowercase text and whether it is digits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Part {
@@ -54,6 +210,13 @@ impl Shape {
             has_digits,
             one_part,
         })
+    }
+
+    /// Digit variations are counted by the target's [`ViewShape`] instead (one key per
+    /// candidate, so two candidates are never counted as four).
+    pub(crate) fn digits_counted_elsewhere(mut self) -> Shape {
+        self.has_digits = false;
+        self
     }
 
     /// Is `window` a candidate of this shape?

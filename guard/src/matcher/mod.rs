@@ -321,6 +321,9 @@ pub struct Matcher {
     loose_ids: Vec<(usize, bool, bool)>,
     /// String targets split into parts, for candidate lists.
     shapes: Vec<candidates::Shape>,
+    /// String targets with digits as shapes in the string view (and reversed), for candidate
+    /// lists in any spelling the view folds.
+    view_shapes: Vec<candidates::ViewShape>,
     /// Integer digits of each numeric target (position phrases).
     digit_strings: Vec<(String, usize)>,
     /// Digit and scale words (None only if the automaton failed to build).
@@ -342,6 +345,7 @@ impl Matcher {
         let mut loose_ids = Vec::new();
         let mut unit_targets = Vec::new();
         let mut shapes = Vec::new();
+        let mut view_shapes = Vec::new();
         let mut digit_strings = Vec::new();
         for (i, v) in values.iter().enumerate() {
             match &v.value {
@@ -392,11 +396,29 @@ impl Matcher {
                             }
                             loose_pats.push(view.to_string());
                             loose_ids.push((i, first, last));
+                            if rules.min_candidates > 0 {
+                                view_shapes.extend(candidates::ViewShape::new(view, i));
+                                if rules.reversed {
+                                    let rev: String = n.chars().rev().collect();
+                                    let rview = normalize::string_view(&rev);
+                                    view_shapes.extend(candidates::ViewShape::new(
+                                        rview.trim_matches('|'),
+                                        i,
+                                    ));
+                                }
+                            }
                         }
                     }
                     if rules.min_candidates > 0 {
                         if let Some(shape) = candidates::Shape::new(t, i) {
-                            shapes.push(shape);
+                            let by_view = view_shapes
+                                .last()
+                                .is_some_and(|v: &candidates::ViewShape| v.idx() == i);
+                            shapes.push(if by_view {
+                                shape.digits_counted_elsewhere()
+                            } else {
+                                shape
+                            });
                         }
                     }
                 }
@@ -439,6 +461,7 @@ impl Matcher {
             loose,
             loose_ids,
             shapes,
+            view_shapes,
             digit_strings,
             anchors: words::anchors(),
         }
@@ -512,6 +535,9 @@ impl Matcher {
         if self.loose.is_some() || !self.shapes.is_empty() {
             let view = normalize::string_view(s);
             self.loose_strings(&view, hits);
+            for vs in &self.view_shapes {
+                vs.scan(&view, hits);
+            }
             candidates::scan(&self.shapes, s, hits);
         }
         if decode && self.rules.encodings {

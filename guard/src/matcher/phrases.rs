@@ -62,6 +62,29 @@ fn automaton() -> Option<&'static AhoCorasick> {
     .as_ref()
 }
 
+/// One piece after a position phrase: a candidate of every target it could be a piece of (a
+/// list of `starts with 10, starts with 11, …` is an oracle question like a list of values, and
+/// is withheld whole from three pieces on), and a hit when it is one.
+fn note(piece: &str, start: bool, digits: &[(String, usize)], hits: &mut Hits) {
+    let key = piece.bytes().fold(u64::from(start) + 0x9E37, |h, b| {
+        h.rotate_left(9) ^ u64::from(b)
+    });
+    for (full, idx) in digits {
+        if piece.len() >= full.len() {
+            continue;
+        }
+        hits.candidate(*idx, key);
+        let fits = if start {
+            full.starts_with(piece)
+        } else {
+            full.ends_with(piece)
+        };
+        if fits {
+            hits.set(*idx);
+        }
+    }
+}
+
 /// Record every numeric target a position phrase in `s` gives a piece of. `digits`: each
 /// numeric target's integer digits and its index.
 pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
@@ -85,29 +108,43 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
         if !b.get(p).is_some_and(u8::is_ascii_digit) {
             continue;
         }
-        let mut piece = String::new();
+        // The first piece may hold separators between digits (`5 1`); later ones, listed after
+        // it (`500, 501 or 502`), are plain digit runs.
         let mut q = p;
-        while q < b.len() && piece.len() < 20 {
-            let c = b[q];
-            if c.is_ascii_digit() {
-                piece.push(char::from(c));
-            } else if !(matches!(c, b',' | b'-' | b' ')
-                && b.get(q + 1).is_some_and(u8::is_ascii_digit))
-            {
+        for n in 0..16 {
+            let mut piece = String::new();
+            while q < b.len() && piece.len() < 20 {
+                let c = b[q];
+                if c.is_ascii_digit() {
+                    piece.push(char::from(c));
+                } else if !(n == 0
+                    && matches!(c, b',' | b'-' | b' ')
+                    && b.get(q + 1).is_some_and(u8::is_ascii_digit))
+                {
+                    break;
+                }
+                q += 1;
+            }
+            if piece.is_empty() {
                 break;
             }
-            q += 1;
-        }
-        for (full, idx) in digits {
-            let proper = piece.len() < full.len();
-            let fits = if start {
-                full.starts_with(piece.as_str())
-            } else {
-                full.ends_with(piece.as_str())
-            };
-            if proper && fits {
-                hits.set(*idx);
+            note(&piece, start, digits, hits);
+            // `, `, ` or `, ` and `, `/` between listed pieces.
+            let mut r = q;
+            while r < b.len() && r - q < 6 && matches!(b[r], b',' | b' ' | b';' | b'/') {
+                r += 1;
             }
+            for w in ["or ", "and "] {
+                if s.get(r..r + w.len())
+                    .is_some_and(|x| x.eq_ignore_ascii_case(w))
+                {
+                    r += w.len();
+                }
+            }
+            if r == q || !b.get(r).is_some_and(u8::is_ascii_digit) {
+                break;
+            }
+            q = r;
         }
     }
 }
