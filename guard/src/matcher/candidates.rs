@@ -68,8 +68,7 @@ impl ViewShape {
         let anchor = toks
             .iter()
             .position(|t| matches!(t, ViewTok::Letters(l) if l.chars().count() >= 3))?;
-        toks.iter()
-            .any(|t| *t == ViewTok::Digits)
+        toks.contains(&ViewTok::Digits)
             .then_some(ViewShape { toks, anchor, idx })
     }
 
