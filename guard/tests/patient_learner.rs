@@ -223,6 +223,12 @@ fn words() {
             ("1250 1/2", "p99"),
             ("one thousand two hundred fifty and a half", "p99"),
             ("twelve hundred fifty and a half", "p99"),
+            // A comma or a spaced dash may end a worded number.
+            ("The total lag was five thousand one hundred, two hours after the deploy.", "total_lag"),
+            ("Lag peaked at fifty-one hundred, three minutes later.", "total_lag"),
+            ("5 thousand one hundred - two hours later", "total_lag"),
+            ("one hundred, five thousand one hundred", "total_lag"),
+            ("two million four hundred thousand, one", "throughput"),
             // Near-misses.
             ("1250 and a quarter", ""),
             ("fifty hundreds", ""),

@@ -168,7 +168,9 @@ fn skip_seps(b: &[u8], mut p: usize) -> (usize, bool) {
     let start = p;
     let mut comma = false;
     while p - start < 4 && matches!(at(b, p), b' ' | b'-' | b',' | b'*' | b'_' | b'`') {
-        comma |= at(b, p) == b',';
+        // A comma, or a dash with spaces around it, may end the number as well as continue it.
+        comma |= at(b, p) == b','
+            || (at(b, p) == b'-' && p > start && at(b, p - 1) == b' ' && at(b, p + 1) == b' ');
         p += 1;
     }
     (p, comma)
@@ -224,6 +226,7 @@ enum Last {
 }
 
 /// One worded number being read.
+#[derive(Clone)]
 struct Expr {
     total: f64,
     current: f64,
@@ -368,7 +371,16 @@ impl Expr {
 }
 
 /// Read worded numbers forward from `start`; returns where the last one ended.
+/// How many readings a comma may fork (`five thousand one hundred, two hours later` is 5,100
+/// and `one hundred, five thousand one hundred` holds 5,100 too): bounded, so the work stays
+/// linear.
+const MAX_FORKS: u32 = 1;
+
 fn read_forward(s: &str, start: usize, ctx: &mut Ctx<'_>) -> usize {
+    read_forward_forked(s, start, ctx, 0)
+}
+
+fn read_forward_forked(s: &str, start: usize, ctx: &mut Ctx<'_>, forks: u32) -> usize {
     let b = s.as_bytes();
     let approx_on = ctx.rules.approximations;
     let mut e = Expr::new(approx_on && approx_before(s, start));
@@ -381,11 +393,19 @@ fn read_forward(s: &str, start: usize, ctx: &mut Ctx<'_>) -> usize {
         let Some((t, q)) = token_at(s, p) else {
             break;
         };
+        let before = comma.then(|| e.clone());
         if !e.accept(t, comma) {
             e.emit(ctx, s, expr_end);
             e = Expr::new(approx_on && approx_before(s, p));
             // `and`, `a`, `point` cannot start a number on their own; a fresh number may.
             let _ = e.accept(t, false);
+        } else if let Some(before) = before {
+            // The number may have ended at the comma, and another may start after it: read
+            // both ways.
+            before.emit(ctx, s, expr_end);
+            if forks < MAX_FORKS {
+                read_forward_forked(s, p, ctx, forks + 1);
+            }
         }
         expr_end = q;
         end = q;
