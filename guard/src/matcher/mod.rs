@@ -161,6 +161,7 @@
 mod candidates;
 mod encodings;
 mod lang;
+mod names;
 mod normalize;
 mod numbers;
 mod phrases;
@@ -324,6 +325,8 @@ pub struct Matcher {
     /// String targets with digits as shapes in the string view (and reversed), for candidate
     /// lists in any spelling the view folds.
     view_shapes: Vec<candidates::ViewShape>,
+    /// String targets of the form name-number (`orders-7`), said in other words.
+    name_numbers: Vec<names::NameNumber>,
     /// Integer digits of each numeric target (position phrases).
     digit_strings: Vec<(String, usize)>,
     /// Digit and scale words (None only if the automaton failed to build).
@@ -346,6 +349,7 @@ impl Matcher {
         let mut unit_targets = Vec::new();
         let mut shapes = Vec::new();
         let mut view_shapes = Vec::new();
+        let mut name_numbers = Vec::new();
         let mut digit_strings = Vec::new();
         for (i, v) in values.iter().enumerate() {
             match &v.value {
@@ -378,6 +382,7 @@ impl Matcher {
                     }
                     if rules.loose_strings {
                         let n = normalize::normalize(t);
+                        name_numbers.extend(names::NameNumber::new(&n, i));
                         let view = normalize::string_view(&n);
                         let view = view.trim_matches('|');
                         if view.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
@@ -462,6 +467,7 @@ impl Matcher {
             loose_ids,
             shapes,
             view_shapes,
+            name_numbers,
             digit_strings,
             anchors: words::anchors(),
         }
@@ -538,6 +544,7 @@ impl Matcher {
             for vs in &self.view_shapes {
                 vs.scan(&view, hits);
             }
+            names::scan(&self.name_numbers, s, hits);
             candidates::scan(&self.shapes, s, hits);
         }
         if decode && self.rules.encodings {

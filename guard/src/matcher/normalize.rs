@@ -466,7 +466,10 @@ fn strip_tags(s: &str) -> Cow<'_, str> {
 /// `orders:7`, `orders/7`, `orders#7`).
 #[inline]
 fn is_name_sep(c: char) -> bool {
-    matches!(c, '-' | '_' | ' ' | '.' | ':' | '/' | '#' | '\t')
+    matches!(
+        c,
+        '-' | '_' | ' ' | '.' | ':' | '/' | '#' | '\t' | '(' | ')' | '[' | ']' | '{' | '}' | '^'
+    )
 }
 
 /// The longest separator run that still joins two parts of one name (`orders - 7`).
@@ -535,7 +538,11 @@ fn push_letter(c: char, out: &mut String) {
         }
         return;
     }
-    for l in c.to_lowercase() {
+    // The skeleton of the letter as written first: a capital look-alike (Cyrillic `К`, Greek
+    // `Η`) is confusable with the Latin capital, not after lowercasing (`к` is no `k`).
+    let mut buf = [0u8; 4];
+    let written: String = unicode_security::skeleton(c.encode_utf8(&mut buf)).collect();
+    for l in written.chars().flat_map(char::to_lowercase) {
         let mut buf = [0u8; 4];
         for s in unicode_security::skeleton(l.encode_utf8(&mut buf)) {
             if s.is_ascii_digit() {
