@@ -466,6 +466,21 @@ const UNITS: &[&str] = &[
 /// Scale suffixes after a number, and whether a space may come between (`5.1 K`, not `5 B`).
 fn scale_suffix(word: &str, spaced: bool) -> Option<i32> {
     let w = word;
+    // Scale words of other languages and number systems (`5,1 Tausend`, `2,4 Mio`, `24 lakh`).
+    if (3..=10).contains(&w.len()) {
+        let l = w.to_ascii_lowercase();
+        let x = match l.as_str() {
+            "tsd" | "tausend" | "mille" | "mila" | "mil" => Some(3),
+            "mio" | "mln" | "millionen" | "millones" | "milioni" | "millions" => Some(6),
+            "mrd" | "milliarden" | "billions" => Some(9),
+            "lakh" | "lac" | "lakhs" => Some(5),
+            "crore" | "crores" => Some(7),
+            _ => None,
+        };
+        if x.is_some() {
+            return x;
+        }
+    }
     // Every scale below is 1, 2, 7, 8 or 9 letters long: most words are rejected here.
     if !matches!(w.len(), 1 | 2 | 7 | 8 | 9) {
         return None;
@@ -498,6 +513,13 @@ fn scale_suffix(word: &str, spaced: bool) -> Option<i32> {
         }
     };
     Some(exp)
+}
+
+/// Words that make an arithmetic operator (`5000 plus 100`).
+fn is_operator_word(w: &str) -> bool {
+    ["plus", "minus", "times", "multiplied", "divided"]
+        .iter()
+        .any(|o| o.eq_ignore_ascii_case(w))
 }
 
 /// ASCII letters starting at `p`, and the position after them.
@@ -570,7 +592,7 @@ fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
     }
     if c.is_ascii_alphabetic() {
         let (w, q) = letters(s, e);
-        let unit = is_unit(w);
+        let unit = is_unit(w) || super::units::count_word(w);
         if unit && !alnum_at(s, q) && at(b, q) != b'_' {
             return (After::Free, q);
         }
@@ -751,9 +773,13 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         if alnum_before(s, d) {
             return skip_token(b, d);
         }
-    } else if d > 0
-        && (pb.is_ascii_alphanumeric() || pb == b'.' || (pb == b'_' && alnum_before(s, d - 1)))
-    {
+    } else if pb == b'.' {
+        match dot_before(s, d) {
+            Dot::Boundary => {}
+            Dot::Leading => return leading_dot(s, d, ctx),
+            Dot::Glued => return skip_token(b, d),
+        }
+    } else if d > 0 && (pb.is_ascii_alphanumeric() || (pb == b'_' && alnum_before(s, d - 1))) {
         return skip_token(b, d);
     }
     if ctx.rules.hex
@@ -799,7 +825,25 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
             let (after, end) = after_number(s, num_end, ctx.rules);
             for w in item.reads.iter().flatten() {
                 check_reading(ctx, s, *w, &after, first.then_some(&mut approx));
-                ctx.unit_check(s, *w, num_end);
+                match after {
+                    After::Exp(x) => {
+                        // `2.4e6 B/s`, `1.2505e6 us`: the unit after the exponent.
+                        let decimals = i64::from(w.decimals) - i64::from(x);
+                        let shifted = Written {
+                            value: w.value.shift(x),
+                            decimals: u32::try_from(decimals.max(0)).unwrap_or(0),
+                            sig: w.sig,
+                            ieee: None,
+                        };
+                        ctx.unit_check(s, shifted, end);
+                    }
+                    _ => ctx.unit_check(s, *w, num_end),
+                }
+                if first && ctx.rules.arithmetic {
+                    if let Some(f) = factor_before(s, d) {
+                        ctx.nums.close(w.value.to_f64() * f, ctx.hits);
+                    }
+                }
                 if ctx.rules.fractions && matches!(after, After::Free) {
                     fraction_after(s, *w, num_end, ctx);
                 }
@@ -820,6 +864,105 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         i = item.last + 1;
     }
     resume.max(e)
+}
+
+/// What a `.` right before a digit run is.
+enum Dot {
+    /// An ellipsis (`...5100`, `…5100`) or an abbreviation (`No.5100`): the number stands alone.
+    Boundary,
+    /// A decimal with no integer part (`.0024 GB/s`).
+    Leading,
+    /// Part of a longer token (`v1.5100`, `10.0.5100.1`, `host.5100`).
+    Glued,
+}
+
+fn dot_before(s: &str, d: usize) -> Dot {
+    let b = s.as_bytes();
+    if d < 2 {
+        return Dot::Leading;
+    }
+    let c = at(b, d - 2);
+    if c == b'.' {
+        return Dot::Boundary;
+    }
+    if !c.is_ascii_alphanumeric() {
+        return Dot::Leading;
+    }
+    let mut q = d - 1;
+    while q > 0 && at(b, q - 1).is_ascii_alphabetic() && d - 1 - q < 4 {
+        q -= 1;
+    }
+    let word = s.get(q..d - 1).unwrap_or("");
+    let alone = q == 0 || !at(b, q - 1).is_ascii_alphanumeric();
+    if alone
+        && ["no", "nr", "num"]
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(word))
+    {
+        return Dot::Boundary;
+    }
+    Dot::Glued
+}
+
+/// `.0024` (then a unit, maybe): the digits as a fraction.
+fn leading_dot(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
+    let b = s.as_bytes();
+    let mut dec = DecBuilder::default();
+    let mut p = d;
+    let mut sig = 0u32;
+    while is_digit(at(b, p)) && p - d < 18 {
+        let v = at(b, p) - b'0';
+        if v != 0 || sig > 0 {
+            sig += 1;
+        }
+        dec.push_frac(v);
+        p += 1;
+    }
+    if alnum_at(s, p) && !ctx.units.is_empty() {
+        // A glued unit (`.0024GB/s`) is read by the unit rule below.
+    } else if alnum_at(s, p) {
+        return skip_token(b, p);
+    }
+    let Some(value) = dec.finish() else {
+        return skip_token(b, p);
+    };
+    ctx.nums.exact(value, ctx.hits);
+    let decimals = u32::try_from(p - d).unwrap_or(u32::MAX);
+    ctx.unit_check(
+        s,
+        Written {
+            value,
+            decimals,
+            sig,
+            ieee: None,
+        },
+        p,
+    );
+    p
+}
+
+/// `half of 10200`, `twice 2550`: a factor written before the number at `d`.
+fn factor_before(s: &str, d: usize) -> Option<f64> {
+    let head = s.get(d.saturating_sub(16)..d)?;
+    let lower = head.to_ascii_lowercase();
+    const FACTORS: [(&str, f64); 8] = [
+        ("half of ", 0.5),
+        ("a third of ", 1.0 / 3.0),
+        ("a quarter of ", 0.25),
+        ("twice ", 2.0),
+        ("double ", 2.0),
+        ("thrice ", 3.0),
+        ("triple ", 3.0),
+        ("two times ", 2.0),
+    ];
+    FACTORS.iter().find_map(|(w, f)| {
+        let before = lower.strip_suffix(w)?;
+        before
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphanumeric())
+            .then_some(*f)
+    })
 }
 
 /// The common case, decided without lexing: a bare integer (`443`, `2024`, `12`) that ends at
@@ -852,7 +995,7 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
             if next.is_ascii_alphabetic() {
                 // A plain word (`30 minutes`), unless it is a scale or a times sign.
                 let (w, _) = letters(s, p + 1);
-                !(w == "x" || w == "X" || scale_suffix(w, true).is_some())
+                !(w == "x" || w == "X" || scale_suffix(w, true).is_some() || is_operator_word(w))
             } else {
                 !is_digit(next) && !matches!(next, b'*' | b'+' | b'-' | b'/' | b'~') && next < 0x80
             }
@@ -867,8 +1010,21 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
         if scale_suffix(w, false).is_some() {
             return None;
         }
-        let unit = is_unit(w);
+        let unit = is_unit(w) || super::units::count_word(w);
         if !unit || alnum_at(s, q) || at(b, q) == b'_' {
+            // A unit of a target's family may still be glued on (`2400000Bps`).
+            let value = Dec::new(v, 0);
+            let sig = u32::try_from(p - d).unwrap_or(u32::MAX);
+            ctx.unit_check(
+                s,
+                Written {
+                    value,
+                    decimals: 0,
+                    sig,
+                    ieee: None,
+                },
+                p,
+            );
             return Some(skip_token(b, p));
         }
         end = q;
@@ -880,6 +1036,11 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     }
     let value = Dec::new(v, 0);
     ctx.nums.exact(value, ctx.hits);
+    if ctx.rules.arithmetic && d > 0 {
+        if let Some(f) = factor_before(s, d) {
+            ctx.nums.close(v as f64 * f, ctx.hits);
+        }
+    }
     if p - d >= 3 {
         if ctx.rules.reversed {
             reversed_digits(b, d, p, ctx);
@@ -1152,6 +1313,23 @@ fn operator(s: &str, p: usize) -> Option<(char, usize)> {
     let q = spaces(b, p, 2);
     let spaced_before = q > p;
     let rest = s.get(q..)?;
+    if spaced_before {
+        // `5000 plus 100`, `51 times 100`, `10200 divided by 2`.
+        for (w, op) in [
+            ("plus ", '+'),
+            ("minus ", '-'),
+            ("times ", '*'),
+            ("multiplied by ", '*'),
+            ("divided by ", '/'),
+        ] {
+            if rest
+                .get(..w.len())
+                .is_some_and(|x| x.eq_ignore_ascii_case(w))
+            {
+                return Some((op, spaces(b, q + w.len(), 2)));
+            }
+        }
+    }
     let c = rest.chars().next()?;
     let op = match c {
         '+' => '+',

@@ -11,8 +11,9 @@
 //! A number followed by a unit of the same family states the target when the target lies
 //! within the written value's rounding (`2.4 MB/s` states 2,350,000 ≤ t < 2,450,000 bytes/s),
 //! except that a one-significant-digit value (`2 MB/s`) states only its exact value, as `5k`
-//! does. Ambiguous units are read every way (fail closed): `MB` as 10^6 and 2^20 bytes, `kb`
-//! as kilobytes and kilobits, `m` as minutes only when a rate or time family asks for it.
+//! does, and a rounding must keep three significant digits or all of the target's (`1.3 s`
+//! does not state 1,250.5 ms; `1.25 s` does). Ambiguous units are read every way (fail closed):
+//! `kb` as kilobytes and kilobits, `Mb` as megabits and megabytes; `MB` is SI (10^6), `MiB` IEC.
 //!
 //! False-positive controls: a unit of another family never matches (`2.4 seconds` beside a
 //! 2.4 MB/s target), a number glued to letters that are not a unit reads nothing, and
@@ -50,10 +51,12 @@ const KI: f64 = 1024.0;
 fn data_unit(w: &str) -> &'static [f64] {
     match w {
         "B" | "byte" | "bytes" | "Byte" | "Bytes" => &[1.0],
-        "kB" | "KB" => &[1e3, KI],
-        "MB" => &[1e6, KI * KI],
-        "GB" => &[1e9, KI * KI * KI],
-        "TB" => &[1e12, KI * KI * KI * KI],
+        // SI for `xB` (what rates and disks mean; reading them as IEC too flagged ordinary
+        // `2.3 MB/s` beside a 2.4 MB/s target), IEC for `xiB`.
+        "kB" | "KB" => &[1e3],
+        "MB" => &[1e6],
+        "GB" => &[1e9],
+        "TB" => &[1e12],
         "KiB" | "kiB" | "Ki" => &[KI],
         "MiB" | "Mi" => &[KI * KI],
         "GiB" | "Gi" => &[KI * KI * KI],
@@ -72,6 +75,13 @@ fn data_word(w: &str) -> &'static [f64] {
     let l = w.to_ascii_lowercase();
     let l = l.strip_suffix('s').unwrap_or(&l);
     match l {
+        "kbyte" => &[1e3],
+        "mbyte" => &[1e6],
+        "gbyte" => &[1e9],
+        "tbyte" => &[1e12],
+        "kbit" => &[125.0],
+        "mbit" => &[125_000.0],
+        "gbit" => &[125_000_000.0],
         "kilobyte" => &[1e3, KI],
         "megabyte" => &[1e6, KI * KI],
         "gigabyte" => &[1e9, KI * KI * KI],
@@ -108,7 +118,7 @@ fn time_unit(w: &str) -> Option<f64> {
 }
 
 /// Words that count events (the numerator of an event rate).
-fn count_word(w: &str) -> bool {
+pub(crate) fn count_word(w: &str) -> bool {
     let l = w.to_ascii_lowercase();
     matches!(
         l.as_str(),
@@ -276,15 +286,26 @@ pub(crate) fn unit_after(s: &str, e: usize) -> Option<(Readings, usize)> {
         }
     } else if at(b, q) == b' ' {
         let rest = s.get(q + 1..).unwrap_or("");
-        if rest.len() >= 4
-            && rest
-                .get(..4)
-                .is_some_and(|w| w.eq_ignore_ascii_case("per "))
-        {
-            let (r, _) = split_word(s, q + 5);
-            if r > q + 5 {
-                per = s.get(q + 5..r);
-                end = r;
+        // `per second`, `every second`, `each second`, `a second`; `s^-1` (`s⁻¹`).
+        for lead in ["per ", "every ", "each ", "a "] {
+            if rest
+                .get(..lead.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(lead))
+            {
+                let from = q + 1 + lead.len();
+                let (r, _) = split_word(s, from);
+                if r > from {
+                    per = s.get(from..r);
+                    end = r;
+                }
+                break;
+            }
+        }
+        if per.is_none() {
+            let (r, _) = split_word(s, q + 1);
+            if r > q + 1 && s.get(r..r + 3) == Some("^-1") {
+                per = s.get(q + 1..r);
+                end = r + 3;
             }
         }
     }
@@ -303,7 +324,23 @@ pub(crate) fn unit_after(s: &str, e: usize) -> Option<(Readings, usize)> {
     Some((r, end))
 }
 
-/// Record the unit targets a written number with a unit states.
+/// Significant digits of `v` written in shortest form (`1.2505` has 5).
+fn sig_digits(v: f64) -> u32 {
+    super::targets::Dec::from_f64(v).map_or(u32::MAX, |d| {
+        let mut n = 0;
+        let mut m = d.mant;
+        while m > 0 {
+            n += 1;
+            m /= 10;
+        }
+        n
+    })
+}
+
+/// Record the unit targets a written number with a unit states. A rounding states a target
+/// only when it keeps at least three significant digits, or all of the target's in that unit:
+/// `1.3 s` is a rounding of 1,250.5 ms, but one that ordinary latencies share (`GC pause 1.3
+/// s`), while `1.25 s` and `2.4 MB/s` (all of 2,400,000 bytes/s) are not.
 pub(crate) fn check(targets: &[UnitTarget], w: Written, readings: &[Reading], hits: &mut Hits) {
     let v = w.value.to_f64();
     let decimals = i32::try_from(w.decimals).unwrap_or(i32::MAX).min(30);
@@ -311,6 +348,10 @@ pub(crate) fn check(targets: &[UnitTarget], w: Written, readings: &[Reading], hi
     for r in readings {
         for t in targets.iter().filter(|t| t.dim == r.dim) {
             let stated = v * r.factor;
+            let needed = sig_digits(t.base_value.abs() / r.factor).min(3);
+            if w.sig < needed {
+                continue;
+            }
             let hit = if w.sig < 2 {
                 (stated - t.base_value).abs() <= t.base_value.abs() * 1e-9
             } else {
@@ -352,9 +393,11 @@ mod tests {
                 .map(|(r, e)| (r.iter().map(|x| x.dim).collect::<Vec<_>>(), e))
                 .unwrap_or_default()
         };
-        assert_eq!(dims(" MB/s").0, vec![Dim::DataRate, Dim::DataRate]);
-        assert_eq!(dims("MBps").0, vec![Dim::DataRate, Dim::DataRate]);
-        assert_eq!(dims(" MB per second").0, vec![Dim::DataRate, Dim::DataRate]);
+        assert_eq!(dims(" MB/s").0, vec![Dim::DataRate]);
+        assert_eq!(dims("MBps").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" MB per second").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" MByte every second").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" MB s^-1").0, vec![Dim::DataRate]);
         assert_eq!(dims(" s").0, vec![Dim::Time]);
         assert_eq!(dims(" seconds ago").0, vec![Dim::Time]);
         assert_eq!(dims(" msg/min").0, vec![Dim::Rate]);
