@@ -354,7 +354,99 @@ fn superscript(c: char) -> Option<char> {
 /// Could step 1 change `text`?
 fn has_markup(text: &str) -> bool {
     let b = text.as_bytes();
-    memchr::memchr2(b'<', b'&', b).is_some() || memchr::memmem::find(b, b"~~").is_some()
+    memchr::memchr3(b'<', b'&', b'\\', b).is_some()
+        || memchr::memchr(b'$', b).is_some()
+        || memchr::memmem::find(b, b"~~").is_some()
+        || memchr::memmem::find(b, b"](").is_some()
+        || memchr::memchr(b'*', b).is_some_and(|_| emphasis_in_number(b))
+}
+
+/// `*2*.4`, `*1250*.5`: emphasis beside a decimal point.
+fn emphasis_in_number(b: &[u8]) -> bool {
+    b.windows(3).any(|w| {
+        matches!(w, [d, b'*', b'.' | b','] if d.is_ascii_digit())
+            || matches!(w, [b'.' | b',', b'*', d] if d.is_ascii_digit())
+    })
+}
+
+/// Markdown and LaTeX that render a number or name without the characters between:
+/// empty links and images (`5[]()100`, `5![]()100`), emphasis beside a decimal point
+/// (`*2*.4`), backslash escapes (`orders\-7`), LaTeX spacing (`5\,100`), commands and braces
+/// (`\text{5}\text{100}`, `${5}{100}$`).
+fn markdown_latex(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let latex = memchr::memchr2(b'\\', b'$', b).is_some();
+    if !latex && memchr::memmem::find(b, b"](").is_none() && !emphasis_in_number(b) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        // `[]( … )` and `![]( … )` with empty text render nothing.
+        if c == b'[' || (c == b'!' && b.get(i + 1) == Some(&b'[')) {
+            let open = if c == b'!' { i + 1 } else { i };
+            if b.get(open + 1) == Some(&b']') && b.get(open + 2) == Some(&b'(') {
+                if let Some(k) = b
+                    .get(open + 3..)
+                    .and_then(|r| r.iter().take(256).position(|&x| x == b')'))
+                {
+                    i = open + 3 + k + 1;
+                    continue;
+                }
+            }
+        }
+        if c == b'*' {
+            let prev = i
+                .checked_sub(1)
+                .and_then(|k| b.get(k))
+                .copied()
+                .unwrap_or(0);
+            let next = b.get(i + 1).copied().unwrap_or(0);
+            if (prev.is_ascii_digit() && matches!(next, b'.' | b','))
+                || (matches!(prev, b'.' | b',') && next.is_ascii_digit())
+            {
+                i += 1;
+                continue;
+            }
+        }
+        if c == b'\\' {
+            let next = b.get(i + 1).copied().unwrap_or(0);
+            if latex && matches!(next, b',' | b';' | b':' | b'!' | b' ') {
+                out.push(' ');
+                i += 2;
+                continue;
+            }
+            if latex && next.is_ascii_alphabetic() {
+                // `\text{`, `\mathrm{`: the command goes; its braces go below.
+                let mut k = i + 1;
+                while b.get(k).is_some_and(u8::is_ascii_alphabetic) && k - i < 16 {
+                    k += 1;
+                }
+                if b.get(k) == Some(&b'{') {
+                    i = k;
+                    continue;
+                }
+            }
+            if next.is_ascii_punctuation() {
+                // A markdown escape renders the character alone.
+                i += 1;
+                continue;
+            }
+        }
+        if latex && matches!(c, b'{' | b'}' | b'$') {
+            i += 1;
+            continue;
+        }
+        // Copy one whole char.
+        let len = s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .map_or(1, char::len_utf8);
+        out.push_str(s.get(i..i + len).unwrap_or(""));
+        i += len;
+    }
+    Cow::Owned(out)
 }
 
 /// Step 1: tags, character references, strikethrough. Borrowed when there is none.
@@ -368,10 +460,12 @@ fn markup(text: &str) -> Cow<'_, str> {
     // normalising again changes nothing. Bounded for a hostile nesting depth.
     for _ in 0..MARKUP_ROUNDS {
         let untagged = strip_tags(&s);
-        let decoded = html_escape::decode_html_entities(untagged.as_ref()).into_owned();
+        let plain = markdown_latex(&untagged);
+        let refs = bare_references(&plain);
+        let decoded = html_escape::decode_html_entities(refs.as_ref()).into_owned();
         let changed = decoded != s;
         s = decoded;
-        if !changed || !(s.contains('&') || s.contains('<')) {
+        if !changed || !has_markup(&s) {
             break;
         }
     }
@@ -414,6 +508,82 @@ const BLOCK_TAGS: &[&str] = &[
     "dl",
 ];
 
+/// Numeric character references without their `;` (`&#53&#49`), which browsers decode too.
+fn bare_references(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    if memchr::memmem::find(b, b"&#").is_none() {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut copied = 0;
+    for at in memchr::memmem::find_iter(b, b"&#") {
+        if at < copied {
+            continue;
+        }
+        let hex = matches!(b.get(at + 2), Some(b'x' | b'X'));
+        let start = at + 2 + usize::from(hex);
+        let mut k = start;
+        while b.get(k).is_some_and(|c| {
+            if hex {
+                c.is_ascii_hexdigit()
+            } else {
+                c.is_ascii_digit()
+            }
+        }) && k - start < 7
+        {
+            k += 1;
+        }
+        if k == start || b.get(k) == Some(&b';') {
+            continue;
+        }
+        let digits = s.get(start..k).unwrap_or("");
+        let Some(ch) = u32::from_str_radix(digits, if hex { 16 } else { 10 })
+            .ok()
+            .and_then(char::from_u32)
+        else {
+            continue;
+        };
+        out.push_str(s.get(copied..at).unwrap_or(""));
+        out.push(ch);
+        copied = k;
+    }
+    if copied == 0 {
+        return Cow::Borrowed(s);
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    Cow::Owned(out)
+}
+
+/// HTML constructs that render as nothing: comments, CDATA, processing instructions,
+/// declarations, `</>` and `<>`. Returns where the construct ends, if one starts at `lt`.
+fn invisible_construct(b: &[u8], lt: usize) -> Option<usize> {
+    let rest = b.get(lt..)?;
+    let find = |from: usize, end: &[u8]| {
+        memchr::memmem::find(
+            rest.get(from..)?
+                .get(..rest.len().saturating_sub(from).min(4096))?,
+            end,
+        )
+        .map(|k| lt + from + k + end.len())
+    };
+    if rest.starts_with(b"<!--") {
+        return find(4, b"-->");
+    }
+    if rest.starts_with(b"<![CDATA[") {
+        return find(9, b"]]>");
+    }
+    if rest.starts_with(b"<!") || rest.starts_with(b"<?") {
+        return find(2, b">");
+    }
+    if rest.starts_with(b"</>") {
+        return Some(lt + 3);
+    }
+    if rest.starts_with(b"<>") {
+        return Some(lt + 2);
+    }
+    None
+}
+
 /// Drop HTML tags: `<` then an optional `/`, a letter, then anything but `<` up to `>` within
 /// 256 bytes (attributes included). A `<` that does not start a tag (`a < b`) is kept.
 fn strip_tags(s: &str) -> Cow<'_, str> {
@@ -422,6 +592,12 @@ fn strip_tags(s: &str) -> Cow<'_, str> {
     let mut copied = 0;
     for lt in memchr::memchr_iter(b'<', b) {
         if lt < copied {
+            continue;
+        }
+        if let Some(end) = invisible_construct(b, lt) {
+            let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
+            o.push_str(s.get(copied..lt).unwrap_or(""));
+            copied = end;
             continue;
         }
         let mut p = lt + 1;
@@ -436,16 +612,24 @@ fn strip_tags(s: &str) -> Cow<'_, str> {
             p += 1;
         }
         let name = s.get(name_start..p).unwrap_or("");
-        let Some(gt) = b
-            .get(p..)
-            .and_then(|r| r.iter().take(256).position(|&c| c == b'>' || c == b'<'))
-            .map(|k| p + k)
-        else {
+        // Up to `>`, skipping quoted attribute values (`title="a>b"`).
+        let mut quote = 0u8;
+        let mut gt = None;
+        for (k, &c) in b.get(p..).unwrap_or(&[]).iter().take(256).enumerate() {
+            match (quote, c) {
+                (0, b'"' | b'\'') => quote = c,
+                (0, b'>') => {
+                    gt = Some(p + k);
+                    break;
+                }
+                (0, b'<') => break,
+                (q, c) if q == c => quote = 0,
+                _ => {}
+            }
+        }
+        let Some(gt) = gt else {
             continue;
         };
-        if b.get(gt) != Some(&b'>') {
-            continue;
-        }
         let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
         o.push_str(s.get(copied..lt).unwrap_or(""));
         if BLOCK_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
