@@ -155,6 +155,9 @@ fn invisible_characters() {
                 "5\u{FE0F}\u{20E3}1\u{FE0F}\u{20E3}0\u{FE0F}\u{20E3}0\u{FE0F}\u{20E3}",
                 "total_lag",
             ),
+            ("5\u{2800}100", "total_lag"),
+            ("5\u{1680}100", "total_lag"),
+            ("51\u{E000}00", "total_lag"),
             // Near-miss: an invisible char does not join two numbers into a third.
             ("51\u{200B} 000", ""),
         ],

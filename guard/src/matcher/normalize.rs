@@ -8,7 +8,8 @@
 //!    64 rounds of nested encoding; markdown strikethrough `~~` is dropped (`5~~1~~00`).
 //! 2. **Invisible characters** are dropped: every Default_Ignorable_Code_Point (zero-width
 //!    space and joiners, variation selectors, U+034F, U+17B4, Hangul fillers, tags), every
-//!    control character but tab and line ends (NUL included), and every format character (Cf).
+//!    control character but tab and line ends (NUL included), every format character (Cf),
+//!    private-use and unassigned code points; every other space (U+1680, U+2800) is a space.
 //! 3. **Compatibility decomposition** (NFKD) with **every combining mark removed** (general
 //!    category M: `5\u{0301}100`, keycaps `5\u{FE0F}\u{20E3}`, diacritics `é` → `e`), so
 //!    full-width, circled (`⑤`), mathematical and other compatibility digits become ASCII.
@@ -216,6 +217,16 @@ fn push_normal(c: char, out: &mut String) {
     if invisible(c) {
         return;
     }
+    // Every space looks like a space (the Ogham space mark, the braille blank included), and
+    // the line and paragraph separators end a line.
+    if c.is_whitespace() || c == '\u{2800}' {
+        out.push(if matches!(c, '\u{2028}' | '\u{2029}' | '\u{0085}') {
+            '\n'
+        } else {
+            ' '
+        });
+        return;
+    }
     if let Some(d) = dingbat_digit(c) {
         out.push_str(d);
         return;
@@ -248,7 +259,10 @@ fn push_normal(c: char, out: &mut String) {
 fn invisible(c: char) -> bool {
     if matches!(
         c.general_category(),
-        GeneralCategory::Control | GeneralCategory::Format
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Unassigned
     ) {
         return true;
     }
