@@ -61,6 +61,11 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
 /// `%35%31%30%30`, `2.4%20MB%2Fs`.
 fn percent(s: &str) -> Option<String> {
     let b = s.as_bytes();
+    // Most texts hold no `%XX` at all: look before copying.
+    memchr::memchr_iter(b'%', b).find(|&i| {
+        b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    })?;
     let mut bytes = Vec::with_capacity(b.len());
     let mut changed = false;
     let mut i = 0;
@@ -144,7 +149,14 @@ fn backslash(s: &str) -> Option<String> {
 /// Quoted-printable: three or more `=XX` in a row (`=35=31=30=30`).
 fn quoted_printable(s: &str) -> Option<String> {
     let b = s.as_bytes();
-    memchr::memchr(b'=', b)?;
+    // Three `=XX` in a row somewhere, before copying (Prometheus lines are full of `=`).
+    memchr::memchr_iter(b'=', b).find(|&i| {
+        (0..3).all(|k| {
+            b.get(i + 3 * k) == Some(&b'=')
+                && b.get(i + 3 * k + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 3 * k + 2).is_some_and(u8::is_ascii_hexdigit)
+        })
+    })?;
     let mut bytes = Vec::with_capacity(b.len());
     let mut changed = false;
     let mut i = 0;

@@ -39,11 +39,20 @@ pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {
 
 /// Normalise `text` for matching. Borrowed when nothing changes.
 pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
-    let once = match markup(text) {
-        Cow::Borrowed(t) => characters(t),
-        Cow::Owned(t) => Cow::Owned(characters(&t).into_owned()),
+    let (once, chars_changed) = match markup(text) {
+        Cow::Borrowed(t) => {
+            let c = characters(t);
+            let changed = matches!(c, Cow::Owned(_));
+            (c, changed)
+        }
+        Cow::Owned(t) => {
+            let c = characters(&t);
+            let changed = matches!(c, Cow::Owned(_));
+            (Cow::Owned(c.into_owned()), changed)
+        }
     };
-    if !has_markup(&once) {
+    // `markup` already ran to its fixed point; only normalised characters can reveal more.
+    if !chars_changed || !has_markup(&once) {
         return once;
     }
     // Normalising characters can reveal markup (`<é>` becomes the tag `<e>`): repeat until
@@ -66,7 +75,9 @@ pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
 /// one (`5100<b>5100`, `2400000\u{301}5100`), so the new reading alone could lose what the
 /// old one found. `None` for ASCII text without markup (both readings are the same).
 pub(crate) fn normalize_alt(text: &str) -> Option<String> {
-    let joins = has_markup(text) || (!text.is_ascii() && text.chars().any(may_join));
+    // Markup that changes nothing (`a < b`, `x & y`) joins nothing either.
+    let joins = (!text.is_ascii() && text.chars().any(may_join))
+        || (has_markup(text) && matches!(markup(text), Cow::Owned(_)));
     if !joins {
         return None;
     }
@@ -485,6 +496,9 @@ fn markup(text: &str) -> Cow<'_, str> {
     }
     if s.contains("~~") {
         s = s.replace("~~", "");
+    }
+    if s == text {
+        return Cow::Borrowed(text);
     }
     Cow::Owned(s)
 }

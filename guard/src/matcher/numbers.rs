@@ -943,7 +943,16 @@ fn leading_dot(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
 
 /// `half of 10200`, `twice 2550`: a factor written before the number at `d`.
 fn factor_before(s: &str, d: usize) -> Option<f64> {
-    let head = s.get(d.saturating_sub(16)..d)?;
+    let b = s.as_bytes();
+    // Every factor phrase ends in a letter and a space: most numbers are rejected here.
+    if d < 2 || at(b, d - 1) != b' ' || !at(b, d - 2).is_ascii_alphabetic() {
+        return None;
+    }
+    let mut from = d.saturating_sub(16);
+    while from < d && !s.is_char_boundary(from) {
+        from += 1;
+    }
+    let head = s.get(from..d)?;
     let lower = head.to_ascii_lowercase();
     const FACTORS: [(&str, f64); 8] = [
         ("half of ", 0.5),
