@@ -13,6 +13,7 @@
 //! other word in between breaks the link (`orders has 7 consumers`); a one-letter Roman numeral
 //! must be upper case.
 use super::targets::Hits;
+use super::words::{TEENS, TENS, UNITS};
 
 /// A target `<name><sep><number>`.
 #[derive(Debug, Clone)]
@@ -67,29 +68,7 @@ const FILLER: &[&str] = &[
 
 /// A number word or Roman numeral below 100 (`seven`, `twenty-one` arrives as two words).
 fn small_number(w: &str, raw: &str) -> Option<u32> {
-    const UNITS: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    if let Some(i) = UNITS.iter().position(|u| *u == w) {
+    if let Some(i) = UNITS.iter().chain(TEENS.iter()).position(|u| *u == w) {
         return u32::try_from(i).ok();
     }
     if let Ok(n) = w.parse::<u32>() {
@@ -101,10 +80,6 @@ fn small_number(w: &str, raw: &str) -> Option<u32> {
     }
     roman(w, raw)
 }
-
-const TENS: [&str; 8] = [
-    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-];
 
 fn roman(w: &str, raw: &str) -> Option<u32> {
     if w.is_empty() || w.len() > 8 || !w.bytes().all(|c| b"ivxlc".contains(&c)) {

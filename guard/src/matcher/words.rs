@@ -8,10 +8,10 @@ use super::numbers::{alnum_at, alnum_before, approx_before, at, Ctx};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
-const UNITS: [&str; 10] = [
+pub(crate) const UNITS: [&str; 10] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
 ];
-const TEENS: [&str; 10] = [
+pub(crate) const TEENS: [&str; 10] = [
     "ten",
     "eleven",
     "twelve",
@@ -23,7 +23,7 @@ const TEENS: [&str; 10] = [
     "eighteen",
     "nineteen",
 ];
-const TENS: [&str; 8] = [
+pub(crate) const TENS: [&str; 8] = [
     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
 ];
 const SCALES: [(&str, f64); 4] = [
