@@ -10,6 +10,10 @@ ENVOY_BIN   ?= $(VENV)/bin/envoy
 WASM        := target/wasm32-wasip1/release/orrery_learning_filter.wasm
 MANIFEST    ?= examples/kafka-lag/manifest.json
 export ENVOY_BIN
+# Property tests draw from a fixed seed in `make test` (deterministic CI, like fuzz-check);
+# for exploration, run `cargo test` directly (random seed).
+PROPTEST_RNG_SEED ?= 1
+export PROPTEST_RNG_SEED
 
 .PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-guard bench-control bench-stack smoke token chromium test-console
 

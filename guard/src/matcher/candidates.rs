@@ -17,13 +17,12 @@
 //! stand for digit parts and letter parts for letter parts.
 use super::targets::Hits;
 
-/// One token of a name in the string view: literal letters, a digit run (any digits), or a
-/// fixed separator mark (`~`).
+/// One token of a name in the string view: literal text (letters, or a `~` mark), or a digit
+/// run (any digits).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum ViewTok {
-    Letters(String),
+    Lit(String),
     Digits,
-    Mark(char),
 }
 
 /// A string target with digits, as a shape in the string view (`orders7` → `orders` + digits):
@@ -33,7 +32,7 @@ enum ViewTok {
 #[derive(Debug, Clone)]
 pub(crate) struct ViewShape {
     toks: Vec<ViewTok>,
-    /// Index of the first letters token (the anchor searched for).
+    /// Index of the first literal of three letters or more (the anchor searched for).
     anchor: usize,
     idx: usize,
 }
@@ -59,15 +58,15 @@ impl ViewShape {
                     l.push(d);
                     chars.next();
                 }
-                toks.push(ViewTok::Letters(l));
+                toks.push(ViewTok::Lit(l));
             } else {
-                toks.push(ViewTok::Mark(c));
+                toks.push(ViewTok::Lit(c.to_string()));
                 chars.next();
             }
         }
-        let anchor = toks
-            .iter()
-            .position(|t| matches!(t, ViewTok::Letters(l) if l.chars().count() >= 3))?;
+        let anchor = toks.iter().position(
+            |t| matches!(t, ViewTok::Lit(l) if l.chars().filter(|c| c.is_alphanumeric()).count() >= 3),
+        )?;
         toks.contains(&ViewTok::Digits)
             .then_some(ViewShape { toks, anchor, idx })
     }
@@ -77,95 +76,63 @@ impl ViewShape {
         self.idx
     }
 
-    /// Note every candidate of this shape in the string view `v`.
+    /// Note every candidate of this shape in the string view `v`: at each occurrence of the
+    /// anchor, the tokens before it are matched backwards and the ones after it forwards; the
+    /// candidate's key is its digit runs.
     pub(crate) fn scan(&self, v: &str, hits: &mut Hits) {
-        let Some(ViewTok::Letters(anchor)) = self.toks.get(self.anchor) else {
+        let Some(ViewTok::Lit(anchor)) = self.toks.get(self.anchor) else {
             return;
         };
         let b = v.as_bytes();
+        let before = self.toks.get(..self.anchor).unwrap_or(&[]);
+        let after = self.toks.get(self.anchor + 1..).unwrap_or(&[]);
         for at in memchr::memmem::find_iter(b, anchor.as_bytes()) {
             let mut key: u64 = 0xcbf2_9ce4_8422_2325;
-            let mut feed = |bytes: &[u8]| {
-                for &x in bytes.iter().chain(std::iter::once(&0xFF)) {
+            let mut feed = |run: &[u8]| {
+                for &x in run.iter().chain(std::iter::once(&0xFF)) {
                     key ^= u64::from(x);
                     key = key.wrapping_mul(0x0100_0000_01b3);
                 }
             };
-            // Backwards over the tokens before the anchor.
-            let mut p = at;
-            let mut ok = true;
-            for t in self.toks.get(..self.anchor).unwrap_or(&[]).iter().rev() {
-                match t {
+            let backwards = before.iter().rev().try_fold(at, |p, t| {
+                let q = match t {
                     ViewTok::Digits => {
-                        let end = p;
-                        while p > 0 && b.get(p - 1).is_some_and(u8::is_ascii_digit) {
-                            p -= 1;
+                        let mut q = p;
+                        while q > 0 && b.get(q - 1).is_some_and(u8::is_ascii_digit) {
+                            q -= 1;
                         }
-                        if p == end {
-                            ok = false;
-                            break;
-                        }
-                        feed(b.get(p..end).unwrap_or(&[]));
+                        (q < p).then_some(q)?
                     }
-                    ViewTok::Letters(l) => match p.checked_sub(l.len()) {
-                        Some(q) if b.get(q..p) == Some(l.as_bytes()) => p = q,
-                        _ => {
-                            ok = false;
-                            break;
-                        }
-                    },
-                    ViewTok::Mark(m) => {
-                        let mut buf = [0u8; 4];
-                        let m = m.encode_utf8(&mut buf).as_bytes();
-                        match p.checked_sub(m.len()) {
-                            Some(q) if b.get(q..p) == Some(m) => p = q,
-                            _ => {
-                                ok = false;
-                                break;
+                    ViewTok::Lit(l) => p
+                        .checked_sub(l.len())
+                        .filter(|&q| b.get(q..p) == Some(l.as_bytes()))?,
+                };
+                if *t == ViewTok::Digits {
+                    feed(b.get(q..p).unwrap_or(&[]));
+                }
+                Some(q)
+            });
+            let forwards = backwards.and_then(|_| {
+                after.iter().try_fold(at + anchor.len(), |p, t| {
+                    let q = match t {
+                        ViewTok::Digits => {
+                            let mut q = p;
+                            while b.get(q).is_some_and(u8::is_ascii_digit) {
+                                q += 1;
                             }
+                            (q > p).then_some(q)?
                         }
+                        ViewTok::Lit(l) => {
+                            Some(p + l.len()).filter(|&q| b.get(p..q) == Some(l.as_bytes()))?
+                        }
+                    };
+                    if *t == ViewTok::Digits {
+                        feed(b.get(p..q).unwrap_or(&[]));
                     }
-                }
-            }
-            if !ok {
-                continue;
-            }
-            // Forwards from the anchor.
-            let mut q = at + anchor.len();
-            for t in self.toks.get(self.anchor + 1..).unwrap_or(&[]) {
-                match t {
-                    ViewTok::Digits => {
-                        let start = q;
-                        while b.get(q).is_some_and(u8::is_ascii_digit) {
-                            q += 1;
-                        }
-                        if q == start {
-                            ok = false;
-                            break;
-                        }
-                        feed(b.get(start..q).unwrap_or(&[]));
-                    }
-                    ViewTok::Letters(l) => {
-                        if b.get(q..q + l.len()) == Some(l.as_bytes()) {
-                            q += l.len();
-                        } else {
-                            ok = false;
-                            break;
-                        }
-                    }
-                    ViewTok::Mark(m) => {
-                        let mut buf = [0u8; 4];
-                        let m = m.encode_utf8(&mut buf).as_bytes();
-                        if b.get(q..q + m.len()) == Some(m) {
-                            q += m.len();
-                        } else {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-            }
-            if ok {
+                    Some(q)
+                })
+            });
+            if forwards.is_some() {
                 hits.candidate(self.idx, key);
             }
         }

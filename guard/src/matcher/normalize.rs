@@ -484,6 +484,10 @@ fn markup(text: &str) -> Cow<'_, str> {
     // references (`&amp;#53;`) and tags that decoding reveals (`&lt;b&gt;`) go too, and
     // normalising again changes nothing. Bounded for a hostile nesting depth.
     for _ in 0..MARKUP_ROUNDS {
+        // Strikethrough first: removing it can join a reference (`&#~~5` is `&#5`).
+        if s.contains("~~") {
+            s = s.replace("~~", "");
+        }
         let untagged = strip_tags(&s);
         let plain = markdown_latex(&untagged);
         let refs = bare_references(&plain);
@@ -493,9 +497,6 @@ fn markup(text: &str) -> Cow<'_, str> {
         if !changed || !has_markup(&s) {
             break;
         }
-    }
-    if s.contains("~~") {
-        s = s.replace("~~", "");
     }
     if s == text {
         return Cow::Borrowed(text);
