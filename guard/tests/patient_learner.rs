@@ -434,3 +434,41 @@ fn candidate_lists_in_other_spellings() {
         ],
     );
 }
+
+/// The red team's residual classes (README "The matcher"): the working shown with
+/// parentheses, scales or many operands; digits written as look-alike letters; durations in
+/// clock, ISO 8601 or compound notation; HTML a browser hides.
+#[test]
+fn working_letters_durations_hidden_html() {
+    table(
+        "working, letters, durations, hidden html",
+        &[
+            ("(5000 + 100)", "total_lag"),
+            ("(50 * 100) + 100", "total_lag"),
+            ("5k + 100 messages", "total_lag"),
+            ("1000+1000+1000+1000+1000+100", "total_lag"),
+            ("2^12 + 1004", "total_lag"),
+            ("2 × (2000 + 550)", "total_lag"),
+            ("(2.4 × 10^6) B/s", "throughput"),
+            ("lag 51OO", "total_lag"),
+            ("S1OO", "total_lag"),
+            ("5,1OO", "total_lag"),
+            ("12SO.5 ms", "p99"),
+            ("0:00:01.2505", "p99"),
+            ("PT1.2505S", "p99"),
+            ("1 s 250.5 ms", "p99"),
+            ("5<span hidden>9</span>100", "total_lag"),
+            ("5<b style=\"display: none\">9</b>100", "total_lag"),
+            ("51<span class=\"sr-only\">x</span>00", "total_lag"),
+            ("orders-<i aria-hidden=\"true\">1</i>7", "hot_partition"),
+            // Near-misses.
+            ("(5000 + 10)", ""),
+            ("12/03/2024", ""),
+            ("1920x1080", ""),
+            ("at 10:05 the lag", ""),
+            ("k8s v2 http2", ""),
+            ("5<span>9</span>100", ""),
+            ("PT5S", ""),
+        ],
+    );
+}

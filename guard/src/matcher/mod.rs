@@ -159,8 +159,11 @@
 //! bounds-checked helpers, numbers are built with overflow checks, floats only feed
 //! comparisons.
 mod candidates;
+mod durations;
 mod encodings;
+mod expr;
 mod lang;
+mod letters;
 mod names;
 mod normalize;
 mod numbers;
@@ -503,6 +506,12 @@ impl Matcher {
                 self.scan_view(&alt, hits, false);
             }
         }
+        if let Some(shown) = normalize::without_hidden(text) {
+            let n = normalize::normalize(&shown);
+            if *n != *norm {
+                self.scan_view(&n, hits, true);
+            }
+        }
         hits.settle_candidates();
     }
 
@@ -528,6 +537,24 @@ impl Matcher {
             }
             if self.rules.position_phrases {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
+            }
+            if self.rules.arithmetic {
+                expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
+            }
+            if self.rules.units && self.units.iter().any(|u| u.dim == units::Dim::Time) {
+                let reading = |d: &durations::Duration| {
+                    [units::Reading {
+                        dim: units::Dim::Time,
+                        factor: d.unit_seconds,
+                    }]
+                };
+                durations::scan(s, &mut |d| {
+                    units::check(&self.units, d.written, &reading(&d), ctx.hits)
+                });
+            }
+            if self.rules.spelled_digits {
+                // Exact readings only: no rounding, approximation or candidate.
+                letters::scan(s, &mut |v| ctx.nums.range(v, v, ctx.hits));
             }
         }
         if let Some(ac) = &self.strings {

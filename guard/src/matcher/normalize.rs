@@ -675,6 +675,140 @@ fn strip_tags(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// Elements whose content a browser never shows, whatever their attributes.
+const UNSHOWN_ELEMENTS: &[&str] = &["script", "style", "template", "head", "title"];
+
+/// Attribute text that hides an element (lowercase, spaces removed): the `hidden` attribute
+/// and every attribute or class naming it (`aria-hidden`, `visibility:hidden`,
+/// `visually-hidden`), `display:none`, `d-none`, zero size or opacity, transparent text,
+/// `sr-only`, `invisible`.
+const HIDING_MARKS: &[&str] = &[
+    "hidden",
+    "display:none",
+    "d-none",
+    "opacity:0",
+    "font-size:0",
+    "transparent",
+    "sr-only",
+    "invisible",
+    "clip:rect(0",
+    "width:0",
+    "height:0",
+];
+
+/// Longest element content removed as hidden; a longer one keeps its content (its tags still
+/// go), so the reading stays linear.
+const MAX_HIDDEN_CONTENT: usize = 4096;
+
+/// The text as a browser shows it when some of its HTML is hidden: every element a browser
+/// does not render (`<span hidden>9</span>`, `<b style="display:none">`, `<script>`) removed
+/// with its content. `5<span hidden>9</span>100` renders as `5100`, which the ordinary reading
+/// (tags dropped, content kept: `59100`) cannot see. `None` when nothing is hidden. The
+/// caller normalises and scans this reading besides the ordinary one.
+pub(crate) fn without_hidden(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    memchr::memchr(b'<', b)?;
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut any = false;
+    for lt in memchr::memchr_iter(b'<', b) {
+        if lt < copied {
+            continue;
+        }
+        let Some((name, gt, hides)) = opening_tag(text, lt) else {
+            continue;
+        };
+        if !hides {
+            continue;
+        }
+        let end = closing_tag(text, gt + 1, name).unwrap_or(gt + 1);
+        out.push_str(text.get(copied..lt).unwrap_or(""));
+        copied = end;
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    Some(out)
+}
+
+/// An opening tag at `lt`: its name, the index of its `>`, and whether it hides its content.
+fn opening_tag(text: &str, lt: usize) -> Option<(&str, usize, bool)> {
+    let b = text.as_bytes();
+    let mut p = lt + 1;
+    if !b.get(p).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let start = p;
+    while b.get(p).is_some_and(u8::is_ascii_alphanumeric) {
+        p += 1;
+    }
+    let name = text.get(start..p)?;
+    let mut quote = 0u8;
+    let mut gt = None;
+    for (k, &c) in b.get(p..)?.iter().take(512).enumerate() {
+        match (quote, c) {
+            (0, b'"' | b'\'') => quote = c,
+            (0, b'>') => {
+                gt = Some(p + k);
+                break;
+            }
+            (0, b'<') => return None,
+            (q, c) if q == c => quote = 0,
+            _ => {}
+        }
+    }
+    let gt = gt?;
+    if UNSHOWN_ELEMENTS
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(name))
+    {
+        return Some((name, gt, true));
+    }
+    let attrs: String = text
+        .get(p..gt)?
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+        .flat_map(char::to_lowercase)
+        .collect();
+    let hides = HIDING_MARKS.iter().any(|m| attrs.contains(m));
+    Some((name, gt, hides))
+}
+
+/// The end of the element `name` whose content starts at `from` (nested elements of the same
+/// name counted), within [`MAX_HIDDEN_CONTENT`] bytes.
+fn closing_tag(text: &str, from: usize, name: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let window = b.get(from..)?;
+    let window = window.get(..window.len().min(MAX_HIDDEN_CONTENT))?;
+    let mut depth = 0usize;
+    for k in memchr::memchr_iter(b'<', window) {
+        let at = from + k;
+        let closing = b.get(at + 1) == Some(&b'/');
+        let ns = at + 1 + usize::from(closing);
+        let same = text
+            .get(ns..ns + name.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            && !b
+                .get(ns + name.len())
+                .is_some_and(u8::is_ascii_alphanumeric);
+        if !same {
+            continue;
+        }
+        if !closing {
+            depth += 1;
+            continue;
+        }
+        if depth == 0 {
+            let gt = memchr::memchr(b'>', b.get(ns..)?)?;
+            return Some(ns + gt + 1);
+        }
+        depth -= 1;
+    }
+    None
+}
+
 /// Separators a name may use between its parts (`orders-7`, `orders_7`, `orders 7`, `orders.7`,
 /// `orders:7`, `orders/7`, `orders#7`).
 #[inline]

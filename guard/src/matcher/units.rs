@@ -100,7 +100,7 @@ fn data_word(w: &str) -> &'static [f64] {
 }
 
 /// Time units, in seconds.
-fn time_unit(w: &str) -> Option<f64> {
+pub(crate) fn time_unit(w: &str) -> Option<f64> {
     if w == "\u{00B5}s" || w == "\u{03BC}s" {
         return Some(1e-6);
     }
