@@ -815,7 +815,12 @@ mod tests {
         assert!(s.all_probes("x", 0).is_empty());
         let r = &s.report("x", 0)[0];
         assert_eq!(
-            (r.level, r.hints_taken, r.answers_withheld, r.replies_withheld),
+            (
+                r.level,
+                r.hints_taken,
+                r.answers_withheld,
+                r.replies_withheld
+            ),
             (2, 2, 1, 1)
         );
         assert_eq!(r.probes_suspected, 1);

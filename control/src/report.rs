@@ -227,7 +227,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("report-rebuild-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("audit.jsonl");
-        let long = format!("{{\"event\":\"learning_hint\",\"x\":\"{}\"}}\n", "a".repeat(70_000));
+        let long = format!(
+            "{{\"event\":\"learning_hint\",\"x\":\"{}\"}}\n",
+            "a".repeat(70_000)
+        );
         let text = [
             r#"{"ts":"2026-01-01T00:00:00.000Z","event":"learning_manifest_loaded","scenario_id":"x","generation":1}"#,
             r#"{"ts":"2026-01-01T00:00:01.000Z","event":"learning_hint","subject":"a","scenario_id":"x","old_level":0,"new_level":1}"#,

@@ -597,8 +597,7 @@ fn spawn_secret_watch(state: Shared) {
         return;
     }
     tokio::spawn(async move {
-        let mut hup =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()).ok();
+        let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()).ok();
         let mut tick = tokio::time::interval(crate::secret::POLL_INTERVAL);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {

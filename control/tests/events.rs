@@ -79,7 +79,10 @@ fn withheld_events_become_audit_lines_metrics_and_report_rows() {
         None,
     )
     .json();
-    assert_eq!(other, json!({"scenario_id": "lab-zzz", "learners": [], "next_cursor": null}));
+    assert_eq!(
+        other,
+        json!({"scenario_id": "lab-zzz", "learners": [], "next_cursor": null})
+    );
     s.finish();
 }
 
