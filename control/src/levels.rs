@@ -541,7 +541,7 @@ impl LevelStore {
         let mut rows: Vec<(&str, &Help)> = self
             .learners
             .iter()
-            .filter(|(subject, _)| after.map_or(true, |a| &***subject > a))
+            .filter(|(subject, _)| !matches!(after, Some(a) if &***subject <= a))
             .filter_map(|(subject, l)| Some((&**subject, l.help(scenario)?)))
             .collect();
         let more = rows.len() > limit;

@@ -157,7 +157,7 @@ fn encode_cursor(subject: &str) -> String {
 }
 
 fn decode_cursor(c: &str) -> Option<String> {
-    if c.len() > MAX_CURSOR_CHARS || c.len() % 2 != 0 {
+    if c.len() > MAX_CURSOR_CHARS || c.len() & 1 == 1 {
         return None;
     }
     let bytes = c
