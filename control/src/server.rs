@@ -1,7 +1,8 @@
 //! The HTTP side of `orrery-learning serve` (docs/api.md "Endpoints"): the router, one handler
-//! per endpoint, and [`serve`], which loads the manifest, opens the audit stream, binds the
-//! listener, and starts the file watch and the one-second ticker that keep the manifest fresh
-//! and end grace periods without waiting for a request.
+//! per endpoint, and [`serve`], which loads the manifest, rebuilds the help report from the audit
+//! file, opens the audit stream, binds the listener, and starts the file watch and the one-second
+//! ticker that keep the manifest fresh and end grace periods without waiting for a request, and
+//! the poll (and SIGHUP) that re-reads a proxy secret file.
 
 use crate::audit::{AuditEvent, AuditSink, AuditTarget};
 use crate::auth::{self, IdentityError, ProxyAuth};
