@@ -1,4 +1,6 @@
 //! The audit stream (AEP-032 §3, §4): one JSON object per line, to stdout or appended to a file.
+//! Appended to a file, it is also the durable record the help report is rebuilt from at start
+//! ([`crate::report::rebuild`]).
 //! Entries carry subjects, scenario ids, target ids, levels, surfaces, counts and manifest error
 //! locations/kinds: the types below have no field that could hold a target value, a descriptor
 //! or reply text, so the stream cannot carry one by construction.
@@ -40,6 +42,13 @@ pub enum AuditEvent {
         target_id: String,
         surface: String,
     },
+    /// One model-turn reply of a learner had anything withheld (the report's `replies_withheld`
+    /// is rebuilt from these after a restart).
+    LearningReplyWithheld {
+        subject: String,
+        scenario_id: String,
+        surface: String,
+    },
     /// A learner's withheld replies reached the probe threshold within the window (docs/api.md
     /// "Probe detection"): once per crossing.
     LearningProbeSuspected {
@@ -54,6 +63,11 @@ pub enum AuditEvent {
     },
     LearningManifestRejected {
         errors: Vec<ErrorEntry>,
+    },
+    /// The proxy secret file changed: a new secret is in force and the previous one is still
+    /// accepted for `overlap_seconds` (no secret, no hash of one).
+    LearningProxySecretRotated {
+        overlap_seconds: u64,
     },
 }
 
@@ -135,6 +149,20 @@ mod tests {
                     }],
                 },
                 r#"{"ts":"1970-01-01T00:00:01.000Z","event":"learning_manifest_rejected","errors":[{"location":"targets[0].value","kind":"too_short"}]}"#,
+            ),
+            (
+                AuditEvent::LearningReplyWithheld {
+                    subject: "alice".into(),
+                    scenario_id: "s1".into(),
+                    surface: "chat".into(),
+                },
+                r#"{"ts":"1970-01-01T00:00:01.000Z","event":"learning_reply_withheld","subject":"alice","scenario_id":"s1","surface":"chat"}"#,
+            ),
+            (
+                AuditEvent::LearningProxySecretRotated {
+                    overlap_seconds: 300,
+                },
+                r#"{"ts":"1970-01-01T00:00:01.000Z","event":"learning_proxy_secret_rotated","overlap_seconds":300}"#,
             ),
         ];
         for (event, want) in cases {

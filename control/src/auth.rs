@@ -1,13 +1,22 @@
 //! Who may call what (docs/api.md "Authentication"): the proxy secret the Envoy filter adds
-//! (compared in constant time), the identity headers the filter sets from the verified token,
-//! trusted only together with that secret, and the lab platform's report bearer token.
+//! (compared in constant time, checked by the [`ProxyAuth`] extractor against the secrets in
+//! force, see [`crate::secret`]), the identity headers the filter sets from the verified token,
+//! trusted only together with that secret, the instructor claim, and the lab platform's report
+//! bearer token.
 
 use crate::config::Secret;
-use axum::http::HeaderMap;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 
 pub const PROXY_SECRET_HEADER: &str = "x-orrery-learning-proxy-secret";
 pub const SUBJECT_HEADER: &str = "x-orrery-learning-subject";
 pub const PRINCIPAL_HEADER: &str = "x-orrery-learning-principal";
+/// Set to `true` by the filter when the verified token carries its configured instructor claim.
+pub const INSTRUCTOR_HEADER: &str = "x-orrery-learning-instructor";
 /// The longest subject accepted (a token's `sub` is far shorter).
 pub const MAX_SUBJECT_BYTES: usize = 256;
 
@@ -20,11 +29,37 @@ pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
     std::hint::black_box(diff) == 0
 }
 
-/// Whether the request carries the proxy secret.
-pub fn has_proxy_secret(headers: &HeaderMap, secret: &Secret) -> bool {
-    headers
-        .get(PROXY_SECRET_HEADER)
-        .is_some_and(|v| ct_eq(v.as_bytes(), secret.as_bytes()))
+/// Proof that the request carries an accepted proxy secret: an extractor, so a handler that
+/// takes it cannot run without it. Rejection: `401 {"error": "unauthenticated"}`.
+pub struct ProxyAuth;
+
+/// The rejection of [`ProxyAuth`].
+pub struct Unauthenticated;
+
+impl IntoResponse for Unauthenticated {
+    fn into_response(self) -> Response {
+        (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(serde_json::json!({ "error": "unauthenticated" })),
+        )
+            .into_response()
+    }
+}
+
+#[axum::async_trait]
+impl FromRequestParts<Arc<AppState>> for ProxyAuth {
+    type Rejection = Unauthenticated;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &Arc<AppState>,
+    ) -> Result<ProxyAuth, Unauthenticated> {
+        if state.proxy_secret_ok(&parts.headers) {
+            Ok(ProxyAuth)
+        } else {
+            Err(Unauthenticated)
+        }
+    }
 }
 
 /// Whether a proxy-secret header is present at all (valid or not).
@@ -65,6 +100,14 @@ pub fn principal(headers: &HeaderMap) -> Principal {
     }
 }
 
+/// Whether the filter marked the caller as a human instructor (both headers exact).
+pub fn is_instructor(headers: &HeaderMap) -> bool {
+    principal(headers) == Principal::Human
+        && headers
+            .get(INSTRUCTOR_HEADER)
+            .is_some_and(|v| v.as_bytes() == b"true")
+}
+
 /// The verified human subject behind a hint press.
 pub fn human_subject(headers: &HeaderMap) -> Result<String, IdentityError> {
     if principal(headers) != Principal::Human {
@@ -95,6 +138,29 @@ mod tests {
         ];
         for (a, b, want) in cases {
             assert_eq!(ct_eq(a, b), want, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn only_a_human_marked_instructor_is_one() {
+        let cases = [
+            (Some("human"), Some("true"), true),
+            (Some("human"), Some("True"), false),
+            (Some("human"), Some("1"), false),
+            (Some("human"), None, false),
+            (Some("delegated"), Some("true"), false),
+            (Some("service"), Some("true"), false),
+            (None, Some("true"), false),
+        ];
+        for (p, i, want) in cases {
+            let mut h = HeaderMap::new();
+            if let Some(p) = p {
+                h.insert(PRINCIPAL_HEADER, p.parse().unwrap());
+            }
+            if let Some(i) = i {
+                h.insert(INSTRUCTOR_HEADER, i.parse().unwrap());
+            }
+            assert_eq!(is_instructor(&h), want, "{p:?} {i:?}");
         }
     }
 

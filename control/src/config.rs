@@ -4,6 +4,7 @@
 //! never starts half-configured. Secrets are held in [`Secret`], whose `Debug` hides them.
 
 use crate::audit::AuditTarget;
+use crate::secret::{self, SecretError, MAX_OVERLAP_SECONDS};
 use clap::Args;
 use std::fmt;
 use std::net::SocketAddr;
@@ -46,8 +47,17 @@ pub struct ServeArgs {
     #[arg(long, env = "ORRERY_LEARNING_PROXY_SECRET", hide_env_values = true)]
     pub proxy_secret: Option<String>,
     /// File holding the proxy secret (trailing newline ignored); instead of --proxy-secret.
+    /// Re-read every 2 s and on SIGHUP: a change rotates the secret without a restart.
     #[arg(long, env = "ORRERY_LEARNING_PROXY_SECRET_FILE")]
     pub proxy_secret_file: Option<PathBuf>,
+    /// After a rotation, how long the previous secret is still accepted, in seconds (0-86400).
+    #[arg(
+        long,
+        env = "ORRERY_LEARNING_PROXY_SECRET_OVERLAP_SECONDS",
+        default_value = "300",
+        allow_hyphen_values = true
+    )]
+    pub proxy_secret_overlap_seconds: String,
     /// Listen address (IP:port).
     #[arg(
         long,
@@ -127,7 +137,11 @@ impl fmt::Debug for Secret {
 #[derive(Debug, Clone)]
 pub struct Config {
     pub manifest: PathBuf,
+    /// The proxy secret at start (from the environment or the file).
     pub proxy_secret: Secret,
+    /// The file to re-read for a rotation (`None`: the secret is fixed for the process).
+    pub proxy_secret_file: Option<PathBuf>,
+    pub proxy_secret_overlap_seconds: u64,
     pub listen: SocketAddr,
     pub grace_seconds: u64,
     pub hint_interval_ms: u64,
@@ -214,33 +228,32 @@ impl Config {
                 "ORRERY_LEARNING_PROBE_WINDOW_SECONDS (--probe-window-seconds) must be a whole number of seconds from 1 to {MAX_PROBE_WINDOW_SECONDS}"
             ));
         };
-        let proxy_secret = match (args.proxy_secret, args.proxy_secret_file) {
+        let Some(proxy_secret_overlap_seconds) =
+            parse_seconds(&args.proxy_secret_overlap_seconds, 0, MAX_OVERLAP_SECONDS)
+        else {
+            return refuse(format!(
+                "ORRERY_LEARNING_PROXY_SECRET_OVERLAP_SECONDS (--proxy-secret-overlap-seconds) must be a whole number of seconds from 0 to {MAX_OVERLAP_SECONDS}"
+            ));
+        };
+        let (proxy_secret, proxy_secret_file) = match (args.proxy_secret, args.proxy_secret_file) {
             (Some(_), Some(_)) => {
                 return refuse("set only one of ORRERY_LEARNING_PROXY_SECRET and ORRERY_LEARNING_PROXY_SECRET_FILE")
             }
             (None, None) => {
                 return refuse("no proxy secret: set ORRERY_LEARNING_PROXY_SECRET (--proxy-secret) or ORRERY_LEARNING_PROXY_SECRET_FILE (--proxy-secret-file)")
             }
-            (Some(s), None) => s.into_bytes(),
-            (None, Some(path)) => match std::fs::read(&path) {
-                Ok(mut bytes) => {
-                    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
-                        bytes.pop();
-                    }
-                    bytes
+            (Some(s), None) => match secret::check(s.as_bytes()) {
+                Ok(()) => (Secret::new(s.into_bytes()), None),
+                Err(e) => return refuse(e.describe()),
+            },
+            (None, Some(path)) => match secret::read_file(&path) {
+                Ok(s) => (s, Some(path)),
+                Err(r) if r.kind == SecretError::Unreadable => {
+                    return refuse("ORRERY_LEARNING_PROXY_SECRET_FILE cannot be read")
                 }
-                Err(_) => return refuse("ORRERY_LEARNING_PROXY_SECRET_FILE cannot be read"),
+                Err(r) => return refuse(r.kind.describe()),
             },
         };
-        if proxy_secret.len() < MIN_SECRET_BYTES {
-            return refuse(format!(
-                "the proxy secret is shorter than {MIN_SECRET_BYTES} bytes"
-            ));
-        }
-        if !proxy_secret.iter().all(|b| b.is_ascii_graphic()) {
-            // It travels in an HTTP header: printable ASCII, no spaces.
-            return refuse("the proxy secret must be printable ASCII without spaces");
-        }
         let report_token = match args.report_token {
             None => None,
             Some(t) if t.len() < MIN_SECRET_BYTES || !t.bytes().all(|b| b.is_ascii_graphic()) => {
@@ -271,7 +284,9 @@ impl Config {
         }
         Ok(Config {
             manifest,
-            proxy_secret: Secret::new(proxy_secret),
+            proxy_secret,
+            proxy_secret_file,
+            proxy_secret_overlap_seconds,
             listen,
             grace_seconds,
             hint_interval_ms: interval * 1000,
@@ -301,6 +316,7 @@ mod tests {
             probe_threshold: "5".into(),
             probe_window_seconds: "600".into(),
             audit: "-".into(),
+            proxy_secret_overlap_seconds: "300".into(),
             ..ServeArgs::default()
         }
     }
@@ -308,7 +324,7 @@ mod tests {
     #[test]
     fn each_broken_setting_names_itself() {
         type Edit = fn(&mut ServeArgs);
-        let cases: [(Edit, &str); 16] = [
+        let cases: [(Edit, &str); 19] = [
             (|a| a.manifest = None, "no manifest path"),
             (
                 |a| a.manifest = Some("/nonexistent/m.json".into()),
@@ -317,6 +333,18 @@ mod tests {
             (|a| a.manifest = Some("/tmp".into()), "not a regular file"),
             (|a| a.proxy_secret = None, "no proxy secret"),
             (|a| a.proxy_secret = Some("short".into()), "shorter than 16"),
+            (
+                |a| a.proxy_secret = Some("with a space, long enough".into()),
+                "printable ASCII",
+            ),
+            (
+                |a| a.proxy_secret_overlap_seconds = "86401".into(),
+                "PROXY_SECRET_OVERLAP_SECONDS",
+            ),
+            (
+                |a| a.proxy_secret_overlap_seconds = "-1".into(),
+                "PROXY_SECRET_OVERLAP_SECONDS",
+            ),
             (|a| a.listen = "0.0.0.0:0".into(), "not loopback"),
             (|a| a.grace_seconds = "-5".into(), "GRACE_SECONDS"),
             (|a| a.grace_seconds = "0".into(), "GRACE_SECONDS"),
@@ -358,6 +386,8 @@ mod tests {
         assert_eq!(c.grace_seconds, 3600);
         assert_eq!(c.hint_interval_ms, 30_000);
         assert_eq!(c.probe, ProbeSettings::default());
+        assert_eq!(c.proxy_secret_overlap_seconds, 300);
+        assert_eq!(c.proxy_secret_file, None);
         assert_eq!(
             c.probe,
             ProbeSettings {

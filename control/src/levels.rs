@@ -9,6 +9,10 @@
 //! window after the last flag, never on every reply), and a second change log of flags that the
 //! watch API serves so the filter can apply a cool-down. A restart forgets windows and flags.
 //!
+//! The report's counters also survive a restart: at start the audit stream is replayed
+//! ([`LevelStore::replay`]) into a per-learner record of earlier help that the report adds to
+//! this process's, while the level in force still starts at `default_disclosure`.
+//!
 //! A learner costs one map entry with its first scenario inline (no second allocation in the
 //! usual one-scenario lab); scenario ids are interned. The change log keeps the last
 //! [`LOG_CAPACITY`] changes; a watcher further behind gets a full resync.
@@ -48,6 +52,31 @@ struct Help {
     answers_withheld: u32,
     replies_withheld: u32,
     probe: Probe,
+    /// The help of earlier processes, replayed from the audit stream at start (report only:
+    /// never a level in force). Boxed, so a learner without history costs one pointer.
+    past: Option<Box<Past>>,
+}
+
+/// One learner's help on one scenario before this process started, for the report.
+#[derive(Debug, Clone, Default)]
+struct Past {
+    /// The highest level reached by a hint.
+    reached: u8,
+    hints_taken: u32,
+    answers_withheld: u32,
+    replies_withheld: u32,
+    probes_suspected: u32,
+    /// The last flag's audit timestamp, as written.
+    last_probe_suspected_at: Option<Box<str>>,
+}
+
+/// One audit entry of an earlier process, as the report replays it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replay<'a> {
+    Hint { new_level: u8 },
+    AnswerWithheld,
+    ReplyWithheld,
+    ProbeSuspected { at: &'a str },
 }
 
 #[derive(Debug, Clone)]
@@ -89,6 +118,7 @@ impl Help {
             answers_withheld: 0,
             replies_withheld: 0,
             probe: Probe::default(),
+            past: None,
         }
     }
 }
@@ -469,26 +499,81 @@ impl LevelStore {
         }
     }
 
-    /// Each learner's help on `scenario`, sorted by subject.
+    /// Add one audit entry of an earlier process to `subject`'s report on `scenario`. The level
+    /// in force, the rate limit and the probe window are not touched: they start afresh.
+    pub fn replay(&mut self, subject: &str, scenario: &str, event: Replay<'_>) {
+        let scenario = self.intern(scenario);
+        let help = self.learner(subject, &scenario).help_mut(&scenario);
+        let past = help.past.get_or_insert_with(Box::default);
+        match event {
+            Replay::Hint { new_level } => {
+                past.reached = past.reached.max(new_level.min(MAX_LEVEL));
+                past.hints_taken = past.hints_taken.saturating_add(1);
+            }
+            Replay::AnswerWithheld => {
+                past.answers_withheld = past.answers_withheld.saturating_add(1);
+            }
+            Replay::ReplyWithheld => {
+                past.replies_withheld = past.replies_withheld.saturating_add(1);
+            }
+            Replay::ProbeSuspected { at } => {
+                past.probes_suspected = past.probes_suspected.saturating_add(1);
+                past.last_probe_suspected_at = Some(Box::from(at));
+            }
+        }
+    }
+
+    /// Each learner's help on `scenario`, sorted by subject (every page at once).
     pub fn report(&self, scenario: &str, default: u8) -> Vec<LearnerReport> {
-        let mut out: Vec<LearnerReport> = self
+        self.report_page(scenario, default, None, usize::MAX).0
+    }
+
+    /// Up to `limit` learners on `scenario` whose subject sorts after `after`, sorted by subject,
+    /// and whether more follow. Costs one pass over the learners and a sort of the page, not of
+    /// every learner.
+    pub fn report_page(
+        &self,
+        scenario: &str,
+        default: u8,
+        after: Option<&str>,
+        limit: usize,
+    ) -> (Vec<LearnerReport>, bool) {
+        let mut rows: Vec<(&str, &Help)> = self
             .learners
             .iter()
-            .filter_map(|(subject, l)| {
-                let h = l.help(scenario)?;
-                Some(LearnerReport {
-                    subject: subject.to_string(),
-                    level: h.level.map_or(default, |v| v.max(default)),
-                    hints_taken: h.hints_taken,
-                    answers_withheld: h.answers_withheld,
-                    replies_withheld: h.replies_withheld,
-                    probes_suspected: h.probe.flags,
-                    last_probe_suspected_at: h.probe.last_flag_ms.map(rfc3339_ms),
-                })
-            })
+            .filter(|(subject, _)| !matches!(after, Some(a) if &***subject <= a))
+            .filter_map(|(subject, l)| Some((&**subject, l.help(scenario)?)))
             .collect();
-        out.sort_by(|a, b| a.subject.cmp(&b.subject));
-        out
+        let more = rows.len() > limit;
+        if more {
+            rows.select_nth_unstable_by(limit, |a, b| a.0.cmp(b.0));
+            rows.truncate(limit);
+        }
+        rows.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let out = rows
+            .into_iter()
+            .map(|(subject, h)| learner_report(subject, h, default))
+            .collect();
+        (out, more)
+    }
+}
+
+/// This process's help plus the replayed help of earlier ones.
+fn learner_report(subject: &str, h: &Help, default: u8) -> LearnerReport {
+    let none = Past::default();
+    let past = h.past.as_deref().unwrap_or(&none);
+    LearnerReport {
+        subject: subject.to_string(),
+        level: h.level.unwrap_or(0).max(past.reached).max(default),
+        hints_taken: h.hints_taken.saturating_add(past.hints_taken),
+        answers_withheld: h.answers_withheld.saturating_add(past.answers_withheld),
+        replies_withheld: h.replies_withheld.saturating_add(past.replies_withheld),
+        probes_suspected: h.probe.flags.saturating_add(past.probes_suspected),
+        last_probe_suspected_at: h
+            .probe
+            .last_flag_ms
+            .map(rfc3339_ms)
+            .or_else(|| past.last_probe_suspected_at.as_deref().map(str::to_string)),
     }
 }
 
@@ -681,6 +766,77 @@ mod tests {
         assert_eq!(
             s.probe_changes_since(s.probe_seq() - 3, 0).unwrap().len(),
             3
+        );
+    }
+
+    #[test]
+    fn pages_walk_every_learner_once_in_subject_order() {
+        let mut s = LevelStore::new();
+        for i in (0..25).rev() {
+            s.record_withheld(&format!("l{i:02}"), "x");
+        }
+        s.record_withheld("other", "y");
+        let mut seen = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let (page, more) = s.report_page("x", 0, after.as_deref(), 10);
+            assert!(page.len() <= 10);
+            seen.extend(page.iter().map(|r| r.subject.clone()));
+            if !more {
+                break;
+            }
+            after = page.last().map(|r| r.subject.clone());
+        }
+        let want: Vec<String> = (0..25).map(|i| format!("l{i:02}")).collect();
+        assert_eq!(seen, want);
+        // Exactly a page left: no further page announced.
+        let (page, more) = s.report_page("x", 0, Some("l14"), 10);
+        assert_eq!((page.len(), more), (10, false));
+        assert_eq!(s.report("x", 0).len(), 25);
+    }
+
+    #[test]
+    fn replayed_help_adds_to_the_report_but_not_to_the_level_in_force() {
+        let mut s = LevelStore::new();
+        s.replay("a", "x", Replay::Hint { new_level: 1 });
+        s.replay("a", "x", Replay::Hint { new_level: 2 });
+        s.replay("a", "x", Replay::AnswerWithheld);
+        s.replay("a", "x", Replay::ReplyWithheld);
+        s.replay(
+            "a",
+            "x",
+            Replay::ProbeSuspected {
+                at: "2026-01-01T00:00:00.000Z",
+            },
+        );
+        assert_eq!(s.level("a", "x", 0), 0, "the level in force starts afresh");
+        assert_eq!(s.stored_levels(), 0);
+        assert_eq!(s.all_levels("x", 0).count(), 0);
+        assert!(s.all_probes("x", 0).is_empty());
+        let r = &s.report("x", 0)[0];
+        assert_eq!(
+            (
+                r.level,
+                r.hints_taken,
+                r.answers_withheld,
+                r.replies_withheld
+            ),
+            (2, 2, 1, 1)
+        );
+        assert_eq!(r.probes_suspected, 1);
+        assert_eq!(
+            r.last_probe_suspected_at.as_deref(),
+            Some("2026-01-01T00:00:00.000Z")
+        );
+        // This process's help adds on; its own flag is the later one.
+        s.hint("a", "x", 0, 0, 1);
+        s.record_reply_withheld("a", "x", 5_000, &settings(1, 60));
+        let r = &s.report("x", 0)[0];
+        assert_eq!((r.level, r.hints_taken, r.replies_withheld), (2, 3, 2));
+        assert_eq!(r.probes_suspected, 2);
+        assert_eq!(
+            r.last_probe_suspected_at.as_deref(),
+            Some("1970-01-01T00:00:05.000Z")
         );
     }
 

@@ -3,7 +3,8 @@
 //! `serve` is [`config`] (flags, environment, startup preconditions) → [`server`] (HTTP
 //! endpoints) over [`state`] (the shared state), [`manifest_store`] (last-good manifest, grace),
 //! [`levels`] (levels, rate limit, change log), [`watch`] (the long-poll), [`auth`] (proxy
-//! secret and identity hand-off), [`audit`], [`metrics`], [`clock`] and [`console`] (the
+//! secret and identity hand-off), [`secret`] (the secrets in force, rotation), [`report`] (the
+//! help report: rebuilt from the audit file, paginated), [`audit`], [`metrics`], [`clock`] and [`console`] (the
 //! overlay script and the learner page, public assets). `validate` and `scan`
 //! are [`cli`]; `lint` (the Envoy config lint) is [`lint`]. docs/api.md is the contract with the
 //! Envoy filter.
@@ -18,6 +19,8 @@ pub mod lint;
 pub mod manifest_file;
 pub mod manifest_store;
 pub mod metrics;
+pub mod report;
+pub mod secret;
 pub mod server;
 pub mod state;
 pub mod watch;

@@ -23,7 +23,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the control service (settings: flags or environment, see docs/api.md).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Check a scenario manifest against contract v1.
     Validate {
         /// The manifest file.
@@ -58,7 +58,7 @@ fn exit(code: i32) -> ExitCode {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Validate { file } => exit(cli::validate(
             &file,
             &mut std::io::stdout(),

@@ -32,6 +32,11 @@ pub struct Metrics {
     pub levels: Gauge,
     pub watchers: Gauge,
     pub retired_values: Gauge,
+    pub secret_rotations: Counter,
+    pub secret_errors: Counter,
+    pub secrets_accepted: Gauge,
+    pub audit_replayed: Counter,
+    pub audit_unreadable: Counter,
 }
 
 impl Default for Metrics {
@@ -55,6 +60,11 @@ impl Metrics {
             levels: Gauge::default(),
             watchers: Gauge::default(),
             retired_values: Gauge::default(),
+            secret_rotations: Counter::default(),
+            secret_errors: Counter::default(),
+            secrets_accepted: Gauge::default(),
+            audit_replayed: Counter::default(),
+            audit_unreadable: Counter::default(),
         };
         // prometheus-client appends `_total` to counters.
         registry.register(
@@ -107,6 +117,31 @@ impl Metrics {
             "Values that left the manifest and are still guarded (grace)",
             m.retired_values.clone(),
         );
+        registry.register(
+            "orrery_learning_proxy_secret_rotations",
+            "Proxy secret changes read from the secret file",
+            m.secret_rotations.clone(),
+        );
+        registry.register(
+            "orrery_learning_proxy_secret_errors",
+            "Secret file reads refused (unreadable, too short, not printable); the secret in force stayed",
+            m.secret_errors.clone(),
+        );
+        registry.register(
+            "orrery_learning_proxy_secrets_accepted",
+            "Proxy secrets accepted now (2 during a rotation's overlap)",
+            m.secrets_accepted.clone(),
+        );
+        registry.register(
+            "orrery_learning_report_replayed_entries",
+            "Audit entries replayed into the help report at start",
+            m.audit_replayed.clone(),
+        );
+        registry.register(
+            "orrery_learning_report_unreadable_entries",
+            "Audit lines that could not be read when rebuilding the help report at start",
+            m.audit_unreadable.clone(),
+        );
         Metrics { registry, ..m }
     }
 
@@ -140,6 +175,10 @@ mod tests {
             "orrery_learning_probes_suspected_total 1",
             "orrery_learning_levels 0",
             "orrery_learning_watchers 0",
+            "orrery_learning_proxy_secret_rotations_total 0",
+            "orrery_learning_proxy_secret_errors_total 0",
+            "orrery_learning_proxy_secrets_accepted 0",
+            "orrery_learning_report_replayed_entries_total 0",
         ] {
             assert!(text.contains(name), "missing {name} in\n{text}");
         }

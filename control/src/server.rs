@@ -1,15 +1,17 @@
 //! The HTTP side of `orrery-learning serve` (docs/api.md "Endpoints"): the router, one handler
-//! per endpoint, and [`serve`], which loads the manifest, opens the audit stream, binds the
-//! listener, and starts the file watch and the one-second ticker that keep the manifest fresh
-//! and end grace periods without waiting for a request.
+//! per endpoint, and [`serve`], which loads the manifest, rebuilds the help report from the audit
+//! file, opens the audit stream, binds the listener, and starts the file watch and the one-second
+//! ticker that keep the manifest fresh and end grace periods without waiting for a request, and
+//! the poll (and SIGHUP) that re-reads a proxy secret file.
 
 use crate::audit::{AuditEvent, AuditSink, AuditTarget};
-use crate::auth::{self, IdentityError};
+use crate::auth::{self, IdentityError, ProxyAuth};
 use crate::config::{Config, StartupError};
 use crate::console;
-use crate::levels::HintOutcome;
+use crate::levels::{HintOutcome, LevelStore};
 use crate::manifest_store::ManifestStore;
 use crate::metrics::{LevelLabel, SurfaceLabel};
+use crate::report;
 use crate::state::AppState;
 use crate::watch;
 use axum::body::Body;
@@ -38,7 +40,7 @@ fn error(status: StatusCode, msg: &str) -> Response {
 }
 
 fn unauthenticated() -> Response {
-    error(StatusCode::UNAUTHORIZED, "unauthenticated")
+    auth::Unauthenticated.into_response()
 }
 
 fn json_bytes(status: StatusCode, body: axum::body::Bytes) -> Response {
@@ -63,7 +65,8 @@ pub fn router(state: Shared) -> Router {
         .route(console::LEARNER_PATH, get(console::learner_page))
         .route("/v1/watch", get(watch_handler))
         .route("/v1/events", post(events))
-        .route("/v1/report", get(report));
+        .route("/v1/report", get(report))
+        .route("/learning/report", get(instructor_report));
     if state.config.test_hooks {
         r = r
             .route("/v1/test/advance-clock", post(advance_clock))
@@ -101,10 +104,7 @@ struct HintBody<'a> {
     can_take_hint: bool,
 }
 
-async fn hint(State(state): State<Shared>, headers: HeaderMap) -> Response {
-    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
-        return unauthenticated();
-    }
+async fn hint(_: ProxyAuth, State(state): State<Shared>, headers: HeaderMap) -> Response {
     let subject = match auth::human_subject(&headers) {
         Ok(s) => s,
         Err(IdentityError::NotHuman) => {
@@ -166,13 +166,10 @@ async fn hint(State(state): State<Shared>, headers: HeaderMap) -> Response {
 }
 
 async fn watch_handler(
+    _: ProxyAuth,
     State(state): State<Shared>,
-    headers: HeaderMap,
     Query(raw): Query<HashMap<String, String>>,
 ) -> Response {
-    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
-        return unauthenticated();
-    }
     let q = match watch::parse_query(&raw) {
         Ok(q) => q,
         Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
@@ -251,10 +248,7 @@ fn surface_ok(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
 }
 
-async fn events(State(state): State<Shared>, headers: HeaderMap, body: Body) -> Response {
-    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
-        return unauthenticated();
-    }
+async fn events(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, MAX_EVENTS_BYTES).await else {
         return error(StatusCode::BAD_REQUEST, "body too large");
     };
@@ -333,6 +327,15 @@ fn record_reply(state: &AppState, now: u64, e: ReplyWithheld) {
             surface: e.surface.clone(),
         })
         .inc();
+    // The report's replies_withheld is rebuilt from these after a restart.
+    state.audit.record(
+        now,
+        &AuditEvent::LearningReplyWithheld {
+            subject: e.subject.clone(),
+            scenario_id: e.scenario_id.clone(),
+            surface: e.surface.clone(),
+        },
+    );
     let probe = state.config.probe;
     let flag = state
         .levels()
@@ -360,6 +363,7 @@ fn record_reply(state: &AppState, now: u64, e: ReplyWithheld) {
     );
 }
 
+/// `GET /v1/report`: the lab platform's bearer token (and the proxy secret, when one is sent).
 async fn report(
     State(state): State<Shared>,
     headers: HeaderMap,
@@ -368,25 +372,47 @@ async fn report(
     let Some(token) = &state.config.report_token else {
         return error(StatusCode::NOT_FOUND, "report endpoint not configured");
     };
-    let secret_ok = !auth::sends_proxy_secret(&headers)
-        || auth::has_proxy_secret(&headers, &state.config.proxy_secret);
+    let secret_ok = !auth::sends_proxy_secret(&headers) || state.proxy_secret_ok(&headers);
     if !secret_ok || !auth::has_bearer(&headers, token) {
         return unauthenticated();
     }
+    report_page(&state, &raw)
+}
+
+/// `GET /learning/report`: the same report for an instructor, through the gateway; the filter
+/// sets the instructor and principal headers from the verified token after stripping any
+/// client copy.
+async fn instructor_report(
+    _: ProxyAuth,
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    Query(raw): Query<HashMap<String, String>>,
+) -> Response {
+    if !auth::is_instructor(&headers) {
+        return error(StatusCode::FORBIDDEN, "instructor required");
+    }
+    let mut resp = report_page(&state, &raw);
+    // Subjects and help counts: for the instructor alone, not for a shared cache.
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+fn report_page(state: &AppState, raw: &HashMap<String, String>) -> Response {
+    let q = match report::parse_query(raw) {
+        Ok(q) => q,
+        Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
+    };
     let cur = state.refresh_manifest();
-    let scenario_id = raw
-        .get("scenario_id")
-        .filter(|s| !s.is_empty())
-        .cloned()
-        .unwrap_or(cur.scenario_id.clone());
+    let scenario_id = q.scenario_id.clone().unwrap_or(cur.scenario_id.clone());
     // Another scenario's default is not known here; the current one's is the best reading.
     let default = if scenario_id == cur.scenario_id {
         cur.default_disclosure
     } else {
         0
     };
-    let learners = state.levels().report(&scenario_id, default);
-    axum::Json(json!({ "scenario_id": scenario_id, "learners": learners })).into_response()
+    let body = report::page(&state.levels(), &scenario_id, default, &q);
+    json_bytes(StatusCode::OK, body.into())
 }
 
 #[derive(Deserialize)]
@@ -395,10 +421,7 @@ struct AdvanceClock {
     seconds: u64,
 }
 
-async fn advance_clock(State(state): State<Shared>, headers: HeaderMap, body: Body) -> Response {
-    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
-        return unauthenticated();
-    }
+async fn advance_clock(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
         return error(StatusCode::BAD_REQUEST, "body too large");
     };
@@ -422,10 +445,7 @@ struct SeedLevels {
     level: u8,
 }
 
-async fn seed_levels(State(state): State<Shared>, headers: HeaderMap, body: Body) -> Response {
-    if !auth::has_proxy_secret(&headers, &state.config.proxy_secret) {
-        return unauthenticated();
-    }
+async fn seed_levels(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
         return error(StatusCode::BAD_REQUEST, "body too large");
     };
@@ -471,7 +491,26 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
         AuditTarget::Stdout => "stdout".to_string(),
         AuditTarget::File(p) => p.display().to_string(),
     };
-    let state = Arc::new(AppState::new(config, store, audit));
+    // The help report's history: every earlier process's audit entries (file audit only).
+    let mut levels = LevelStore::new();
+    let rebuilt = match &config.audit {
+        AuditTarget::Stdout => report::Rebuilt::default(),
+        AuditTarget::File(path) => report::rebuild(path, &mut levels).map_err(|_| {
+            StartupError(
+                "the audit stream (ORRERY_LEARNING_AUDIT) cannot be read to rebuild the help report"
+                    .into(),
+            )
+        })?,
+    };
+    let state = Arc::new(AppState::new(config, store, audit, levels));
+    state.metrics.audit_replayed.inc_by(rebuilt.replayed);
+    state.metrics.audit_unreadable.inc_by(rebuilt.unreadable);
+    if rebuilt.unreadable > 0 {
+        tracing::warn!(
+            unreadable = rebuilt.unreadable,
+            "audit lines that are not readable entries were skipped when rebuilding the help report"
+        );
+    }
     {
         let m = state.manifest();
         tracing::info!(
@@ -479,10 +518,13 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
             generation = m.generation(),
             targets = m.manifest().targets.len(),
             audit = %audit_to,
+            report_entries_replayed = rebuilt.replayed,
+            proxy_secret_from_file = state.config.proxy_secret_file.is_some(),
             "manifest loaded"
         );
     }
     spawn_file_watch(state.clone());
+    spawn_secret_watch(state.clone());
     spawn_ticker(state.clone());
     tracing::info!("listening on {addr}");
     let app = router(state);
@@ -543,6 +585,36 @@ fn spawn_file_watch(state: Shared) {
             // Coalesce the burst of events one write-and-rename makes.
             tokio::time::sleep(Duration::from_millis(10)).await;
             state.refresh_manifest();
+        }
+    });
+}
+
+/// Re-read the proxy secret file every [`crate::secret::POLL_INTERVAL`] and on SIGHUP (only when
+/// the secret comes from a file). Polling, not inotify: a Secret volume's symlink swap happens
+/// in a directory the service may not be able to watch, and two seconds is well inside any
+/// overlap.
+fn spawn_secret_watch(state: Shared) {
+    if state.config.proxy_secret_file.is_none() {
+        return;
+    }
+    tokio::spawn(async move {
+        let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()).ok();
+        let mut tick = tokio::time::interval(crate::secret::POLL_INTERVAL);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let hangup = async {
+                match hup.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = hangup => {}
+            }
+            state.reload_proxy_secret();
         }
     });
 }

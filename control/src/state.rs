@@ -10,8 +10,10 @@ use crate::config::Config;
 use crate::levels::LevelStore;
 use crate::manifest_store::{Change, ManifestStore};
 use crate::metrics::Metrics;
+use crate::secret::{ProxySecrets, Reload};
 use crate::watch::FullKey;
-use std::sync::{Mutex, MutexGuard, Weak};
+use axum::http::HeaderMap;
+use std::sync::{Mutex, MutexGuard, RwLock, Weak};
 use tokio::sync::watch;
 
 /// What a watcher compares: the manifest generation, the latest level change and the latest
@@ -40,6 +42,8 @@ pub struct AppState {
     levels: Mutex<LevelStore>,
     pub audit: AuditSink,
     pub metrics: Metrics,
+    /// The proxy secrets accepted now (one, or two during a rotation's overlap).
+    proxy: RwLock<ProxySecrets>,
     version: watch::Sender<Version>,
     full_cache: Mutex<Option<(FullKey, Weak<Vec<u8>>)>>,
 }
@@ -51,9 +55,21 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl AppState {
-    pub fn new(config: Config, store: ManifestStore, audit: AuditSink) -> AppState {
+    /// `levels` is a fresh store, or one the help report's history was replayed into.
+    pub fn new(
+        config: Config,
+        store: ManifestStore,
+        audit: AuditSink,
+        levels: LevelStore,
+    ) -> AppState {
         let clock = Clock::default();
         let metrics = Metrics::new();
+        metrics.secrets_accepted.set(1);
+        let proxy = RwLock::new(ProxySecrets::new(
+            config.proxy_secret.clone(),
+            config.proxy_secret_file.clone(),
+            config.proxy_secret_overlap_seconds,
+        ));
         let generation = store.generation();
         metrics.manifest_generation.set(generation as i64);
         audit.record(
@@ -73,9 +89,10 @@ impl AppState {
             clock,
             epoch: new_epoch(),
             manifest: Mutex::new(store),
-            levels: Mutex::new(LevelStore::new()),
+            levels: Mutex::new(levels),
             audit,
             metrics,
+            proxy,
             version,
             full_cache: Mutex::new(None),
         }
@@ -115,6 +132,63 @@ impl AppState {
             v.probe_seq = v.probe_seq.max(seq);
             moved
         });
+    }
+
+    /// Whether the request carries an accepted proxy secret.
+    pub fn proxy_secret_ok(&self, headers: &HeaderMap) -> bool {
+        let Some(presented) = headers.get(crate::auth::PROXY_SECRET_HEADER) else {
+            return false;
+        };
+        let now = self.clock.now_ms();
+        self.proxy
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .accepts(presented.as_bytes(), now)
+    }
+
+    /// Re-read the proxy secret file (if one is configured) and apply it; a rotation is audited,
+    /// counted and logged, a refused file counted and logged once per state, never with a byte
+    /// of either secret.
+    pub fn reload_proxy_secret(&self) {
+        let Some(path) = self
+            .proxy
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .file()
+            .map(std::path::Path::to_path_buf)
+        else {
+            return;
+        };
+        // Read outside the lock: requests keep being checked meanwhile.
+        let read = crate::secret::read_file(&path);
+        let now = self.clock.now_ms();
+        let (outcome, accepted, overlap_seconds) = {
+            let mut proxy = self.proxy.write().unwrap_or_else(|p| p.into_inner());
+            let outcome = proxy.apply(read, now);
+            (outcome, proxy.accepted_count(now), proxy.overlap_seconds())
+        };
+        self.metrics.secrets_accepted.set(accepted as i64);
+        match outcome {
+            Reload::Unchanged | Reload::StillRefused => {}
+            Reload::Rotated => {
+                self.metrics.secret_rotations.inc();
+                self.audit.record(
+                    now,
+                    &AuditEvent::LearningProxySecretRotated { overlap_seconds },
+                );
+                tracing::info!(
+                    overlap_seconds,
+                    "proxy secret rotated; the previous one is accepted until the overlap ends"
+                );
+            }
+            Reload::Refused(kind) => {
+                self.metrics.secret_errors.inc();
+                tracing::warn!(
+                    reason = kind.describe(),
+                    "proxy secret file refused; the secret in force stays"
+                );
+            }
+        }
     }
 
     /// Stat the manifest and apply whatever changed; returns the facts now in force.

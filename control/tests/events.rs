@@ -70,7 +70,7 @@ fn withheld_events_become_audit_lines_metrics_and_report_rows() {
              "replies_withheld": 0, "probes_suspected": 0, "last_probe_suspected_at": null},
             {"subject": "bob", "level": 0, "hints_taken": 0, "answers_withheld": 1,
              "replies_withheld": 0, "probes_suspected": 0, "last_probe_suspected_at": null},
-        ]})
+        ], "next_cursor": null})
     );
     let other = send(
         agent()
@@ -79,7 +79,10 @@ fn withheld_events_become_audit_lines_metrics_and_report_rows() {
         None,
     )
     .json();
-    assert_eq!(other, json!({"scenario_id": "lab-zzz", "learners": []}));
+    assert_eq!(
+        other,
+        json!({"scenario_id": "lab-zzz", "learners": [], "next_cursor": null})
+    );
     s.finish();
 }
 

@@ -178,3 +178,44 @@ fn a_restart_is_a_new_epoch_and_every_level_reads_as_default() {
     assert_eq!(s.hint("alice", "human").json()["level"], 1);
     s.finish();
 }
+
+/// A client that goes away mid-hold takes its watcher with it: the handler is dropped and the
+/// gauge's guard decrements (issue 8).
+#[test]
+fn the_watchers_gauge_drops_when_a_held_client_disconnects() {
+    use std::io::Write;
+    let lab = Lab::new("watch-disconnect", &lab_a());
+    let s = lab.start(&[]);
+    let w = s.watch("").json();
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            conn,
+            "GET /v1/watch?{}&timeout_ms=60000 HTTP/1.1\r\nhost: {addr}\r\nx-orrery-learning-proxy-secret: {SECRET}\r\n\r\n",
+            cursor(&w)
+        )
+        .unwrap();
+        held.push(conn);
+    }
+    wait_until(Duration::from_secs(10), "two watchers held", || {
+        s.metric("orrery_learning_watchers") == Some(2.0)
+    });
+    // One goes away (its socket closed, no answer read): one left.
+    drop(held.pop());
+    wait_until(
+        Duration::from_secs(10),
+        "one watcher after a disconnect",
+        || s.metric("orrery_learning_watchers") == Some(1.0),
+    );
+    // A client that shuts its socket down both ways counts the same.
+    let last = held.pop().unwrap();
+    last.shutdown(std::net::Shutdown::Both).unwrap();
+    wait_until(
+        Duration::from_secs(10),
+        "no watcher after a shutdown",
+        || s.metric("orrery_learning_watchers") == Some(0.0),
+    );
+    s.finish();
+}

@@ -82,12 +82,18 @@ impl Lab {
 
     /// The serve command with this lab's manifest, secret, audit file and a free port.
     pub fn command(&self, extra: &[&str]) -> Command {
+        let mut c = self.command_without_secret(extra);
+        c.args(["--proxy-secret", SECRET]);
+        c
+    }
+
+    /// The serve command without a proxy secret (the caller names where it comes from).
+    pub fn command_without_secret(&self, extra: &[&str]) -> Command {
         let mut c = Command::new(BIN);
         c.env_clear()
             .env("RUST_LOG", "debug")
             .arg("serve")
             .args(["--manifest", self.manifest.to_str().unwrap()])
-            .args(["--proxy-secret", SECRET])
             .args(["--listen", "127.0.0.1:0"])
             .args(["--audit", self.audit_path().to_str().unwrap()])
             .args(["--report-token", REPORT_TOKEN])
@@ -96,13 +102,17 @@ impl Lab {
     }
 
     pub fn start(&self, extra: &[&str]) -> Service {
+        self.spawn(self.command(extra))
+    }
+
+    /// Start `command` (one of this lab's), its stderr appended to the lab's log.
+    pub fn spawn(&self, mut command: Command) -> Service {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(self.stderr_path())
             .unwrap();
-        let child = self
-            .command(extra)
+        let child = command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::from(log))
@@ -328,4 +338,14 @@ pub fn cursor(w: &serde_json::Value) -> String {
         w["manifest_generation"],
         w["level_seq"]
     )
+}
+
+/// Poll `f` until it holds; panic naming `what` if it does not within `bound` (a generous bound
+/// for "eventually", never a timing assertion).
+pub fn wait_until(bound: Duration, what: &str, mut f: impl FnMut() -> bool) {
+    let deadline = Instant::now() + bound;
+    while !f() {
+        assert!(Instant::now() < deadline, "not within {bound:?}: {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
