@@ -461,6 +461,10 @@ fn working_letters_durations_hidden_html() {
             ("5<b style=\"display: none\">9</b>100", "total_lag"),
             ("51<span class=\"sr-only\">x</span>00", "total_lag"),
             ("orders-<i aria-hidden=\"true\">1</i>7", "hot_partition"),
+            ("GUYTAMA=", "total_lag"),
+            ("guytama", "total_lag"),
+            ("6KOJ0C0=", "total_lag"),
+            ("N5ZGIZLSOMWTO===", "hot_partition"),
             // Near-misses.
             ("(5000 + 10)", ""),
             ("12/03/2024", ""),
@@ -469,6 +473,7 @@ fn working_letters_durations_hidden_html() {
             ("k8s v2 http2", ""),
             ("5<span>9</span>100", ""),
             ("PT5S", ""),
+            ("KAFKACONSUMERGROUP", ""),
         ],
     );
 }

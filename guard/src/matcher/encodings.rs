@@ -1,4 +1,4 @@
-//! Encoded tokens: base64 and hex that decode to text (`NTEwMA==` is `5100`,
+//! Encoded tokens: base64, base32 and hex that decode to text (`NTEwMA==` is `5100`,
 //! `6f72646572732d37` is `orders-7`, `\x35\x31\x30\x30`). The decoded text is matched like any
 //! other reply (one level deep), so every written form the matcher knows is caught inside an
 //! encoding too. Whole-text escapes are decoded the same way: URL percent-encoding, backslash
@@ -7,7 +7,8 @@
 //!
 //! Candidates: a base64 token (standard or URL-safe alphabet, padded or not) of at least 6
 //! characters before padding, that holds a digit, an uppercase letter or `+/=` (a plain lowercase word is not
-//! worth decoding); a hex token of at least 6 digits, even length (optionally `0x`); a run of
+//! worth decoding); a base32 token (RFC 4648 or extended hex) of at least 7 characters in one
+//! letter case; a hex token of at least 6 digits, even length (optionally `0x`); a run of
 //! at least three hex byte pairs separated by spaces, `:` or `\x`. A token is kept only when it
 //! decodes to printable UTF-8 of at least three characters.
 //!
@@ -49,6 +50,9 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         }
         let tok = s.get(start..i).unwrap_or("");
         if let Some(text) = decode_token(tok) {
+            out.push(text);
+        }
+        if let Some(text) = decode_base32(tok) {
             out.push(text);
         }
         if i == start {
@@ -286,6 +290,36 @@ fn decode_token(tok: &str) -> Option<String> {
     }
     for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
         if let Ok(bytes) = engine.decode(body) {
+            if let Some(t) = printable(bytes) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+/// A base32 token (RFC 4648 or its extended-hex alphabet, padded or not, one letter case): at
+/// least seven characters before padding, since four bytes (`5100`) encode to seven.
+fn decode_base32(tok: &str) -> Option<String> {
+    let body = tok.trim_end_matches('=');
+    if body.len() < 7 {
+        return None;
+    }
+    let upper = body
+        .bytes()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+    let lower = body
+        .bytes()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if !upper && !lower {
+        return None;
+    }
+    let body = body.to_ascii_uppercase();
+    for engine in [
+        &data_encoding::BASE32_NOPAD,
+        &data_encoding::BASE32HEX_NOPAD,
+    ] {
+        if let Ok(bytes) = engine.decode(body.as_bytes()) {
             if let Some(t) = printable(bytes) {
                 return Some(t);
             }
