@@ -492,7 +492,7 @@ impl HttpContext for Http {
         let Some(snap) = self.snapshot.clone() else {
             return match self.route {
                 // The control service answers these itself.
-                Route::Hint | Route::Report | Route::LearningAsset => self.to_control(&cfg),
+                Route::Hint | Route::Report | Route::LearningAsset => self.send_to_control(&cfg),
                 Route::Health => {
                     self.metrics.refused(Refusal::NotReady);
                     self.local_reply(503, &surfaces::healthz_body(None, None))
@@ -520,7 +520,7 @@ impl HttpContext for Http {
             self.route,
             Route::Hint | Route::Report | Route::LearningAsset
         ) {
-            return self.to_control(&cfg);
+            return self.send_to_control(&cfg);
         }
         self.forwarding = true;
         Action::Continue
@@ -711,7 +711,7 @@ impl Http {
     /// the proxy secret: on the token-required routes (hint, report) the verified subject and
     /// principal, and the instructor marker for a verified human instructor. A header the host
     /// refuses answers 503 here (a request without its identity is never sent).
-    fn to_control(&mut self, cfg: &FilterConfig) -> Action {
+    fn send_to_control(&mut self, cfg: &FilterConfig) -> Action {
         let mut ok = true;
         if matches!(self.route, Route::Hint | Route::Report) {
             let (subject, principal, instructor) = match &self.identity {

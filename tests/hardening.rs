@@ -184,7 +184,7 @@ fn raw_get(port: u16, path: &str, token: &str) -> Raw {
             .iter()
             .find(|(k, _)| k == "content-length")
             .and_then(|(_, v)| v.parse::<usize>().ok());
-        (rest.to_vec(), want.map_or(true, |n| n == rest.len()))
+        (rest.to_vec(), want.is_none_or(|n| n == rest.len()))
     };
     Raw {
         status,
@@ -267,7 +267,13 @@ fn over_the_limit_after_the_headers_resets_and_me_gets_its_block_only_on_a_2xx()
     assert_eq!(v["learning"]["level"], 0);
     assert_eq!(v["learning"]["scenario_id"], "kafka-lag-7f3a");
     for status in ["401", "403", "404", "500"] {
-        let r = s.request("GET", "/me", Some(&alice), &[("x-test-status", status)], None);
+        let r = s.request(
+            "GET",
+            "/me",
+            Some(&alice),
+            &[("x-test-status", status)],
+            None,
+        );
         assert_eq!(r.status.to_string(), status);
         let v = r.json().expect("an error object");
         assert!(v.get("learning").is_none(), "{status}: a learning block");
@@ -481,7 +487,9 @@ fn request_limits_withheld_pages_and_the_instructor_marker() {
         .find(|q| q["path"] == "/learning/hint")
         .expect("the learner's hint request");
     assert!(
-        hint["headers"].get("x-orrery-learning-instructor").is_none(),
+        hint["headers"]
+            .get("x-orrery-learning-instructor")
+            .is_none(),
         "a learner's request carried the instructor marker"
     );
     assert_eq!(hint["headers"]["x-orrery-learning-subject"], "alice");
@@ -542,7 +550,10 @@ fn the_event_queue_is_bounded_while_control_is_down_and_drains_after() {
         s.stat("sync.events_posted") - posted0 + s.stat("sync.events_dropped") - dropped0 == lines
     });
     let posted = s.stat("sync.events_posted") - posted0;
-    assert!(posted > 0, "nothing posted after the control service came back");
+    assert!(
+        posted > 0,
+        "nothing posted after the control service came back"
+    );
     // The queue holds at most the bound; one batch may have been in flight beside it.
     assert!(
         posted as usize * min_line <= 2 * policy::MAX_PENDING_EVENT_BYTES,
