@@ -529,8 +529,9 @@ impl HttpContext for Http {
     /// Hold the request body until it is complete (nothing of it goes upstream before), and
     /// answer `413` as soon as it grows over the limit (a chunked body declares no length).
     fn on_http_request_body(&mut self, body_size: usize, end_of_stream: bool) -> Action {
+        // A request answered here (denied, refused, cooled down) moves none of its body.
         if !self.forwarding {
-            return Action::Continue;
+            return Action::Pause;
         }
         let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
         if body_size > max {
