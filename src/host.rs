@@ -82,6 +82,7 @@ extern "C" {
     fn proxy_increment_metric(id: u32, offset: i64) -> u32;
     fn proxy_set_tick_period_milliseconds(period: u32) -> u32;
     fn proxy_get_current_time_nanoseconds(time: *mut u64) -> u32;
+    fn proxy_close_stream(stream_type: u32) -> u32;
 }
 
 /// Take ownership of host-allocated bytes.
@@ -207,6 +208,17 @@ pub fn send_response(status: u32, headers: &[(&str, &str)], body: &[u8]) -> bool
             -1,
         ) == OK
     }
+}
+
+/// proxy-wasm stream types for [`reset_stream`].
+pub const STREAM_REQUEST: u32 = 0;
+pub const STREAM_RESPONSE: u32 = 1;
+
+/// Reset an HTTP stream (Envoy: the filter callbacks' `resetStream`): the downstream sees the
+/// connection or HTTP/2 stream end without the rest of the response. `false` when refused.
+pub fn reset_stream(stream: u32) -> bool {
+    // SAFETY: plain value.
+    unsafe { proxy_close_stream(stream) == OK }
 }
 
 /// A shared-data value and its CAS token (`(None, None)` when absent or unreadable).

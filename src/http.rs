@@ -13,14 +13,23 @@
 //! HTML page (`guard::console::inject_overlay`). With `probe.cooldown_seconds` set, a model turn
 //! of a learner the control service flagged as a suspected probe gets a fixed cool-down reply
 //! instead of going upstream.
+//!
+//! Every host write is checked. Before the response headers leave, a failure answers with a
+//! fixed error; after they have left (every body callback: the filter never holds response
+//! headers, since the host would then hold the body from it too), a body that cannot be
+//! rewritten, or that grows over `limits.max_body_bytes`, resets the stream: the learner gets a
+//! broken response, never an unchecked one or a `200` that completes with error text. Request
+//! bodies are held until complete and answered `413` over the same limit, so nothing of an
+//! oversized body reaches Orrery. `GET /learning/report` goes to the control service only for a
+//! verified human instructor (`identity.instructor`), marked `x-orrery-learning-instructor`.
 use crate::host;
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, Refusal, Stat, SyncStat, Withheld};
 use crate::store::{self, SharedCache, Snapshot};
 use orrery_learning_guard::console::inject_overlay;
 use orrery_learning_guard::policy::{
     self, replies, DenyReason, FilterConfig, HintResponse, Identity, LevelRecord, Route,
-    LEARNING_HEADER_PREFIX, LEVEL_HEADER, PRINCIPAL_HEADER, SCENARIO_HEADER, SECRET_HEADER,
-    SUBJECT_HEADER,
+    INSTRUCTOR_HEADER, LEARNING_HEADER_PREFIX, LEVEL_HEADER, PRINCIPAL_HEADER, SCENARIO_HEADER,
+    SECRET_HEADER, SUBJECT_HEADER,
 };
 use orrery_learning_guard::sse::SseGuard;
 use orrery_learning_guard::surfaces::{self, LearningBlock, Surface};
@@ -38,6 +47,8 @@ enum Mode {
     Stream(Box<SseGuard>),
     /// Send this fixed body instead of whatever comes (status already set).
     Replace { body: &'static str, sent: bool },
+    /// The stream was reset (or the reset refused): nothing more leaves.
+    Reset,
 }
 
 pub struct Http {
@@ -60,6 +71,8 @@ pub struct Http {
     reply_reported: bool,
     /// The filter answered the request itself (cool-down): the response is its own.
     answered_locally: bool,
+    /// The request goes upstream: its body is held (until complete, within the limit).
+    forwarding: bool,
 }
 
 impl Http {
@@ -78,6 +91,7 @@ impl Http {
             method: String::new(),
             reply_reported: false,
             answered_locally: false,
+            forwarding: false,
         }
     }
 
@@ -95,7 +109,7 @@ impl Http {
     fn set_req(&self, name: &str, value: Option<&str>) -> bool {
         let ok = host::set_header(host::MAP_REQUEST_HEADERS, name, value);
         if !ok {
-            self.metrics.inc("refused", "header_write_failed");
+            self.metrics.refused(Refusal::HeaderWriteFailed);
         }
         ok
     }
@@ -103,22 +117,41 @@ impl Http {
     fn set_resp(&self, name: &str, value: Option<&str>) -> bool {
         let ok = host::set_header(host::MAP_RESPONSE_HEADERS, name, value);
         if !ok {
-            self.metrics.inc("refused", "header_write_failed");
+            self.metrics.refused(Refusal::HeaderWriteFailed);
         }
         ok
     }
 
-    /// Replace `size` bytes of the response body with `bytes`. Should the host refuse, the body
-    /// is emptied instead (never left unguarded), and the failure logged and counted.
-    fn put_body(&self, size: usize, bytes: &[u8]) {
+    /// Replace `size` bytes of the response body with `bytes`. Should the host refuse, the
+    /// stream is reset ([`Http::reset`]: the headers have left) and `false` returned; the
+    /// caller then answers [`Action::Pause`] so that nothing of the body moves on.
+    fn put_body(&mut self, size: usize, bytes: &[u8]) -> bool {
         if host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, bytes) {
-            return;
+            return true;
         }
-        self.metrics.inc("refused", "body_write_failed");
-        if !host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, b"") {
-            log::error!("orrery-learning: the host refused to rewrite a response body");
+        self.metrics.refused(Refusal::BodyWriteFailed);
+        log::warn!("orrery-learning: the host refused a response body rewrite");
+        self.reset(size);
+        false
+    }
+
+    /// End the response here, after its headers have left: empty what is buffered (best
+    /// effort), reset the stream, count and log it (never with a value). Every later body
+    /// callback drops what comes ([`Mode::Reset`]). Should the host refuse the reset too, the
+    /// body stays paused in the host (never forwarded) until Envoy's timeouts end the stream.
+    fn reset(&mut self, size: usize) {
+        self.mode = Mode::Reset;
+        // Emptied first, so that no path of the host can flush the unchecked bytes.
+        let emptied = host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, b"");
+        if host::reset_stream(host::STREAM_RESPONSE) {
+            self.metrics.refused(Refusal::StreamReset);
+            log::warn!("orrery-learning: response stream reset");
         } else {
-            log::warn!("orrery-learning: a response body rewrite failed; the body was emptied");
+            self.metrics.refused(Refusal::ResetFailed);
+            log::error!(
+                "orrery-learning: the host refused to reset a response stream (body {}); it stays paused",
+                if emptied { "emptied" } else { "held" }
+            );
         }
     }
 
@@ -137,24 +170,25 @@ impl Http {
     /// paused until Envoy's timeout): fail closed.
     fn send_local(&self, status: u32, headers: &[(&str, &str)], body: &[u8]) -> Action {
         if !host::send_response(status, headers, body) {
+            self.metrics.refused(Refusal::LocalReplyFailed);
             log::error!("orrery-learning: the host refused a local reply");
         }
         Action::Pause
     }
 
     fn deny(&self, reason: DenyReason) -> Action {
-        self.metrics.inc("refused", reason.name());
+        self.metrics.refused(Refusal::from(reason));
         log::info!("orrery-learning: request refused ({})", reason.name());
         self.local_reply(reason.status(), reason.body().as_bytes())
     }
 
-    fn surface_name(&self) -> &'static str {
-        match self.route {
-            Route::Guarded(s) => s.name(),
-            Route::ChatStream => "chat_stream",
-            Route::Page => "page",
-            _ => "other",
-        }
+    /// `413` with the fixed body: nothing of the request goes (or goes on) upstream.
+    fn request_too_large(&mut self) -> Action {
+        self.metrics.refused(Refusal::RequestTooLarge);
+        log::info!("orrery-learning: request refused (request_too_large)");
+        self.forwarding = false;
+        self.answered_locally = true;
+        self.local_reply(413, replies::REQUEST_TOO_LARGE.as_bytes())
     }
 
     /// Record withheld targets: one event line each for the control service, and the stat; and,
@@ -164,7 +198,8 @@ impl Http {
         let (Some(snap), false) = (&self.snapshot, withheld.is_empty()) else {
             return;
         };
-        let surface = self.surface_name();
+        let stat = Withheld::of_route(self.route);
+        let surface = stat.name();
         let subject = self
             .identity
             .as_ref()
@@ -172,7 +207,7 @@ impl Http {
         for target in withheld {
             let line = policy::event_line(subject, snap.guard.scenario_id(), target, surface);
             if !store::append_event(&line) {
-                self.metrics.inc("sync", "events_dropped");
+                self.metrics.sync(SyncStat::EventsDropped);
             }
         }
         // Only a verified subject can be flagged (and cooled down).
@@ -181,13 +216,13 @@ impl Http {
                 let line = policy::reply_event_line(&id.subject, snap.guard.scenario_id(), surface);
                 if store::append_event(&line) {
                     self.reply_reported = true;
-                    self.metrics.inc("sync", "replies_reported");
+                    self.metrics.sync(SyncStat::RepliesReported);
                 } else {
-                    self.metrics.inc("sync", "events_dropped");
+                    self.metrics.sync(SyncStat::EventsDropped);
                 }
             }
         }
-        self.metrics.add("withheld", surface, withheld.len() as u64);
+        self.metrics.withheld(stat, withheld.len() as u64);
         log::debug!(
             "orrery-learning: {} answer(s) withheld on {surface}",
             withheld.len()
@@ -205,22 +240,27 @@ impl Http {
     }
 
     /// Switch the response to a fixed error (from the response-headers callback only: later
-    /// the headers are on their way).
-    fn refuse(&mut self, status: &str, body: &'static str, reason: &str) {
-        self.metrics.inc("refused", reason);
-        log::info!("orrery-learning: response refused ({reason})");
-        self.set_resp(":status", Some(status));
-        self.set_resp("content-length", None);
-        self.set_resp("content-encoding", None);
-        self.set_resp("content-type", Some("application/json"));
-        self.mode = Mode::Replace { body, sent: false };
+    /// the headers are on their way). Should the host refuse a header write, the response
+    /// would carry the upstream's status or length with the error body: the stream is reset.
+    fn refuse(&mut self, status: &str, body: &'static str, reason: Refusal) {
+        self.metrics.refused(reason);
+        log::info!("orrery-learning: response refused ({})", reason.name());
+        let written = self.set_resp(":status", Some(status))
+            && self.set_resp("content-length", None)
+            && self.set_resp("content-encoding", None)
+            && self.set_resp("content-type", Some("application/json"));
+        if written {
+            self.mode = Mode::Replace { body, sent: false };
+        } else {
+            self.reset(0);
+        }
     }
 
     fn on_stream_chunk(&mut self, body_size: usize, end_of_stream: bool) -> Action {
         // Stream mode is only chosen with a snapshot; should that ever not hold, nothing passes.
         let Some(snap) = self.snapshot.clone() else {
-            self.put_body(body_size, b"");
-            return Action::Continue;
+            self.reset(body_size);
+            return Action::Pause;
         };
         let chunk = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
         let Mode::Stream(hold) = &mut self.mode else {
@@ -234,10 +274,12 @@ impl Http {
             out.failed |= fin.failed;
         }
         let failed = out.failed;
-        self.put_body(body_size, &out.bytes);
+        if !self.put_body(body_size, &out.bytes) {
+            return Action::Pause;
+        }
         self.report(&out.withheld);
         if failed && !matches!(self.mode, Mode::Replace { .. }) {
-            self.metrics.inc("refused", "stream_failed");
+            self.metrics.refused(Refusal::StreamFailed);
             log::warn!("orrery-learning: stream failed closed");
             // The error frame has gone out; every later byte is dropped.
             self.mode = Mode::Replace {
@@ -248,15 +290,21 @@ impl Http {
         Action::Continue
     }
 
-    fn on_buffered(&mut self, body: &[u8]) {
+    /// Rewrite a complete buffered body. `false`: the host refused the rewrite and the stream
+    /// was reset.
+    fn on_buffered(&mut self, body: &[u8]) -> bool {
         // Buffer mode is only chosen with a snapshot and a config; should that ever not hold,
         // the learner gets the fixed not-ready body, never the unchecked one.
         let (Some(snap), Some(cfg)) = (self.snapshot.clone(), self.cfg.clone()) else {
-            self.put_body(body.len(), replies::NOT_READY.as_bytes());
-            return;
+            return self.put_body(body.len(), replies::NOT_READY.as_bytes());
         };
         let (guard, level) = (&snap.guard, self.level);
         let rewrite = match self.route {
+            // Orrery's own answer to a failed `/me` (401, 404, 5xx) is not the learner's
+            // profile: it is guarded as is and gets no learning block.
+            Route::Guarded(Surface::Me) if !self.status_is_2xx() => {
+                surfaces::rewrite_json(Surface::Me, body, guard, level, &cfg.surfaces)
+            }
             Route::Guarded(Surface::Me) => {
                 let block = LearningBlock {
                     scenario_id: guard.scenario_id().to_string(),
@@ -281,24 +329,37 @@ impl Http {
             }
             Route::Health => {
                 let b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
-                self.put_body(body.len(), &b);
-                return;
+                return self.put_body(body.len(), &b);
             }
             Route::Hint => {
                 self.apply_hint_answer(body, &snap);
-                return;
+                return true;
             }
-            Route::LearningAsset | Route::Deny(_) => return,
+            Route::Report | Route::LearningAsset | Route::Deny(_) => return true,
         };
+        let withheld_whole = rewrite.changed && rewrite.body == surfaces::WITHHELD_BODY;
         let out = match self.overlay(&rewrite.body, rewrite.changed) {
             Some(page) => Some(page),
+            // An HTML answer withheld whole: its `text/html` headers have left, so it gets a
+            // small HTML page rather than the JSON error.
+            None if withheld_whole && self.html => Some(replies::WITHHELD_PAGE.as_bytes().to_vec()),
             None if rewrite.changed => Some(rewrite.body),
             None => None,
         };
         if let Some(out) = out {
-            self.put_body(body.len(), &out);
+            if !self.put_body(body.len(), &out) {
+                return false;
+            }
         }
         self.report(&rewrite.withheld);
+        true
+    }
+
+    fn status_is_2xx(&self) -> bool {
+        self.status
+            .as_deref()
+            .and_then(|s| s.trim().parse::<u16>().ok())
+            .is_some_and(|s| (200..300).contains(&s))
     }
 
     /// The guarded `page` with the learner overlay, for a 200 `text/html` answer on a console
@@ -357,7 +418,7 @@ impl Http {
             }
         }
         if written {
-            self.metrics.inc("sync", "hint_level_written");
+            self.metrics.sync(SyncStat::HintLevelWritten);
             log::debug!("orrery-learning: hint level written to shared data");
         }
     }
@@ -368,7 +429,7 @@ impl Context for Http {}
 impl HttpContext for Http {
     fn on_http_request_headers(&mut self, _num_headers: usize, _end_of_stream: bool) -> Action {
         let Some(cfg) = self.cfg.clone() else {
-            self.metrics.inc("refused", "not_ready");
+            self.metrics.refused(Refusal::NotReady);
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         };
         // Client-sent learning headers never reach anyone.
@@ -410,23 +471,34 @@ impl HttpContext for Http {
         // jwt_authn writes the payload header (replacing a client's) only where it requires a
         // token; on a public route the header may be the client's own, so it names nobody.
         if cfg.routes.reads_identity(self.route, &path) {
-            self.identity = payload.and_then(|p| policy::identity_from_payload(&p));
+            self.identity = payload
+                .and_then(|p| policy::identity_with_instructor(&p, Some(&cfg.identity.instructor)));
+        }
+        // The report is an instructor's: anyone else is answered here, and never reaches the
+        // control service (which checks the marker and the proxy secret again).
+        if self.route == Route::Report && !self.identity.as_ref().is_some_and(|i| i.instructor) {
+            self.route = Route::Deny(DenyReason::NotInstructor);
+            return self.deny(DenyReason::NotInstructor);
+        }
+        // A declared body over the limit is refused before anything goes upstream.
+        let declared = self
+            .req_header("content-length")
+            .and_then(|l| l.trim().parse::<u64>().ok());
+        if declared.is_some_and(|l| l > cfg.limits.max_body_bytes as u64) {
+            return self.request_too_large();
         }
 
         self.snapshot = store::snapshot(&self.cache);
         let Some(snap) = self.snapshot.clone() else {
             return match self.route {
                 // The control service answers these itself.
-                Route::Hint | Route::LearningAsset => {
-                    self.add_control_headers(&cfg);
-                    Action::Continue
-                }
+                Route::Hint | Route::Report | Route::LearningAsset => self.send_to_control(&cfg),
                 Route::Health => {
-                    self.metrics.inc("refused", "not_ready");
+                    self.metrics.refused(Refusal::NotReady);
                     self.local_reply(503, &surfaces::healthz_body(None, None))
                 }
                 _ => {
-                    self.metrics.inc("refused", "not_ready");
+                    self.metrics.refused(Refusal::NotReady);
                     log::info!("orrery-learning: request refused (not_ready)");
                     self.local_reply(503, replies::NOT_READY.as_bytes())
                 }
@@ -444,18 +516,42 @@ impl HttpContext for Http {
             self.answered_locally = true;
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         }
-        if matches!(self.route, Route::Hint | Route::LearningAsset) {
-            self.add_control_headers(&cfg);
+        if matches!(
+            self.route,
+            Route::Hint | Route::Report | Route::LearningAsset
+        ) {
+            return self.send_to_control(&cfg);
         }
+        self.forwarding = true;
         Action::Continue
+    }
+
+    /// Hold the request body until it is complete (nothing of it goes upstream before), and
+    /// answer `413` as soon as it grows over the limit (a chunked body declares no length).
+    fn on_http_request_body(&mut self, body_size: usize, end_of_stream: bool) -> Action {
+        // A request answered here (denied, refused, cooled down) moves none of its body.
+        if !self.forwarding {
+            return Action::Pause;
+        }
+        let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
+        if body_size > max {
+            return self.request_too_large();
+        }
+        if end_of_stream {
+            Action::Continue
+        } else {
+            Action::Pause
+        }
     }
 
     fn on_http_response_headers(&mut self, _num_headers: usize, end_of_stream: bool) -> Action {
         let Some(cfg) = self.cfg.clone() else {
             return Action::Continue;
         };
-        if matches!(self.route, Route::Deny(_) | Route::LearningAsset)
-            || self.snapshot.is_none()
+        if matches!(
+            self.route,
+            Route::Deny(_) | Route::LearningAsset | Route::Report
+        ) || self.snapshot.is_none()
             || self.answered_locally
         {
             self.mode = Mode::Pass;
@@ -476,7 +572,7 @@ impl HttpContext for Http {
             .resp_header("content-encoding")
             .is_some_and(|e| !e.trim().eq_ignore_ascii_case("identity") && !e.trim().is_empty());
         if encoded && self.route != Route::Hint {
-            self.refuse("502", replies::COMPRESSED, "compressed");
+            self.refuse("502", replies::COMPRESSED, Refusal::Compressed);
             return Action::Continue;
         }
         let too_long = self
@@ -484,13 +580,17 @@ impl HttpContext for Http {
             .and_then(|l| l.trim().parse::<usize>().ok())
             .is_some_and(|l| l > cfg.limits.max_body_bytes);
         if too_long {
-            self.refuse("502", replies::TOO_LARGE, "too_large");
+            self.refuse("502", replies::TOO_LARGE, Refusal::TooLarge);
             return Action::Continue;
         }
         let is_stream = self
             .resp_header("content-type")
             .is_some_and(|t| t.to_ascii_lowercase().starts_with("text/event-stream"));
-        self.set_resp("content-length", None);
+        // The body may change length: a stale content-length would cut or hang it.
+        if !self.set_resp("content-length", None) {
+            self.reset(0);
+            return Action::Continue;
+        }
         if is_stream && self.route != Route::Hint && self.route != Route::Health {
             self.mode = Mode::Stream(Box::new(SseGuard::new(cfg.stream.clone())));
             Action::Continue
@@ -506,29 +606,39 @@ impl HttpContext for Http {
         let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
         match &mut self.mode {
             Mode::Pass => Action::Continue,
+            Mode::Reset => {
+                // Whatever still arrives is dropped (best effort: the stream is going away).
+                if !host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, b"") {
+                    self.metrics.refused(Refusal::BodyWriteFailed);
+                }
+                Action::Pause
+            }
             Mode::Replace { body, sent } => {
                 let fixed: &[u8] = if *sent { b"" } else { body.as_bytes() };
                 *sent = true;
-                self.put_body(body_size, fixed);
-                Action::Continue
+                if self.put_body(body_size, fixed) {
+                    Action::Continue
+                } else {
+                    Action::Pause
+                }
             }
             Mode::Stream(_) => self.on_stream_chunk(body_size, end_of_stream),
             Mode::Buffer => {
                 if body_size > max {
-                    self.metrics.inc("refused", "too_large");
-                    log::info!("orrery-learning: response refused (too_large)");
-                    self.put_body(body_size, replies::TOO_LARGE.as_bytes());
-                    self.mode = Mode::Replace {
-                        body: replies::TOO_LARGE,
-                        sent: true,
-                    };
-                    return Action::Continue;
+                    // The headers (status 200) have left: the only answer that is not a
+                    // completed 200 is a broken one.
+                    self.metrics.refused(Refusal::TooLarge);
+                    log::info!("orrery-learning: response refused (too_large after the headers)");
+                    self.reset(body_size);
+                    return Action::Pause;
                 }
                 if !end_of_stream {
                     return Action::Pause;
                 }
                 let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
-                self.on_buffered(&body);
+                if !self.on_buffered(&body) {
+                    return Action::Pause;
+                }
                 self.mode = Mode::Pass;
                 Action::Continue
             }
@@ -536,21 +646,27 @@ impl HttpContext for Http {
     }
 
     /// An upstream that ends with trailers (HTTP/2, gRPC-style) never sends a body chunk with
-    /// `end_of_stream`: finish the held body or the stream here. (The demo and Orrery speak
-    /// HTTP/1.1, so this path is not covered end to end.)
+    /// `end_of_stream`: finish the held body or the stream here.
     fn on_http_response_trailers(&mut self, _num_trailers: usize) -> Action {
+        let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
         match &mut self.mode {
             Mode::Buffer => {
-                let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, usize::MAX);
-                self.on_buffered(&body);
+                let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, max.saturating_add(1));
+                if body.len() > max {
+                    self.metrics.refused(Refusal::TooLarge);
+                    self.reset(body.len());
+                    return Action::Pause;
+                }
+                if !self.on_buffered(&body) {
+                    return Action::Pause;
+                }
                 self.mode = Mode::Pass;
+                Action::Continue
             }
-            Mode::Stream(_) => {
-                let _ = self.on_stream_chunk(0, true);
-            }
-            Mode::Pass | Mode::Replace { .. } => {}
+            Mode::Stream(_) => self.on_stream_chunk(0, true),
+            Mode::Reset => Action::Pause,
+            Mode::Pass | Mode::Replace { .. } => Action::Continue,
         }
-        Action::Continue
     }
 }
 
@@ -572,7 +688,7 @@ impl Http {
         if left == 0 {
             return None;
         }
-        self.metrics.inc("refused", "probe_cooldown");
+        self.metrics.refused(Refusal::ProbeCooldown);
         log::info!("orrery-learning: model turn answered with the probe cool-down");
         self.answered_locally = true;
         let retry = left.div_ceil(1000).to_string();
@@ -592,19 +708,32 @@ impl Http {
         ))
     }
 
-    /// The control service trusts the identity only together with the proxy secret. Only the
-    /// hint route requires a verified token (jwt_authn), so only it carries an identity.
-    fn add_control_headers(&self, cfg: &FilterConfig) {
-        if self.route == Route::Hint {
-            let (subject, principal) = match &self.identity {
-                Some(i) => (Some(i.subject.as_str()), i.principal.as_str()),
-                None => (None, "unknown"),
+    /// Send a learning route on to the control service with what it trusts only together with
+    /// the proxy secret: on the token-required routes (hint, report) the verified subject and
+    /// principal, and the instructor marker for a verified human instructor. A header the host
+    /// refuses answers 503 here (a request without its identity is never sent).
+    fn send_to_control(&mut self, cfg: &FilterConfig) -> Action {
+        let mut ok = true;
+        if matches!(self.route, Route::Hint | Route::Report) {
+            let (subject, principal, instructor) = match &self.identity {
+                Some(i) => (Some(i.subject.as_str()), i.principal.as_str(), i.instructor),
+                None => (None, "unknown", false),
             };
             if let Some(s) = subject {
-                self.set_req(SUBJECT_HEADER, Some(s));
+                ok &= self.set_req(SUBJECT_HEADER, Some(s));
             }
-            self.set_req(PRINCIPAL_HEADER, Some(principal));
+            ok &= self.set_req(PRINCIPAL_HEADER, Some(principal));
+            if instructor {
+                ok &= self.set_req(INSTRUCTOR_HEADER, Some("true"));
+            }
         }
-        self.set_req(SECRET_HEADER, Some(&cfg.control.proxy_secret));
+        ok &= self.set_req(SECRET_HEADER, Some(&cfg.control.proxy_secret));
+        if !ok {
+            log::warn!("orrery-learning: request refused (a control header could not be set)");
+            self.answered_locally = true;
+            return self.local_reply(503, replies::NOT_READY.as_bytes());
+        }
+        self.forwarding = true;
+        Action::Continue
     }
 }

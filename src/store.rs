@@ -124,19 +124,26 @@ pub fn snapshot(cache: &SharedCache) -> Option<Snapshot> {
     })
 }
 
-/// Append one event line (CAS loop; beyond the size cap or after repeated contention the line
-/// is dropped and `false` returned).
+/// Append one event line to the bounded pending queue (`policy::MAX_PENDING_EVENT_BYTES`).
+/// Compare-and-set on the value read, retried on contention; `false` (the caller counts the
+/// drop) when the line does not fit, after repeated contention, or when the host refuses.
 pub fn append_event(line: &str) -> bool {
     for _ in 0..8 {
         let (cur, cas) = get(keys::EVENTS);
+        // An existing key always comes with a CAS token; without one a write could overwrite
+        // lines appended meanwhile, so it is not attempted.
+        if cur.is_some() && cas.is_none() {
+            return false;
+        }
         let mut v = cur.unwrap_or_default();
         if v.len() + line.len() + 1 > policy::MAX_PENDING_EVENT_BYTES {
             return false;
         }
         v.extend_from_slice(line.as_bytes());
         v.push(b'\n');
-        // A key that does not exist yet has no CAS token; a concurrent creator then wins and
-        // we retry.
+        // The one unconditional write is the key's creation (absent: no token to compare);
+        // the key is never removed afterwards (taking empties it), so this happens once per
+        // Envoy.
         match set(keys::EVENTS, &v, cas) {
             Ok(()) => return true,
             Err(SetOutcome::CasMismatch) => continue,
@@ -146,14 +153,15 @@ pub fn append_event(line: &str) -> bool {
     false
 }
 
-/// Take every pending event line (empties the key with CAS). `None` when nothing is pending or
-/// the key changed under us (the next tick retries).
+/// Take every pending event line (empties the key with compare-and-set, so a line appended
+/// meanwhile is never lost). `None` when nothing is pending or the key changed under us (a
+/// later tick retries).
 pub fn take_events() -> Option<Vec<u8>> {
     let (cur, cas) = get(keys::EVENTS);
-    let cur = cur?;
+    let (cur, cas) = (cur?, cas?);
     if cur.is_empty() {
         return None;
     }
-    set(keys::EVENTS, b"", cas).ok()?;
+    set(keys::EVENTS, b"", Some(cas)).ok()?;
     Some(cur)
 }

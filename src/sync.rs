@@ -13,11 +13,18 @@
 //! without enumerating keys. Every host status and failed callout is data: the poller backs off
 //! (250 ms doubling to 5 s) and asks again, and the last published snapshot keeps guarding.
 //!
+//! Withheld events wait in shared data ([`store::append_event`], at most
+//! `policy::MAX_PENDING_EVENT_BYTES`, 256 KiB, about 2 000 events; beyond it new ones are
+//! dropped and counted as `sync.events_dropped`). Posting them backs off the same way, on its own
+//! clock: while the control service is down a post is tried after 250 ms, 500 ms, … then every
+//! 5 s, not on every tick, and the events stay queued meanwhile; the first post that is
+//! accepted resets the backoff.
+//!
 //! In `lease` mode (no bootstrap singleton) every worker root runs this, and only the holder of
 //! the shared-data lease polls; gaining or losing the lease resets what it knows, so a new poller
 //! starts with a full resync.
 use crate::host;
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, SyncStat};
 use crate::store;
 use orrery_learning_guard::policy::{
     self, keys, FilterConfig, Generation, LevelRecord, ProbeRecord, WatchProbes, WatchResponse,
@@ -51,6 +58,16 @@ pub struct Sync {
     events_token: Option<(u32, usize, Vec<u8>)>,
     next_attempt_ms: u64,
     backoff_ms: u64,
+    /// Event posting: the earliest time of the next post, and its current backoff.
+    events_next_ms: u64,
+    events_backoff_ms: u64,
+}
+
+/// The next backoff: doubled, within [`MIN_BACKOFF_MS`, `MAX_BACKOFF_MS`].
+fn next_backoff(current: u64) -> u64 {
+    current
+        .saturating_mul(2)
+        .clamp(MIN_BACKOFF_MS, MAX_BACKOFF_MS)
 }
 
 /// Milliseconds since the Unix epoch, from the host clock (0 if the host refuses).
@@ -90,6 +107,8 @@ impl Sync {
             events_token: None,
             next_attempt_ms: 0,
             backoff_ms: 0,
+            events_next_ms: 0,
+            events_backoff_ms: 0,
         }
     }
 
@@ -114,7 +133,7 @@ impl Sync {
         if self.watch_token.is_none() && now >= self.next_attempt_ms {
             self.dispatch_watch();
         }
-        if self.events_token.is_none() {
+        if self.events_token.is_none() && now >= self.events_next_ms {
             self.flush_events();
         }
     }
@@ -167,9 +186,15 @@ impl Sync {
     }
 
     fn failed(&mut self) {
-        self.metrics.inc("sync", "watch_error");
-        self.backoff_ms = (self.backoff_ms * 2).clamp(MIN_BACKOFF_MS, MAX_BACKOFF_MS);
+        self.metrics.sync(SyncStat::WatchError);
+        self.backoff_ms = next_backoff(self.backoff_ms);
         self.next_attempt_ms = now_ms() + self.backoff_ms;
+    }
+
+    /// A post of events failed: wait longer before the next one.
+    fn events_failed(&mut self) {
+        self.events_backoff_ms = next_backoff(self.events_backoff_ms);
+        self.events_next_ms = now_ms() + self.events_backoff_ms;
     }
 
     /// A callout answered (or failed: then there are no headers).
@@ -198,16 +223,21 @@ impl Sync {
                 return;
             };
             if status == Some(204) || status == Some(200) {
-                self.metrics.add("sync", "events_posted", n as u64);
+                self.metrics.sync_add(SyncStat::EventsPosted, n as u64);
+                self.events_backoff_ms = 0;
+                self.events_next_ms = 0;
             } else {
                 log::warn!(
                     "orrery-learning: {n} withheld events not accepted by the control service (status {status:?})"
                 );
-                self.metrics.add("sync", "events_post_error", n as u64);
-                // Unreachable or failing control service: keep them for the next tick. A 4xx
-                // would be refused again, so those are dropped.
-                if !status.is_some_and(|s| (400..500).contains(&s)) {
-                    requeue(&lines);
+                self.metrics.sync_add(SyncStat::EventsPostError, n as u64);
+                self.events_failed();
+                // Unreachable or failing control service: keep them for a later post. A 4xx
+                // would be refused again, so those are dropped (and counted).
+                if status.is_some_and(|s| (400..500).contains(&s)) {
+                    self.metrics.sync_add(SyncStat::EventsDropped, n as u64);
+                } else {
+                    self.requeue(&lines);
                 }
             }
         }
@@ -240,7 +270,7 @@ impl Sync {
             }
         };
         if self.apply(answer) {
-            self.metrics.inc("sync", "watch_ok");
+            self.metrics.sync(SyncStat::WatchOk);
             self.backoff_ms = 0;
             self.next_attempt_ms = 0;
             self.dispatch_watch();
@@ -261,7 +291,7 @@ impl Sync {
                     "orrery-learning: control service sent a guard set the filter refuses: {}",
                     list.join("; ")
                 );
-                self.metrics.inc("sync", "guard_refused");
+                self.metrics.sync(SyncStat::GuardRefused);
                 return false;
             }
             let Ok(json) = serde_json::to_string(&set) else {
@@ -283,7 +313,7 @@ impl Sync {
                 set.scenario_id,
                 w.manifest_generation
             );
-            self.metrics.inc("sync", "guard_updated");
+            self.metrics.sync(SyncStat::GuardUpdated);
             self.guard_id = Some(id);
         }
         let Some(guard_id) = self.guard_id.clone() else {
@@ -294,7 +324,7 @@ impl Sync {
             (Some(le), false) => le.clone(),
             _ => {
                 self.resyncs += 1;
-                self.metrics.inc("sync", "levels_full_resync");
+                self.metrics.sync(SyncStat::LevelsFullResync);
                 format!("{}.{}.{}", id_safe(&w.epoch), now_ms(), self.resyncs)
             }
         };
@@ -363,7 +393,7 @@ impl Sync {
             written += 1;
         }
         if written > 0 {
-            self.metrics.add("sync", "probe_flag_written", written);
+            self.metrics.sync_add(SyncStat::ProbeFlagWritten, written);
             log::info!("orrery-learning: {written} probe flag(s) published");
         }
         true
@@ -374,6 +404,7 @@ impl Sync {
             return;
         };
         let Some((body, n)) = policy::events_body(&pending) else {
+            // Only lines that are not event objects (never written by this filter).
             return;
         };
         let c = &self.cfg.control;
@@ -393,22 +424,27 @@ impl Sync {
             Ok(token) => self.events_token = Some((token, n, pending)),
             Err(status) => {
                 log::warn!("orrery-learning: {n} withheld events not posted ({status:?})");
-                self.metrics.add("sync", "events_post_error", n as u64);
-                requeue(&pending);
+                self.metrics.sync_add(SyncStat::EventsPostError, n as u64);
+                self.events_failed();
+                self.requeue(&pending);
             }
         }
     }
-}
 
-/// Put event lines back in the pending key (beyond its size cap they are dropped and counted
-/// by the next append).
-fn requeue(lines: &[u8]) {
-    for line in lines.split(|b| *b == b'\n') {
-        if let Ok(l) = std::str::from_utf8(line) {
-            // Beyond the cap a line is dropped; the next append that fits is counted as usual.
-            if !l.is_empty() && !store::append_event(l) {
-                log::warn!("orrery-learning: a re-queued withheld event was dropped");
+    /// Put event lines back in the pending key; a line beyond its bound (new events may have
+    /// filled it meanwhile) is dropped and counted.
+    fn requeue(&self, lines: &[u8]) {
+        let mut dropped = 0u64;
+        for line in lines.split(|b| *b == b'\n') {
+            match std::str::from_utf8(line) {
+                Ok("") => {}
+                Ok(l) if store::append_event(l) => {}
+                _ => dropped += 1,
             }
+        }
+        if dropped > 0 {
+            self.metrics.sync_add(SyncStat::EventsDropped, dropped);
+            log::warn!("orrery-learning: {dropped} re-queued withheld event(s) dropped");
         }
     }
 }

@@ -9,8 +9,9 @@ use common::*;
 use std::time::Duration;
 
 const TAG: &str = "<script src=\"/learning/console.js\"";
-/// What the guard sends instead of a body that states a value and cannot be rewritten in place.
-const WITHHELD: &[u8] = orrery_learning_guard::surfaces::WITHHELD_BODY;
+/// What the guard sends instead of a page that states a value and cannot be rewritten in place
+/// (a small HTML page: the page's `text/html` headers have already left).
+const WITHHELD: &[u8] = orrery_learning_guard::policy::replies::WITHHELD_PAGE.as_bytes();
 
 fn tags(html: &str) -> usize {
     html.matches(TAG).count()

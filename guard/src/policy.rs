@@ -105,6 +105,64 @@ pub struct IdentityConfig {
     /// The header `jwt_authn` writes the token payload to (`forward_payload_header`).
     #[serde(default = "default_payload_header")]
     pub payload_header: String,
+    /// The claim that makes a verified human an instructor (`GET /learning/report`).
+    #[serde(default)]
+    pub instructor: InstructorClaim,
+}
+
+/// Who is an instructor: the verified token payload holds `value` at the dotted path `claim`
+/// (e.g. `role`, `realm_access.roles`), either as that string or in an array of strings.
+/// Default: `{"claim": "role", "value": "instructor"}`. Only a `human` principal counts
+/// ([`Identity::instructor`]).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InstructorClaim {
+    pub claim: String,
+    pub value: String,
+}
+
+impl Default for InstructorClaim {
+    fn default() -> Self {
+        InstructorClaim {
+            claim: "role".into(),
+            value: "instructor".into(),
+        }
+    }
+}
+
+impl InstructorClaim {
+    /// Whether `payload` (the verified JWT payload) names an instructor: the value at the dotted
+    /// path is a string equal to `value`, or an array holding that string. Any other shape, a
+    /// missing segment or a non-object on the way is no match.
+    pub fn matches(&self, payload: &serde_json::Value) -> bool {
+        let mut at = payload;
+        for seg in self.claim.split('.') {
+            match at.get(seg) {
+                Some(v) if at.is_object() => at = v,
+                _ => return false,
+            }
+        }
+        match at {
+            serde_json::Value::String(s) => *s == self.value,
+            serde_json::Value::Array(items) => items
+                .iter()
+                .any(|i| i.as_str().is_some_and(|s| s == self.value)),
+            _ => false,
+        }
+    }
+
+    fn check(&self) -> Result<(), &'static str> {
+        if self.claim.is_empty()
+            || self.claim.len() > 256
+            || self.claim.split('.').any(str::is_empty)
+        {
+            return Err("identity.instructor.claim must be a dotted path of non-empty names");
+        }
+        if self.value.is_empty() || self.value.len() > 256 {
+            return Err("identity.instructor.value must be 1 to 256 bytes");
+        }
+        Ok(())
+    }
 }
 
 fn default_payload_header() -> String {
@@ -115,6 +173,7 @@ impl Default for IdentityConfig {
     fn default() -> Self {
         IdentityConfig {
             payload_header: default_payload_header(),
+            instructor: InstructorClaim::default(),
         }
     }
 }
@@ -136,6 +195,9 @@ pub struct RoutePolicy {
     pub health: Vec<String>,
     /// `POST` here goes to the control service with the verified identity.
     pub hint: String,
+    /// `GET` here (query allowed: pagination) goes to the control service for an instructor
+    /// only ([`InstructorClaim`]); anyone else gets 403 from the filter.
+    pub report: String,
     /// Every path under this prefix belongs to the control service.
     pub learning_prefix: String,
     /// `GET` paths under the learning prefix that learners may fetch (console assets).
@@ -162,6 +224,7 @@ impl Default for RoutePolicy {
             me: "/me".into(),
             health: vec!["/healthz".into(), "/readyz".into()],
             hint: "/learning/hint".into(),
+            report: "/learning/report".into(),
             learning_prefix: "/learning/".into(),
             learning_assets: vec!["/learning/console.js".into(), "/learning/".into()],
             console_pages: vec!["/".into(), "/console".into()],
@@ -331,6 +394,9 @@ impl FilterConfig {
         {
             return bad("identity.payload_header must not use the x-orrery-learning- prefix");
         }
+        if let Err(m) = self.identity.instructor.check() {
+            return bad(m);
+        }
         if self.limits.max_body_bytes < 1024 {
             return bad("limits.max_body_bytes is below 1024");
         }
@@ -381,6 +447,7 @@ impl RoutePolicy {
             ("routes.confirmations", &self.confirmations),
             ("routes.me", &self.me),
             ("routes.hint", &self.hint),
+            ("routes.report", &self.report),
         ];
         for (name, p) in exact {
             if !is_plain_path(p) {
@@ -449,6 +516,14 @@ impl RoutePolicy {
         if !self.hint.starts_with(&self.learning_prefix) {
             return bad("routes.hint must be under routes.learning_prefix".into());
         }
+        if !self.report.starts_with(&self.learning_prefix)
+            || self.report == self.hint
+            || self.learning_assets.contains(&self.report)
+        {
+            return bad(
+                "routes.report must be under routes.learning_prefix and name no other route".into(),
+            );
+        }
         Ok(())
     }
 
@@ -474,6 +549,9 @@ impl RoutePolicy {
             let plain = raw == canon;
             if plain && method == "POST" && raw == self.hint {
                 return Route::Hint;
+            }
+            if plain && method == "GET" && raw == self.report {
+                return Route::Report;
             }
             if plain
                 && (method == "GET" || method == "HEAD")
@@ -640,6 +718,8 @@ pub enum Route {
     Health,
     /// `POST /learning/hint`: to the control service with the verified identity.
     Hint,
+    /// `GET /learning/report`: to the control service, for an instructor only.
+    Report,
     /// A console asset served by the control service.
     LearningAsset,
     /// `GET`/`HEAD` of an Orrery console page (`routes.console_pages`): guarded like
@@ -671,13 +751,19 @@ pub enum DenyReason {
     LearningNotFound,
     /// WebSocket / HTTP upgrade / CONNECT.
     Upgrade,
+    /// An instructor route ([`Route::Report`]) asked for by anyone else.
+    NotInstructor,
 }
 
 impl DenyReason {
     pub fn status(self) -> u32 {
         match self {
             DenyReason::LearningNotFound => 404,
-            _ => 403,
+            DenyReason::Admin
+            | DenyReason::Studio
+            | DenyReason::Unknown
+            | DenyReason::Upgrade
+            | DenyReason::NotInstructor => 403,
         }
     }
     /// The fixed body (no request data in it).
@@ -689,6 +775,7 @@ impl DenyReason {
             DenyReason::Unknown => "{\"error\":\"route not available in learning mode\"}",
             DenyReason::LearningNotFound => "{\"error\":\"not found\"}",
             DenyReason::Upgrade => "{\"error\":\"upgrade refused in learning mode\"}",
+            DenyReason::NotInstructor => "{\"error\":\"instructors only\"}",
         }
     }
     pub fn name(self) -> &'static str {
@@ -698,6 +785,7 @@ impl DenyReason {
             DenyReason::Unknown => "unknown_route",
             DenyReason::LearningNotFound => "learning_not_found",
             DenyReason::Upgrade => "upgrade",
+            DenyReason::NotInstructor => "not_instructor",
         }
     }
 }
@@ -706,6 +794,15 @@ impl DenyReason {
 pub mod replies {
     pub const NOT_READY: &str = "{\"error\":\"learning sandbox not ready\"}";
     pub const TOO_LARGE: &str = "{\"error\":\"response too large for the learning sandbox\"}";
+    /// `413`: a request body over `limits.max_body_bytes`.
+    pub const REQUEST_TOO_LARGE: &str = "{\"error\":\"request body too large\"}";
+    /// A console page withheld whole (it stated a target outside any markup the guard can
+    /// rewrite): a small page instead of the JSON error, since the page's `text/html` headers
+    /// have already left. ASCII only, no value.
+    pub const WITHHELD_PAGE: &str = "<!doctype html>\n<html><head><meta charset=\"utf-8\">\
+<title>Withheld</title></head><body><h1>Page withheld</h1><p>This page stated an answer the \
+learning sandbox keeps for you to find. Go back and work from the evidence, or take a hint.\
+</p></body></html>\n";
     pub const COMPRESSED: &str =
         "{\"error\":\"compressed response refused by the learning sandbox\"}";
     pub const STREAM_FAILED: &str = "{\"error\":\"response refused by the learning sandbox\"}";
@@ -784,6 +881,9 @@ pub const SCENARIO_HEADER: &str = "x-orrery-learning-scenario";
 pub const SUBJECT_HEADER: &str = "x-orrery-learning-subject";
 pub const PRINCIPAL_HEADER: &str = "x-orrery-learning-principal";
 pub const SECRET_HEADER: &str = "x-orrery-learning-proxy-secret";
+/// `true` on a request to the control service from a verified human instructor
+/// ([`InstructorClaim`]); never sent otherwise (a client's copy is stripped with the prefix).
+pub const INSTRUCTOR_HEADER: &str = "x-orrery-learning-instructor";
 
 /// The kind of principal a verified token names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -810,6 +910,8 @@ impl Principal {
 pub struct Identity {
     pub subject: String,
     pub principal: Principal,
+    /// A `human` whose payload matches the configured [`InstructorClaim`].
+    pub instructor: bool,
 }
 
 /// Longest subject accepted (a longer one is treated as no identity).
@@ -818,7 +920,15 @@ pub const MAX_SUBJECT_LEN: usize = 256;
 /// Read the identity from the base64url JSON payload header. `None` when the header is not a
 /// payload with a usable `sub` (then the request has no subject: default level, no hint).
 /// `act` claim → delegated; `principal_kind: "service"` → service; `"human"` → human.
+/// `instructor` is never set here: see [`identity_with_instructor`].
 pub fn identity_from_payload(header: &str) -> Option<Identity> {
+    identity_with_instructor(header, None)
+}
+
+/// As [`identity_from_payload`], and `instructor` set when `claim` is given, the payload
+/// matches it and the principal is human (a delegated agent or a service is never an
+/// instructor).
+pub fn identity_with_instructor(header: &str, claim: Option<&InstructorClaim>) -> Option<Identity> {
     let bytes = base64url_decode(header.trim())?;
     let v: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
     let sub = v.get("sub")?.as_str()?;
@@ -836,9 +946,11 @@ pub fn identity_from_payload(header: &str) -> Option<Identity> {
             _ => Principal::Unknown,
         }
     };
+    let instructor = principal == Principal::Human && claim.is_some_and(|c| c.matches(&v));
     Some(Identity {
         subject: sub.to_string(),
         principal,
+        instructor,
     })
 }
 
@@ -1431,6 +1543,7 @@ mod tests {
             Route::Guarded(Me),
             Route::ChatStream,
             Route::Hint,
+            Route::Report,
             Route::Deny(Admin),
             Route::Deny(Unknown),
             Route::Deny(LearningNotFound),
@@ -1707,6 +1820,7 @@ mod tests {
             let want = want.map(|(s, p)| Identity {
                 subject: s.into(),
                 principal: p,
+                instructor: false,
             });
             assert_eq!(got, want, "{json}");
         }
@@ -1986,5 +2100,140 @@ mod tests {
             serde_json::json!({"event": "learning_reply_withheld", "subject": "alice",
                                "scenario_id": "k", "surface": "chat_stream"})
         );
+    }
+
+    #[test]
+    fn instructor_claim_matches_strings_and_arrays_at_a_dotted_path() {
+        let role = InstructorClaim::default();
+        assert_eq!(role.claim, "role");
+        assert_eq!(role.value, "instructor");
+        let realm = InstructorClaim {
+            claim: "realm_access.roles".into(),
+            value: "instructor".into(),
+        };
+        let cases: &[(&InstructorClaim, &str, bool)] = &[
+            (&role, r#"{"role":"instructor"}"#, true),
+            (&role, r#"{"role":["learner","instructor"]}"#, true),
+            (&role, r#"{"role":"Instructor"}"#, false),
+            (&role, r#"{"role":"instructors"}"#, false),
+            (&role, r#"{"role":["learner"]}"#, false),
+            (&role, r#"{"role":[["instructor"]]}"#, false),
+            (&role, r#"{"role":{"instructor":true}}"#, false),
+            (&role, r#"{"role":null}"#, false),
+            (&role, r#"{"roles":"instructor"}"#, false),
+            (&role, r#"{}"#, false),
+            (&role, r#"["instructor"]"#, false),
+            (&realm, r#"{"realm_access":{"roles":["instructor"]}}"#, true),
+            (&realm, r#"{"realm_access":{"roles":"instructor"}}"#, true),
+            (&realm, r#"{"realm_access":["instructor"]}"#, false),
+            (&realm, r#"{"realm_access":"instructor"}"#, false),
+            (&realm, r#"{"realm_access.roles":"instructor"}"#, false),
+            (
+                &realm,
+                r#"{"realm_access":{"roles":{"x":"instructor"}}}"#,
+                false,
+            ),
+        ];
+        for (claim, json, want) in cases {
+            let v: serde_json::Value = serde_json::from_str(json).unwrap();
+            assert_eq!(claim.matches(&v), *want, "{} in {json}", claim.claim);
+        }
+    }
+
+    #[test]
+    fn only_a_human_with_the_claim_is_an_instructor() {
+        let claim = InstructorClaim::default();
+        let cases = [
+            (
+                r#"{"sub":"ann","principal_kind":"human","role":"instructor"}"#,
+                true,
+            ),
+            (
+                r#"{"sub":"ann","principal_kind":"human","role":"learner"}"#,
+                false,
+            ),
+            (r#"{"sub":"ann","principal_kind":"human"}"#, false),
+            (
+                r#"{"sub":"ann","principal_kind":"human","role":"instructor","act":{"sub":"bot"}}"#,
+                false,
+            ),
+            (
+                r#"{"sub":"ann","principal_kind":"service","role":"instructor"}"#,
+                false,
+            ),
+            (r#"{"sub":"ann","role":"instructor"}"#, false),
+        ];
+        for (json, want) in cases {
+            let id = identity_with_instructor(&b64(json), Some(&claim)).unwrap();
+            assert_eq!(id.instructor, want, "{json}");
+            // Without a claim configured nobody is.
+            assert!(!identity_from_payload(&b64(json)).unwrap().instructor);
+        }
+    }
+
+    #[test]
+    fn instructor_config_parses_and_is_checked() {
+        let c = FilterConfig::parse(
+            cfg_json(
+                r#","identity":{"instructor":{"claim":"realm_access.roles","value":"teach"}}"#,
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(c.identity.instructor.claim, "realm_access.roles");
+        assert_eq!(c.identity.instructor.value, "teach");
+        assert_eq!(c.identity.payload_header, "x-orrery-jwt-payload");
+        for bad in [
+            r#"{"claim":"","value":"x"}"#,
+            r#"{"claim":"a..b","value":"x"}"#,
+            r#"{"claim":".a","value":"x"}"#,
+            r#"{"claim":"role","value":""}"#,
+            r#"{"claim":"role"}"#,
+            r#"{"claim":"role","value":"x","extra":1}"#,
+        ] {
+            let json = cfg_json(&format!(r#","identity":{{"instructor":{bad}}}"#));
+            assert!(FilterConfig::parse(json.as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_report_route_is_get_only_plain_and_configurable() {
+        let p = RoutePolicy::default();
+        assert_eq!(p.classify("GET", "/learning/report"), Route::Report);
+        assert_eq!(p.classify("GET", "/learning/report?page=2"), Route::Report);
+        for (m, path) in [
+            ("POST", "/learning/report"),
+            ("GET", "/learning/report/"),
+            ("GET", "/learning//report"),
+            ("GET", "/learning/%72eport"),
+            ("GET", "/LEARNING/report"),
+        ] {
+            assert_eq!(
+                p.classify(m, path),
+                Route::Deny(DenyReason::LearningNotFound),
+                "{m} {path}"
+            );
+        }
+        assert!(!Route::Report.is_public());
+        assert!(p.reads_identity(Route::Report, "/learning/report"));
+        assert_eq!(DenyReason::NotInstructor.status(), 403);
+        assert!(!DenyReason::NotInstructor.body().is_empty());
+        let c = FilterConfig::parse(
+            cfg_json(r#","routes":{"report":"/learning/instructor/report"}"#).as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(
+            c.routes.classify("GET", "/learning/instructor/report"),
+            Route::Report
+        );
+        for bad in [
+            "/report",
+            "/learning/hint",
+            "/learning/console.js",
+            "/learning/r?x",
+        ] {
+            let json = cfg_json(&format!(r#","routes":{{"report":"{bad}"}}"#));
+            assert!(FilterConfig::parse(json.as_bytes()).is_err(), "{bad}");
+        }
     }
 }

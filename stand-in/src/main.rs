@@ -8,7 +8,7 @@
 use clap::{Parser, Subcommand};
 use orrery_standin::script::Script;
 use orrery_standin::server::{serve, AppState};
-use orrery_standin::token::{demo_jwks, demo_token, Kind};
+use orrery_standin::token::{demo_jwks, demo_token_with_role, Kind};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -39,6 +39,9 @@ enum Command {
         sub: String,
         #[arg(long, value_enum, default_value = "human")]
         kind: Kind,
+        /// A `role` claim (e.g. `instructor`: the learning filter's default instructor claim).
+        #[arg(long)]
+        role: Option<String>,
         /// Lifetime; a negative value mints an already-expired token.
         #[arg(long, default_value_t = 3600, allow_negative_numbers = true)]
         ttl_seconds: i64,
@@ -53,9 +56,13 @@ fn main() -> ExitCode {
         Command::Token {
             sub,
             kind,
+            role,
             ttl_seconds,
         } => {
-            println!("{}", demo_token(&sub, kind, ttl_seconds));
+            println!(
+                "{}",
+                demo_token_with_role(&sub, kind, role.as_deref(), ttl_seconds)
+            );
             ExitCode::SUCCESS
         }
         Command::Jwks => {

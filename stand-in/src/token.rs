@@ -54,8 +54,18 @@ pub fn sign(claims: &Value, key: &[u8]) -> String {
 
 /// A demo-stack token for `sub`, issued now.
 pub fn demo_token(sub: &str, kind: Kind, ttl_seconds: i64) -> String {
+    demo_token_with_role(sub, kind, None, ttl_seconds)
+}
+
+/// A demo-stack token for `sub`, issued now, with a `role` claim when given (the learning
+/// filter's default instructor claim is `"role": "instructor"`).
+pub fn demo_token_with_role(sub: &str, kind: Kind, role: Option<&str>, ttl_seconds: i64) -> String {
     let now = crate::clock::unix_now() as i64;
-    sign(&claims(sub, kind, now, ttl_seconds), DEMO_KEY)
+    let mut c = claims(sub, kind, now, ttl_seconds);
+    if let Some(r) = role {
+        c["role"] = Value::String(r.to_string());
+    }
+    sign(&c, DEMO_KEY)
 }
 
 /// The demo JWKS document (`examples/demo/jwks.json`): the demo key as one `oct` JWK.
@@ -140,6 +150,21 @@ mod tests {
                 assert_eq!(c["act"]["sub"], DELEGATE);
             }
         }
+    }
+
+    #[test]
+    fn a_role_is_a_claim_only_when_asked_for() {
+        let c = verify_with_jwks_file(&demo_token_with_role(
+            "ann",
+            Kind::Human,
+            Some("instructor"),
+            60,
+        ));
+        assert_eq!(c["role"], "instructor");
+        assert_eq!(c["sub"], "ann");
+        assert_eq!(c["principal_kind"], "human");
+        let c = verify_with_jwks_file(&demo_token("ann", Kind::Human, 60));
+        assert!(c.get("role").is_none());
     }
 
     #[test]
