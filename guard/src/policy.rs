@@ -138,7 +138,8 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 fn is_env_name(s: &str) -> bool {
     let mut b = s.bytes();
     s.len() <= 128
-        && b.next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        && b.next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
         && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
