@@ -255,7 +255,7 @@ fn strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
 }
 
 /// The format strings of a `SubstitutionFormatString`, or why they cannot be read.
-fn substitution_format<'a>(f: &'a Value) -> Result<Vec<&'a str>, String> {
+fn substitution_format(f: &Value) -> Result<Vec<&str>, String> {
     if let Some(t) = text(f, "text_format") {
         return Ok(vec![t]);
     }
