@@ -1,5 +1,6 @@
-//! The root context: reads and checks the plugin configuration (refusing a bad or partial one,
-//! so Envoy refuses the listener or the bootstrap extension), defines the stats, and plays the
+//! The root context: reads and checks the plugin configuration and the proxy secret from the
+//! VM's environment (refusing a bad or partial one, or a missing or short secret, so Envoy
+//! refuses the listener or the bootstrap extension), defines the stats, and plays the
 //! configured role — the HTTP filter's root (creating one [`crate::http::Http`] per request),
 //! the sync service ([`crate::sync::Sync`]), or both in `lease` mode.
 use crate::host;
@@ -54,13 +55,30 @@ impl RootContext for Root {
             0,
             plugin_configuration_size,
         );
-        let cfg = match FilterConfig::parse(&bytes) {
-            Ok(c) => Rc::new(c),
+        let mut cfg = match FilterConfig::parse(&bytes) {
+            Ok(c) => c,
             Err(e) => {
                 log::error!("orrery-learning: refusing to start: {e}");
                 return false;
             }
         };
+        // The proxy secret is never in the configuration (config_dump shows it): it comes from
+        // the VM's environment, which Envoy fills from `vm_config.environment_variables`.
+        let secret = match std::env::var(&cfg.control.proxy_secret_env) {
+            Ok(v) => v,
+            Err(_) => {
+                log::error!(
+                    "orrery-learning: refusing to start: {} is not set in the VM's environment (list it in vm_config.environment_variables.host_env_keys)",
+                    cfg.control.proxy_secret_env
+                );
+                return false;
+            }
+        };
+        if let Err(e) = cfg.control.set_proxy_secret(secret) {
+            log::error!("orrery-learning: refusing to start: {e}");
+            return false;
+        }
+        let cfg = Rc::new(cfg);
         // Every guard set this worker compiles uses the configured oracle rule; a cache that
         // cannot take it refuses the configuration rather than guard with other rules.
         match self.cache.try_borrow_mut() {

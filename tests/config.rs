@@ -1,33 +1,46 @@
-//! The filter's configuration under a real Envoy: a bad or partial learning config stops Envoy
-//! from starting, with a log line naming the problem; and the `lease` sync mode (no bootstrap
-//! singleton, as under Istio's WasmPlugin) keeps the stack working.
+//! The filter's configuration under a real Envoy: a bad or partial learning config, an inline
+//! proxy secret, or a missing or short secret in Envoy's environment stops Envoy from starting,
+//! with a log line naming the problem; the proxy secret never shows in the admin `/config_dump`;
+//! and the `lease` sync mode (no bootstrap singleton, as under Istio's WasmPlugin) keeps the stack
+//! working.
 mod common;
 use common::*;
 use std::time::{Duration, Instant};
 
-/// Render the demo config with one edit, start Envoy, and expect it to exit with an error.
-fn envoy_refuses(name: &str, edit: impl Fn(String) -> String, want_in_log: &str) {
+/// What Envoy's environment holds for the proxy secret.
+enum Env {
+    Secret(&'static str),
+    Unset,
+}
+
+/// Render the demo config with one edit, start Envoy with `env`, and expect it to exit with an
+/// error.
+fn envoy_refuses(name: &str, edit: impl Fn(String) -> String, env: Env, want_in_log: &str) {
     let dir = root().join("target/e2e").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let tmpl = std::fs::read_to_string(root().join("envoy/demo.yaml.tmpl")).unwrap();
     let jwks = std::fs::read_to_string(root().join("examples/demo/jwks.json")).unwrap();
-    let mut cfg = tmpl;
-    for (k, v) in [
-        ("LISTEN_PORT", free_port().to_string()),
-        ("ADMIN_PORT", free_port().to_string()),
-        ("ORRERY_PORT", free_port().to_string()),
-        ("CONTROL_PORT", free_port().to_string()),
-        ("WASM_PATH", wasm_path().to_string_lossy().into_owned()),
-        ("PROXY_SECRET", SECRET.to_string()),
-        ("JWKS_JSON", jwks.lines().map(str::trim).collect::<String>()),
-    ] {
-        cfg = cfg.replace(&format!("${{{k}}}"), &v);
-    }
+    let cfg = render(
+        &tmpl,
+        &[
+            ("LISTEN_PORT", free_port().to_string()),
+            ("ADMIN_PORT", free_port().to_string()),
+            ("ORRERY_PORT", free_port().to_string()),
+            ("CONTROL_PORT", free_port().to_string()),
+            ("WASM_PATH", wasm_path().to_string_lossy().into_owned()),
+            ("JWKS_JSON", jwks.lines().map(str::trim).collect::<String>()),
+        ],
+    );
     let cfg = edit(cfg);
     let path = dir.join("envoy.yaml");
     std::fs::write(&path, cfg).unwrap();
-    let mut child = envoy_command(&path, &dir).spawn().expect("start Envoy");
+    let mut cmd = envoy_command(&path, &dir);
+    match env {
+        Env::Secret(v) => cmd.env(SECRET_ENV, v),
+        Env::Unset => cmd.env_remove(SECRET_ENV),
+    };
+    let mut child = cmd.spawn().expect("start Envoy");
     let start = Instant::now();
     let status = loop {
         if let Ok(Some(st)) = child.try_wait() {
@@ -48,21 +61,59 @@ fn envoy_refuses(name: &str, edit: impl Fn(String) -> String, want_in_log: &str)
         "the log does not name the problem ({want_in_log}); see {}",
         dir.display()
     );
-    // (Envoy at debug prints its own config, secret included; the filter's line never does.)
     let refusal = log
         .lines()
         .find(|l| l.contains("refusing to start"))
         .expect("the filter's refusal line");
+    for secret in [SECRET, SHORT_SECRET, INLINE_SECRET] {
+        assert!(!log.contains(secret), "a proxy secret in Envoy's log");
+    }
     assert!(!refusal.contains(SECRET), "the proxy secret in the refusal");
 }
 
+const SHORT_SECRET: &str = "tiny-s3cr3t";
+const INLINE_SECRET: &str = "inline-s3cr3t-0123456789";
+
 #[test]
 fn a_bad_filter_config_stops_envoy() {
-    // A partial config: the proxy secret too short.
+    // The proxy secret in Envoy's environment too short.
     envoy_refuses(
         "config-short-secret",
-        |c| c.replace(SECRET, "short"),
-        "control.proxy_secret is shorter than 16 bytes",
+        |c| c,
+        Env::Secret(SHORT_SECRET),
+        "the proxy secret in ORRERY_LEARNING_PROXY_SECRET is shorter than 16 bytes",
+    );
+    // Not in Envoy's environment at all.
+    envoy_refuses(
+        "config-secret-unset",
+        |c| c,
+        Env::Unset,
+        "ORRERY_LEARNING_PROXY_SECRET is not set in the VM's environment",
+    );
+    // In Envoy's environment, but not passed into the VM.
+    envoy_refuses(
+        "config-secret-not-passed",
+        |c| {
+            c.replace(
+                "environment_variables: { host_env_keys: [ORRERY_LEARNING_PROXY_SECRET] }",
+                "",
+            )
+        },
+        Env::Secret(SECRET),
+        "ORRERY_LEARNING_PROXY_SECRET is not set in the VM's environment",
+    );
+    // Inline in the configuration (config_dump would show it): refused, even beside the env var.
+    envoy_refuses(
+        "config-secret-inline",
+        |c| {
+            c.replacen(
+                r#""proxy_secret_env": "#,
+                &format!(r#""proxy_secret": "{INLINE_SECRET}", "proxy_secret_env": "#),
+                1,
+            )
+        },
+        Env::Secret(SECRET),
+        "control.proxy_secret must not be inline",
     );
     // An unknown field.
     envoy_refuses(
@@ -74,14 +125,48 @@ fn a_bad_filter_config_stops_envoy() {
                 1,
             )
         },
+        Env::Secret(SECRET),
         "unknown field `fail_open`",
     );
     // Not JSON at all, in the sync service's config.
     envoy_refuses(
         "config-sync-not-json",
         |c| c.replacen(r#"'{"role": "sync", "#, r#"'{"role": sync, "#, 1),
+        Env::Secret(SECRET),
         "not valid JSON",
     );
+}
+
+/// The admin `/config_dump` (what an operator or a support bundle sees) holds no proxy secret,
+/// the rendered config holds none, and traffic still works with the secret from the environment.
+#[test]
+fn the_proxy_secret_is_not_in_config_dump() {
+    let s = Stack::start("config-dump-no-secret", Options::default());
+    let rendered = std::fs::read_to_string(s.dir.join("envoy.yaml")).unwrap();
+    assert!(
+        !rendered.contains(SECRET),
+        "the secret in the rendered config"
+    );
+    assert!(rendered.contains(r#""proxy_secret_env": "ORRERY_LEARNING_PROXY_SECRET""#));
+    let dump = http(s.admin, "GET", "/config_dump?include_eds", &[], None).expect("config_dump");
+    assert_eq!(dump.status, 200);
+    let text = dump.text();
+    assert!(
+        text.contains("proxy_secret_env"),
+        "not the filter's config dump"
+    );
+    assert!(!text.contains(SECRET), "the proxy secret in /config_dump");
+    // The filter reached the control service with it: a hint needs the proxy secret there.
+    let alice = s.token("alice", "human");
+    let r = s.chat(&alice, "echo: the lag is 5100", None);
+    assert_eq!(r.status, 200);
+    assert_no_value(&r.text(), &default_manifest(), "chat");
+    assert_eq!(s.hint(&alice).status, 200);
+    assert_eq!(
+        s.get("/me", Some(&alice)).json().unwrap()["learning"]["level"],
+        1
+    );
+    s.check_logs();
 }
 
 fn lease_mode(cfg: String) -> String {

@@ -1,5 +1,7 @@
 //! The harness's own promises: the log check finds a value in every spelling it claims to, and
-//! only on token boundaries (so the e2e tests' final grep is not a check that cannot fail).
+//! only on token boundaries, and finds a credential or a JWT-shaped string in any log (so the e2e
+//! tests' final grep is not a check that cannot fail); the renderer and the template agree on
+//! the placeholders.
 mod common;
 use common::*;
 
@@ -51,7 +53,7 @@ fn scan_logs_finds_a_planted_value_in_any_log() {
     std::fs::write(dir.join("envoy.yaml"), "port_value: 5100\n").unwrap();
     std::fs::write(dir.join("envoy.log"), "ok\nstream 9715100338 done\n").unwrap();
     std::fs::write(dir.join("control.log"), "loaded\n").unwrap();
-    let (scanned, hits) = scan_logs(&dir, &m);
+    let (scanned, hits) = scan_logs(&dir, &m, &[]);
     assert_eq!(scanned, 2);
     assert!(hits.is_empty(), "{hits:?}");
     for (file, line) in [
@@ -60,9 +62,69 @@ fn scan_logs_finds_a_planted_value_in_any_log() {
         ("control.log", "lag 2 750 msgs"),
     ] {
         std::fs::write(dir.join(file), format!("first\n{line}\n")).unwrap();
-        let (_, hits) = scan_logs(&dir, &m);
+        let (_, hits) = scan_logs(&dir, &m, &[]);
         assert_eq!(hits.len(), 1, "{file}: {hits:?}");
         assert!(hits[0].ends_with(&format!("{file}:2 holds a manifest value")));
         std::fs::write(dir.join(file), "clean\n").unwrap();
     }
+}
+
+#[test]
+fn scan_logs_finds_credentials_and_jwt_shapes() {
+    let dir = root().join("target/e2e/harness-scan-credentials");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let m = vec![default_manifest()];
+    let creds = vec![SECRET.to_string(), "opaque-token-abc".to_string()];
+    std::fs::write(dir.join("envoy.yaml"), format!("secret: {SECRET}\n")).unwrap();
+    std::fs::write(dir.join("control.log"), "loaded\n").unwrap();
+    std::fs::write(dir.join(ACCESS_LOG), "GET /chat 200\n").unwrap();
+    let (scanned, hits) = scan_logs(&dir, &m, &creds);
+    assert_eq!(scanned, 2);
+    assert!(hits.is_empty(), "{hits:?}");
+    for (file, line, why) in [
+        (
+            ACCESS_LOG,
+            "GET /x?access_token=eyJhbGciOiJIUzI1NiJ9.e30.sig 200",
+            "JWT-shaped",
+        ),
+        (
+            "control.log",
+            "header x-orrery-learning-proxy-secret: e2e-proxy-secret-0123456789",
+            "token or secret",
+        ),
+        ("control.log", "Bearer opaque-token-abc", "token or secret"),
+        ("audit.jsonl", "{\"t\":\"eyJzdWIiOiJhIn0.x\"}", "JWT-shaped"),
+    ] {
+        std::fs::write(dir.join(file), format!("first\n{line}\n")).unwrap();
+        let (_, hits) = scan_logs(&dir, &m, &creds);
+        assert_eq!(hits.len(), 1, "{file}: {hits:?}");
+        assert!(hits[0].contains(&format!("{file}:2 holds a")), "{hits:?}");
+        assert!(hits[0].contains(why), "{hits:?}");
+        std::fs::write(dir.join(file), "clean\n").unwrap();
+    }
+}
+
+#[test]
+fn jwt_shape_needs_the_dot() {
+    for (line, want) in [
+        ("eyJhbGciOiJIUzI1NiJ9.e30.x", true),
+        ("token=eyJa.b", true),
+        ("payload eyJzdWIiOiJhIn0 end", false),
+        ("eyJ.", false),
+        ("eyeJ.x", false),
+        ("eyJx eyJy.z", true),
+    ] {
+        assert_eq!(has_jwt_shape(line), want, "{line}");
+    }
+}
+
+#[test]
+fn render_fills_every_placeholder_and_uses_every_variable() {
+    assert_eq!(render("a ${X} b", &[("X", "1".into())]), "a 1 b");
+    let unused =
+        std::panic::catch_unwind(|| render("a ${X}", &[("X", "1".into()), ("Y", "2".into())]));
+    assert!(unused.is_err(), "a variable the template does not use");
+    let unfilled = std::panic::catch_unwind(|| render("a ${X} ${Z}", &[("X", "1".into())]));
+    assert!(unfilled.is_err(), "a placeholder left unfilled");
 }

@@ -47,10 +47,27 @@
 //! * `static-only`: everything the lint must see is in the file: no `dynamic_resources`
 //!   (LDS/CDS/ADS), RDS, scoped routes, VHDS or ECDS (`config_discovery`).
 //! * `no-orrery-route`: some listener routes to Orrery, and each `--orrery-cluster` exists.
+//! * `access-log`: every access log anywhere in the file has an explicit format whose operators
+//!   are on an allowlist: the path only without its query (`%PATH(NQ)%`), no header that can
+//!   carry a credential, no metadata or filter state; no default format, no logger whose format
+//!   cannot be read (`logs.rs`).
+//! * `jwt-token-source`: every `jwt_authn` provider reads the token from `Authorization: Bearer`
+//!   only (`from_headers`), with no `from_params` or `from_cookies`; a provider without
+//!   `from_headers` takes Envoy's default, which includes the `access_token` query parameter.
+//! * `jwt-forward`: `forward: false`, unless every cluster its routes reach declares that it
+//!   authenticates the bearer itself (`metadata.filter_metadata.orrery_learning.verifies_bearer:
+//!   true`), the documented exception.
+//! * `headers-with-underscores`: `common_http_protocol_options.headers_with_underscores_action:
+//!   REJECT_REQUEST` (`x_orrery_learning_level` could otherwise reach an upstream that folds `_`
+//!   into `-`).
+//! * `proxy-secret`: the proxy secret is never in the file (`config_dump` would show it): no
+//!   inline `control.proxy_secret`; `control.proxy_secret_env` is passed into the VM by
+//!   `vm_config.environment_variables.host_env_keys`, and not set by `key_values`.
 //!
 //! It cannot see what Envoy receives at run time (xDS; so `static-only` refuses it), runtime
 //! overrides, or what Istio generates; docs/lint.md lists the limits.
 mod checks;
+mod logs;
 mod node;
 mod pathset;
 
@@ -74,10 +91,15 @@ pub enum Rule {
     TcpToOrrery,
     StaticOnly,
     NoOrreryRoute,
+    AccessLog,
+    JwtTokenSource,
+    JwtForward,
+    HeadersWithUnderscores,
+    ProxySecret,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 18] = [
         Rule::ChainOrder,
         Rule::ForeignFilter,
         Rule::FailOpen,
@@ -91,6 +113,11 @@ impl Rule {
         Rule::TcpToOrrery,
         Rule::StaticOnly,
         Rule::NoOrreryRoute,
+        Rule::AccessLog,
+        Rule::JwtTokenSource,
+        Rule::JwtForward,
+        Rule::HeadersWithUnderscores,
+        Rule::ProxySecret,
     ];
 
     pub fn id(self) -> &'static str {
@@ -108,6 +135,11 @@ impl Rule {
             Rule::TcpToOrrery => "tcp-to-orrery",
             Rule::StaticOnly => "static-only",
             Rule::NoOrreryRoute => "no-orrery-route",
+            Rule::AccessLog => "access-log",
+            Rule::JwtTokenSource => "jwt-token-source",
+            Rule::JwtForward => "jwt-forward",
+            Rule::HeadersWithUnderscores => "headers-with-underscores",
+            Rule::ProxySecret => "proxy-secret",
         }
     }
 }

@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The proxy secret written into every fixture.
+/// A secret written into every fixture (the JWKS key; inline as the proxy secret in the
+/// `proxy-secret` fixtures): no lint output may hold it.
 const FIXTURE_SECRET: &str = "fixture-secret-DO-NOT-PRINT";
 
 fn data(name: &str) -> PathBuf {
@@ -82,6 +83,20 @@ const BROKEN: &[(&str, Rule)] = &[
     ("static-only-xds.yaml", Rule::StaticOnly),
     ("static-only-rds.yaml", Rule::StaticOnly),
     ("no-orrery-route.yaml", Rule::NoOrreryRoute),
+    ("access-log-default-format.yaml", Rule::AccessLog),
+    ("access-log-full-path.yaml", Rule::AccessLog),
+    ("access-log-credential-header.yaml", Rule::AccessLog),
+    ("access-log-upstream-log.yaml", Rule::AccessLog),
+    ("jwt-token-source-default.yaml", Rule::JwtTokenSource),
+    ("jwt-token-source-params.yaml", Rule::JwtTokenSource),
+    ("jwt-forward.yaml", Rule::JwtForward),
+    (
+        "headers-with-underscores.yaml",
+        Rule::HeadersWithUnderscores,
+    ),
+    ("proxy-secret-inline.yaml", Rule::ProxySecret),
+    ("proxy-secret-key-values.yaml", Rule::ProxySecret),
+    ("proxy-secret-not-passed.yaml", Rule::ProxySecret),
 ];
 
 const CLEAN: &[&str] = &[
@@ -91,6 +106,8 @@ const CLEAN: &[&str] = &[
     "clean-camel.json",
     "clean-requirement-name.yaml",
     "clean-upgrade-chain.yaml",
+    "clean-forward-verifies-bearer.yaml",
+    "clean-access-log-json.yaml",
 ];
 
 #[test]
@@ -131,7 +148,7 @@ fn clean_fixtures_pass_with_one_summary_line() {
     let all: Vec<PathBuf> = CLEAN.iter().map(|f| data(f)).collect();
     let (code, out, _) = lint_files(&all, &Options::default());
     assert_eq!(code, 0);
-    assert!(out.starts_with("clean: 6 file(s); 6 HTTP"), "{out}");
+    assert!(out.starts_with("clean: 8 file(s); 8 HTTP"), "{out}");
 }
 
 #[test]
@@ -213,7 +230,9 @@ fn no_output_holds_the_proxy_secret() {
     }
 }
 
-/// The demo template rendered the way tests/common/mod.rs and tools/run-stack do.
+/// The demo template rendered the way tests/common/mod.rs and tools/run-stack do: exactly its
+/// placeholders (the proxy secret is not one: Envoy reads it from its environment). `secret`
+/// stands in for the JWKS key, the one secret the rendered file holds.
 fn render_demo(secret: &str, port_base: u16) -> String {
     let tmpl = std::fs::read_to_string(repo("envoy/demo.yaml.tmpl")).unwrap();
     let vars = [
@@ -222,24 +241,16 @@ fn render_demo(secret: &str, port_base: u16) -> String {
         ("ORRERY_PORT", (port_base + 2).to_string()),
         ("CONTROL_PORT", (port_base + 3).to_string()),
         ("WASM_PATH", "/tmp/orrery_learning_filter.wasm".to_string()),
-        ("PROXY_SECRET", secret.to_string()),
         (
             "JWKS_JSON",
-            r#"{"keys":[{"kty":"oct","kid":"demo","alg":"HS256","k":"c2VjcmV0"}]}"#.to_string(),
+            format!(r#"{{"keys":[{{"kty":"oct","kid":"demo","alg":"HS256","k":"{secret}"}}]}}"#),
         ),
-        ("LOG_LEVEL", "info".to_string()),
-        // Also known to tools/run-stack, for templates that grow them.
-        ("LOG_DIR", "/tmp/orrery-learning-run".to_string()),
-        (
-            "MANIFEST_PATH",
-            "/tmp/orrery-learning-run/manifest.json".to_string(),
-        ),
-        ("ORRERY_HOST", "127.0.0.1".to_string()),
-        ("CONTROL_HOST", "127.0.0.1".to_string()),
     ];
     let mut out = tmpl;
     for (k, v) in vars {
-        out = out.replace(&format!("${{{k}}}"), &v);
+        let p = format!("${{{k}}}");
+        assert!(out.contains(&p), "the template no longer uses {p}");
+        out = out.replace(&p, &v);
     }
     assert!(
         !out.contains("${"),
@@ -329,5 +340,16 @@ proptest! {
         let f = &report.findings[0];
         prop_assert_eq!(f.rule, Rule::PluginConfig);
         prop_assert!(!f.message.contains(&secret) && !f.location.contains(&secret));
+        // An inline proxy secret is found in both roles and never printed.
+        let inline = text.replace(
+            r#""proxy_secret_env": "#,
+            &format!(r#""proxy_secret": "{secret}", "proxy_secret_env": "#),
+        );
+        let report = lint_text(&inline, &Options::default()).unwrap();
+        prop_assert_eq!(report.findings.len(), 2);
+        for f in &report.findings {
+            prop_assert_eq!(f.rule, Rule::ProxySecret);
+            prop_assert!(!f.message.contains(&secret) && !f.location.contains(&secret));
+        }
     }
 }

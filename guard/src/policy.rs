@@ -7,7 +7,7 @@
 //!
 //! Invariants:
 //! * [`FilterConfig::parse`] rejects unknown fields and partial learning configs; its error names
-//!   the field or the problem, never a configured value (the proxy secret lives in the config).
+//!   the field or the problem, never a configured value (an inline proxy secret, refused, is dropped unread).
 //! * [`RoutePolicy::classify`] fails closed: a path it cannot read plainly (percent-escapes, `..`,
 //!   `//`, backslashes, odd case, a trailing slash) is never a lighter surface than
 //!   [`Surface::Other`] (scrubbed), and an admin/Studio prefix is denied however it is spelled.
@@ -64,6 +64,12 @@ pub enum UnknownRoutes {
 }
 
 /// How the filter reaches the control service.
+///
+/// The proxy secret is never part of the configuration (Envoy's admin `/config_dump` shows the
+/// configuration): it names an environment variable of the Envoy process, passed into the VM
+/// with `vm_config.environment_variables.host_env_keys`, and the filter reads it at configure
+/// time ([`ControlConfig::set_proxy_secret`]). An inline `proxy_secret` is refused. Envoy's
+/// Wasm VM has no filesystem, so a secret file cannot be offered.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ControlConfig {
@@ -72,8 +78,18 @@ pub struct ControlConfig {
     /// `:authority` sent on callouts.
     #[serde(default = "default_authority")]
     pub authority: String,
-    /// Shared secret (`x-orrery-learning-proxy-secret`), at least 16 bytes.
-    pub proxy_secret: String,
+    /// The environment variable holding the shared secret (`x-orrery-learning-proxy-secret`).
+    /// Required; a default of "" lets the check name an inline secret first.
+    #[serde(default)]
+    pub proxy_secret_env: String,
+    /// The shared secret, at least 16 printable bytes: empty until the filter reads it from
+    /// `proxy_secret_env`; never read from the configuration.
+    #[serde(skip)]
+    pub proxy_secret: ProxySecret,
+    /// Whether the configuration holds an inline `proxy_secret` (refused by the check; the
+    /// value itself is dropped while parsing).
+    #[serde(rename = "proxy_secret", default, deserialize_with = "present")]
+    inline_secret: bool,
     /// Long-poll hold the watch asks for.
     #[serde(default = "default_watch_timeout_ms")]
     pub watch_timeout_ms: u64,
@@ -83,6 +99,69 @@ pub struct ControlConfig {
     /// Lease lifetime in `lease` mode.
     #[serde(default = "default_lease_ms")]
     pub lease_ms: u64,
+}
+
+/// The proxy secret: printed by `Debug` as `<redacted>`, so no derived `Debug` of a
+/// configuration can put it in a log line.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct ProxySecret(String);
+
+impl ProxySecret {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for ProxySecret {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for ProxySecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// The shortest proxy secret accepted (the control service's minimum too).
+pub const MIN_PROXY_SECRET_BYTES: usize = 16;
+
+/// A field that only has to be present: its value is skipped, never kept.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    serde::de::IgnoredAny::deserialize(d)?;
+    Ok(true)
+}
+
+/// A portable environment variable name (`[A-Za-z_][A-Za-z0-9_]*`, at most 128 bytes).
+fn is_env_name(s: &str) -> bool {
+    let mut b = s.bytes();
+    s.len() <= 128
+        && b.next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+impl ControlConfig {
+    /// Take the proxy secret the filter read from `proxy_secret_env`. Refused (the error names
+    /// the variable, never the value) when shorter than [`MIN_PROXY_SECRET_BYTES`] or not
+    /// printable ASCII without spaces (it travels as a header value).
+    pub fn set_proxy_secret(&mut self, value: String) -> Result<(), ConfigError> {
+        let name = &self.proxy_secret_env;
+        if value.len() < MIN_PROXY_SECRET_BYTES {
+            return Err(ConfigError(format!(
+                "learning filter configuration: the proxy secret in {name} is shorter than {MIN_PROXY_SECRET_BYTES} bytes"
+            )));
+        }
+        if !value.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(ConfigError(format!(
+                "learning filter configuration: the proxy secret in {name} is not printable ASCII without spaces"
+            )));
+        }
+        self.proxy_secret = ProxySecret(value);
+        Ok(())
+    }
 }
 
 fn default_authority() -> String {
@@ -372,8 +451,14 @@ impl FilterConfig {
         if self.control.authority.trim().is_empty() {
             return bad("control.authority is empty");
         }
-        if self.control.proxy_secret.len() < 16 {
-            return bad("control.proxy_secret is shorter than 16 bytes");
+        if self.control.inline_secret {
+            return bad("control.proxy_secret must not be inline (config_dump would show it): name an environment variable in control.proxy_secret_env");
+        }
+        if self.control.proxy_secret_env.is_empty() {
+            return bad("control.proxy_secret_env is required (the environment variable holding the proxy secret)");
+        }
+        if !is_env_name(&self.control.proxy_secret_env) {
+            return bad("control.proxy_secret_env is not an environment variable name");
         }
         if !(1..=60_000).contains(&self.control.watch_timeout_ms) {
             return bad("control.watch_timeout_ms must be in 1..=60000");
@@ -1292,7 +1377,7 @@ mod tests {
 
     fn cfg_json(extra: &str) -> String {
         format!(
-            r#"{{"role":"filter","control":{{"cluster":"learning_control","proxy_secret":"0123456789abcdef"}}{extra}}}"#
+            r#"{{"role":"filter","control":{{"cluster":"learning_control","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"}}{extra}}}"#
         )
     }
 
@@ -1316,43 +1401,55 @@ mod tests {
             ("{", "not valid JSON"),
             (r#"{"role":"filter"}"#, "missing field `control`"),
             (
-                r#"{"control":{"cluster":"c","proxy_secret":"0123456789abcdef"}}"#,
+                r#"{"control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"}}"#,
                 "missing field `role`",
             ),
             (
-                r#"{"role":"router","control":{"cluster":"c","proxy_secret":"0123456789abcdef"}}"#,
+                r#"{"role":"router","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"}}"#,
                 "unknown variant",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"short"}}"#,
-                "proxy_secret is shorter",
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"}}"#,
+                "control.proxy_secret must not be inline",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"","proxy_secret":"0123456789abcdef"}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET","proxy_secret":"0123456789abcdef"}}"#,
+                "control.proxy_secret must not be inline",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c"}}"#,
+                "control.proxy_secret_env is required",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"1-SECRET"}}"#,
+                "not an environment variable name",
+            ),
+            (
+                r#"{"role":"filter","control":{"cluster":"","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"}}"#,
                 "control.cluster is empty",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef","extra":1}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET","extra":1}}"#,
                 "unknown field `extra`",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"},"limits":{"max_body_bytes":10}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"},"limits":{"max_body_bytes":10}}"#,
                 "max_body_bytes",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"},"routes":{"chat":"/x/../chat"}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"},"routes":{"chat":"/x/../chat"}}"#,
                 "routes.chat",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef"},"identity":{"payload_header":"x-orrery-learning-subject"}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET"},"identity":{"payload_header":"x-orrery-learning-subject"}}"#,
                 "payload_header",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef","tick_ms":1000,"lease_ms":1500}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET","tick_ms":1000,"lease_ms":1500}}"#,
                 "lease_ms",
             ),
             (
-                r#"{"role":"filter","control":{"cluster":"c","proxy_secret":12}}"#,
+                r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":12}}"#,
                 "invalid type",
             ),
         ];
@@ -1364,9 +1461,27 @@ mod tests {
     }
 
     #[test]
+    fn the_proxy_secret_comes_from_the_environment_only() {
+        let mut c = FilterConfig::parse(cfg_json("").as_bytes()).unwrap();
+        assert_eq!(c.control.proxy_secret_env, "ORRERY_LEARNING_PROXY_SECRET");
+        assert_eq!(c.control.proxy_secret.as_str(), "");
+        for bad in ["tiny", "0123456789 abcdef", "0123456789abcdef\n"] {
+            let e = c.control.set_proxy_secret(bad.into()).unwrap_err().0;
+            assert!(e.contains("ORRERY_LEARNING_PROXY_SECRET"), "{e}");
+            assert!(!e.contains(bad.trim()), "{e}");
+        }
+        c.control
+            .set_proxy_secret("0123456789abcdef".into())
+            .unwrap();
+        assert_eq!(c.control.proxy_secret.as_str(), "0123456789abcdef");
+        // No derived Debug of the configuration prints it.
+        assert!(!format!("{c:?}").contains("0123456789abcdef"));
+    }
+
+    #[test]
     fn a_secret_in_a_wrong_typed_place_is_not_echoed() {
         // serde would quote a string given where a number is expected.
-        let json = r#"{"role":"filter","control":{"cluster":"c","proxy_secret":"0123456789abcdef","tick_ms":"s3cr3t-v4lue"}}"#;
+        let json = r#"{"role":"filter","control":{"cluster":"c","proxy_secret_env":"ORRERY_LEARNING_PROXY_SECRET","tick_ms":"s3cr3t-v4lue"}}"#;
         let err = FilterConfig::parse(json.as_bytes()).unwrap_err().0;
         assert!(!err.contains("s3cr3t"), "{err}");
     }

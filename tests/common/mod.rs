@@ -2,16 +2,22 @@
 //! the Orrery stand-in (`orrery-standin serve`) and Envoy with the learning filter, rendered from
 //! `envoy/demo.yaml.tmpl` — on free loopback ports, with a temp manifest.
 //!
-//! Every log (Envoy at debug with `wasm:debug`, the control service at debug, the stand-in) and
-//! the audit stream go to `target/e2e/<test>/`; [`Stack::check_logs`] greps them all for every
-//! value of every manifest the stack has seen, in the forms the matcher knows (digits plain and
-//! grouped: `5100`, `5,100`, `5 100`, `5.100`, `5_100`; strings case-insensitively). Every test
-//! calls it at the end. Tokens are minted by `orrery-standin token` (the demo key, which Envoy's
-//! jwt_authn verifies). HTTP is spoken by hand over `TcpStream` so tests see exactly the bytes
-//! and the timing of each chunk.
+//! Every log (Envoy's own at info with `wasm:debug`, Envoy's access log, the control service at
+//! debug, the stand-in) and the audit stream go to `target/e2e/<test>/`; [`Stack::check_logs`]
+//! stops Envoy (so its buffered access log is flushed) and greps them all for every value of
+//! every manifest the stack has seen, in the forms the matcher knows (digits plain and grouped:
+//! `5100`, `5,100`, `5 100`, `5.100`, `5_100`; strings case-insensitively), and for credentials:
+//! every token the stack minted, the proxy secret, the report token, and anything JWT-shaped
+//! (`eyJ…` followed by a `.`). Every test calls it at the end. Envoy's other components stay at
+//! info because at debug Envoy itself dumps every request header, `authorization` included.
+//! Tokens are minted by `orrery-standin token` (the demo key, which Envoy's jwt_authn
+//! verifies). Envoy gets the proxy secret through its environment (`ORRERY_LEARNING_PROXY_SECRET`,
+//! passed into the VM by `vm_config`), never in the rendered config. HTTP is spoken by hand over
+//! `TcpStream` so tests see exactly the bytes and the timing of each chunk.
 #![allow(dead_code)]
 
 use serde_json::Value;
+use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -19,6 +25,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 pub const SECRET: &str = "e2e-proxy-secret-0123456789";
+/// The environment variable the filter configuration names for the proxy secret.
+pub const SECRET_ENV: &str = "ORRERY_LEARNING_PROXY_SECRET";
 /// The control service's report token (`GET /v1/report`, read directly on loopback).
 pub const REPORT_TOKEN: &str = "e2e-report-token-0123456789";
 
@@ -139,8 +147,11 @@ pub struct Stack {
     manifests: Vec<String>,
     control_proc: Option<Child>,
     standin_proc: Option<Child>,
-    envoy_proc: Option<Child>,
+    /// In a cell: [`Stack::check_logs`] (on `&self`) stops Envoy to flush its access log.
+    envoy_proc: RefCell<Option<Child>>,
     control_starts: u32,
+    /// Every token [`Stack::token`] minted (grepped for at the end).
+    tokens: RefCell<Vec<String>>,
 }
 
 fn log_file(dir: &Path, name: &str) -> std::fs::File {
@@ -171,8 +182,9 @@ impl Stack {
             opts: opts.clone(),
             control_proc: None,
             standin_proc: None,
-            envoy_proc: None,
+            envoy_proc: RefCell::new(None),
             control_starts: 0,
+            tokens: RefCell::new(Vec::new()),
         };
         s.start_standin();
         if opts.start_control {
@@ -266,18 +278,9 @@ impl Stack {
             ("ORRERY_PORT", self.orrery.to_string()),
             ("CONTROL_PORT", self.control.to_string()),
             ("WASM_PATH", wasm_path().to_string_lossy().into_owned()),
-            ("PROXY_SECRET", SECRET.to_string()),
             ("JWKS_JSON", jwks_line),
-            ("LOG_LEVEL", "debug".to_string()),
         ];
-        let mut out = tmpl;
-        for (k, v) in vars {
-            out = out.replace(&format!("${{{k}}}"), &v);
-        }
-        assert!(
-            !out.contains("${"),
-            "unrendered placeholder in the Envoy template"
-        );
+        let mut out = render(&tmpl, &vars);
         if self.opts.cooldown_seconds > 0 {
             // The HTTP filter's configuration only (the sync service's is `"role": "sync"`).
             let filter = r#"{"role": "filter", "#;
@@ -300,11 +303,11 @@ impl Stack {
         let cfg = self.dir.join("envoy.yaml");
         std::fs::write(&cfg, self.render_envoy()).expect("write envoy.yaml");
         let child = envoy_command(&cfg, &self.dir).spawn().expect("start Envoy");
-        self.envoy_proc = Some(child);
+        *self.envoy_proc.get_mut() = Some(child);
         let admin = self.admin;
         let mut exited = None;
         wait_until(Duration::from_secs(60), "Envoy", || {
-            if let Some(Ok(Some(st))) = self.envoy_proc.as_mut().map(|c| c.try_wait()) {
+            if let Some(Ok(Some(st))) = self.envoy_proc.get_mut().as_mut().map(|c| c.try_wait()) {
                 exited = Some(st);
                 return true;
             }
@@ -353,7 +356,41 @@ impl Stack {
             .output()
             .expect("run orrery-standin token");
         assert!(out.status.success(), "orrery-standin token failed");
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
+        let t = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        self.tokens.borrow_mut().push(t.clone());
+        t
+    }
+
+    /// Record a token minted elsewhere, so the final log check looks for it too.
+    pub fn remember_token(&self, token: &str) {
+        self.tokens.borrow_mut().push(token.to_string());
+    }
+
+    /// Stop Envoy gracefully (SIGTERM, so it flushes its access log) and wait for it; killed
+    /// if it has not exited within 20 s. Nothing after this can go through Envoy.
+    pub fn stop_envoy(&self) {
+        let Some(mut c) = self.envoy_proc.borrow_mut().take() else {
+            return;
+        };
+        let _ = Command::new("kill")
+            .args(["-TERM", &c.id().to_string()])
+            .status();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            if let Ok(Some(_)) = c.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+
+    /// The secrets and tokens this stack knows (grepped for at the end).
+    pub fn credentials(&self) -> Vec<String> {
+        let mut out = vec![SECRET.to_string(), REPORT_TOKEN.to_string()];
+        out.extend(self.tokens.borrow().iter().cloned());
+        out
     }
 
     pub fn request(
@@ -494,23 +531,38 @@ impl Stack {
         found
     }
 
-    /// Grep every log and the audit stream for every value of every manifest this stack saw.
+    /// Stop Envoy (its access log is buffered until then), then grep every log, the access log
+    /// and the audit stream for every value of every manifest this stack saw and for every
+    /// credential it knows. The last thing a test does.
     pub fn check_logs(&self) {
         std::thread::sleep(Duration::from_millis(300));
-        let (scanned, hits) = scan_logs(&self.dir, &self.manifests);
-        assert!(scanned >= 4, "expected the logs in {}", self.dir.display());
+        self.stop_envoy();
+        let access = self.dir.join(ACCESS_LOG);
+        let logged = std::fs::read_to_string(&access).unwrap_or_default();
+        assert!(
+            logged.lines().count() > 0,
+            "Envoy's access log is empty: {}",
+            access.display()
+        );
+        let (scanned, hits) = scan_logs(&self.dir, &self.manifests, &self.credentials());
+        assert!(scanned >= 5, "expected the logs in {}", self.dir.display());
         assert!(
             hits.is_empty(),
-            "values found in logs:\n{}",
+            "values or credentials found in logs:\n{}",
             hits.join("\n")
         );
     }
 }
 
-/// Every file directly in `dir` (the logs and the audit stream; the rendered Envoy config and
-/// the `inputs/` manifests are skipped), grepped for the values of `manifests`. Returns the
-/// number of files scanned and one `file:line` per hit (never the line itself).
-pub fn scan_logs(dir: &Path, manifests: &[String]) -> (usize, Vec<String>) {
+/// Envoy's access log (its stdout) in the test directory.
+pub const ACCESS_LOG: &str = "envoy-access.log";
+
+/// Every file directly in `dir` (the logs, the access log and the audit stream; the rendered
+/// Envoy config and the `inputs/` manifests are skipped), grepped for the values of `manifests`
+/// (case-insensitively, on token boundaries), for each of `credentials` (exactly, anywhere) and
+/// for JWT-shaped text. Returns the number of files scanned and one `file:line` per hit (never
+/// the line itself).
+pub fn scan_logs(dir: &Path, manifests: &[String], credentials: &[String]) -> (usize, Vec<String>) {
     let mut needles = Vec::new();
     for m in manifests {
         needles.extend(value_needles(m));
@@ -523,26 +575,66 @@ pub fn scan_logs(dir: &Path, manifests: &[String]) -> (usize, Vec<String>) {
         if !path.is_file() || path.extension().is_some_and(|e| e == "yaml") {
             continue;
         }
-        let text =
-            String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).to_lowercase();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).into_owned();
         scanned += 1;
         for (lineno, line) in text.lines().enumerate() {
-            if needles.iter().any(|n| contains_token(line, n)) {
-                hits.push(format!(
-                    "{}:{} holds a manifest value",
-                    path.display(),
-                    lineno + 1
-                ));
+            let at = format!("{}:{}", path.display(), lineno + 1);
+            let lower = line.to_lowercase();
+            if needles.iter().any(|n| contains_token(&lower, n)) {
+                hits.push(format!("{at} holds a manifest value"));
+            }
+            if credentials
+                .iter()
+                .any(|c| !c.is_empty() && line.contains(c.as_str()))
+            {
+                hits.push(format!("{at} holds a token or secret"));
+            }
+            if has_jwt_shape(line) {
+                hits.push(format!("{at} holds a JWT-shaped string"));
             }
         }
     }
     (scanned, hits)
 }
 
+/// `eyJ[A-Za-z0-9_-]+\.`: the start of a JWT (base64url of `{"`, then a dot).
+pub fn has_jwt_shape(line: &str) -> bool {
+    let b = line.as_bytes();
+    let mut from = 0;
+    while let Some(i) = line.get(from..).and_then(|h| h.find("eyJ")) {
+        let start = from + i + 3;
+        let run = b[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
+            .count();
+        if run > 0 && b.get(start + run) == Some(&b'.') {
+            return true;
+        }
+        from = start;
+    }
+    false
+}
+
+/// Fill a template's `${NAME}` placeholders: every variable must be used and every placeholder
+/// filled (the renderers and the template agree on one list).
+pub fn render(tmpl: &str, vars: &[(&str, String)]) -> String {
+    let mut out = tmpl.to_string();
+    for (k, v) in vars {
+        let p = format!("${{{k}}}");
+        assert!(out.contains(&p), "the template has no placeholder {p}");
+        out = out.replace(&p, v);
+    }
+    assert!(
+        !out.contains("${"),
+        "unrendered placeholder in the Envoy template"
+    );
+    out
+}
+
 impl Drop for Stack {
     fn drop(&mut self) {
         for c in [
-            self.envoy_proc.take(),
+            self.envoy_proc.get_mut().take(),
             self.control_proc.take(),
             self.standin_proc.take(),
         ]
@@ -556,21 +648,24 @@ impl Drop for Stack {
     }
 }
 
+/// Envoy on `cfg`, with the proxy secret in its environment (a test may override or remove it),
+/// its own log (stderr) in `envoy.log` and its access log (stdout) in [`ACCESS_LOG`].
 pub fn envoy_command(cfg: &Path, dir: &Path) -> Command {
     let mut cmd = Command::new(envoy_bin());
     cmd.args([
         "-c",
         &cfg.to_string_lossy(),
         "-l",
-        "debug",
+        "info",
         "--component-log-level",
         "wasm:debug",
         "--disable-hot-restart",
         "--concurrency",
         "2",
     ])
+    .env(SECRET_ENV, SECRET)
     .stdin(Stdio::null())
-    .stdout(log_file(dir, "envoy.log"))
+    .stdout(log_file(dir, ACCESS_LOG))
     .stderr(log_file(dir, "envoy.log"));
     cmd
 }

@@ -1,6 +1,8 @@
 //! The rules themselves (listed in the parent module): find the HTTP connection managers, their
-//! filters and routes, decide which reach Orrery, and check each. Messages name locations,
-//! rule ids, clusters and filters, never a configured value.
+//! filters and routes, decide which reach Orrery, and check each; the access log formats are
+//! judged in `logs.rs`. Messages name locations, rule ids, clusters, filters, operators and
+//! environment variable names, never a configured value.
+use super::logs;
 use super::node::{enum_is, field, items, text, truthy, typed, unwrap_any};
 use super::pathset::{contains, intersection, Match, PathSet};
 use super::{Finding, Options, Report, Rule};
@@ -24,6 +26,8 @@ struct Lint<'a> {
     opts: &'a Options,
     findings: Vec<Finding>,
     control: String,
+    /// Clusters that declare they authenticate the bearer themselves (`jwt-forward`).
+    verifying: BTreeSet<String>,
 }
 
 impl Lint<'_> {
@@ -103,6 +107,7 @@ pub fn run(root: &Value, opts: &Options) -> Report {
             .control_cluster
             .clone()
             .unwrap_or_else(|| DEFAULT_CONTROL.into()),
+        verifying: BTreeSet::new(),
     };
     if field(root, "dynamic_resources")
         .is_some_and(|d| d.as_object().is_some_and(|o| !o.is_empty()))
@@ -114,6 +119,18 @@ pub fn run(root: &Value, opts: &Options) -> Report {
         );
     }
     let statics = field(root, "static_resources").unwrap_or(&Value::Null);
+    lint.verifying = items(statics, "clusters")
+        .iter()
+        .filter(|c| verifies_bearer(c))
+        .filter_map(|c| text(c, "name").map(str::to_string))
+        .collect();
+    let mut access_logs = Vec::new();
+    logs::access_logs(root, "", &mut access_logs);
+    for (loc, entry) in access_logs {
+        for (at, why) in logs::check_access_log(&loc, entry) {
+            lint.find(at, Rule::AccessLog, why);
+        }
+    }
     let (hcms, others) = collect_listeners(&mut lint, statics);
     let learning_cfgs: Vec<&FilterConfig> = hcms
         .iter()
@@ -180,6 +197,69 @@ pub fn run(root: &Value, opts: &Options) -> Report {
     Report {
         findings: lint.findings,
         guarded_hcms: guarded,
+    }
+}
+
+/// `metadata.filter_metadata.orrery_learning.verifies_bearer: true` on a cluster: the upstream
+/// authenticates the learner from the bearer token itself, so jwt_authn may forward it.
+fn verifies_bearer(cluster: &Value) -> bool {
+    field(cluster, "metadata")
+        .and_then(|m| field(m, "filter_metadata"))
+        .and_then(|f| f.get("orrery_learning"))
+        .is_some_and(|o| truthy(field(o, "verifies_bearer")))
+}
+
+/// The `proxy-secret` rule on the configuration bytes: an inline `control.proxy_secret` is
+/// reported and taken out, so the rest is parsed (and reported) on its own.
+fn without_inline_secret(lint: &mut Lint, cloc: &str, bytes: Option<Vec<u8>>) -> Option<Vec<u8>> {
+    let b = bytes?;
+    let Ok(mut v) = serde_json::from_slice::<Value>(&b) else {
+        return Some(b);
+    };
+    let removed = v
+        .get_mut("control")
+        .and_then(Value::as_object_mut)
+        .and_then(|c| c.remove("proxy_secret"))
+        .is_some();
+    if !removed {
+        return Some(b);
+    }
+    lint.find(
+        cloc,
+        Rule::ProxySecret,
+        "control.proxy_secret is inline, so Envoy's /config_dump shows it: name an environment variable in control.proxy_secret_env and pass it with vm_config.environment_variables.host_env_keys",
+    );
+    serde_json::to_vec(&v).ok()
+}
+
+/// The `proxy-secret` rule on the VM: the variable the configuration names is passed from
+/// Envoy's environment (`host_env_keys`), never set in the file (`key_values`).
+fn check_secret_env(lint: &mut Lint, ploc: &str, plugin: &Value, cfg: &FilterConfig) {
+    let name = cfg.control.proxy_secret_env.as_str();
+    let eloc = format!("{ploc}.vm_config.environment_variables");
+    let env = field(plugin, "vm_config").and_then(|v| field(v, "environment_variables"));
+    let passed = env.is_some_and(|e| {
+        items(e, "host_env_keys")
+            .iter()
+            .any(|k| k.as_str() == Some(name))
+    });
+    let inline = env
+        .and_then(|e| field(e, "key_values"))
+        .and_then(Value::as_object)
+        .is_some_and(|m| m.contains_key(name));
+    if inline {
+        lint.find(
+            format!("{eloc}.key_values"),
+            Rule::ProxySecret,
+            format!("sets {name} in the file, so Envoy's /config_dump shows the proxy secret: pass it from Envoy's environment with host_env_keys"),
+        );
+    }
+    if !passed {
+        lint.find(
+            format!("{eloc}.host_env_keys"),
+            Rule::ProxySecret,
+            format!("must list {name} (control.proxy_secret_env): the filter reads the proxy secret from the VM's environment and refuses to start without it"),
+        );
     }
 }
 
@@ -290,6 +370,7 @@ fn learning_kind(lint: &mut Lint, loc: &str, plugin: &Value, name: &str) -> Kind
         .unwrap_or("")
         .to_string();
     let cloc = format!("{loc}.config.configuration");
+    let bytes = without_inline_secret(lint, &cloc, bytes);
     let cfg = match bytes.as_deref().map(FilterConfig::parse) {
         None => {
             lint.find(
@@ -312,7 +393,10 @@ fn learning_kind(lint: &mut Lint, loc: &str, plugin: &Value, name: &str) -> Kind
             );
             None
         }
-        Some(Ok(c)) => Some(Box::new(c)),
+        Some(Ok(c)) => {
+            check_secret_env(lint, &format!("{loc}.config"), plugin, &c);
+            Some(Box::new(c))
+        }
     };
     Kind::Learning { cfg, vm_id }
 }
@@ -537,6 +621,18 @@ fn check_hardening(lint: &mut Lint, h: &Hcm) {
             "KEEP_UNCHANGED lets %2F past route matching: use REJECT_REQUEST or UNESCAPE_AND_REDIRECT",
         );
     }
+    let action = field(h.body, "common_http_protocol_options")
+        .and_then(|o| field(o, "headers_with_underscores_action"));
+    if !enum_is(action, "REJECT_REQUEST", 1) {
+        lint.find(
+            format!(
+                "{}.common_http_protocol_options.headers_with_underscores_action",
+                h.loc
+            ),
+            Rule::HeadersWithUnderscores,
+            "must be REJECT_REQUEST: a header like x_orrery_learning_level would otherwise reach an upstream that reads `_` as `-`",
+        );
+    }
 }
 
 /// A per-filter config entry: (disabled?, the inner config's type and body).
@@ -737,9 +833,29 @@ fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VHost]) {
             .collect()
     };
     let providers = field(body, "providers").and_then(Value::as_object);
+    let (targets, dynamic) = orrery_targets(lint, vhosts);
     match providers {
         Some(p) if !p.is_empty() => {
             for (name, prov) in p {
+                let ploc = format!("{cfg_loc}.providers[\"{name}\"]");
+                check_token_source(lint, &ploc, prov);
+                if truthy(field(prov, "forward")) {
+                    let mut unmarked: Vec<&str> = targets
+                        .iter()
+                        .filter(|c| !lint.verifying.contains(*c))
+                        .map(String::as_str)
+                        .collect();
+                    if dynamic {
+                        unmarked.push("(a cluster picked at run time)");
+                    }
+                    if !unmarked.is_empty() {
+                        lint.find(
+                            format!("{ploc}.forward"),
+                            Rule::JwtForward,
+                            format!("forward: true sends the learner's token upstream to {}: set forward: false, or mark each cluster that authenticates the bearer itself with metadata.filter_metadata.orrery_learning.verifies_bearer: true", unmarked.join(", ")),
+                        );
+                    }
+                }
                 if text(prov, "forward_payload_header") != Some(header) {
                     lint.find(
                         format!("{cfg_loc}.providers[\"{name}\"].forward_payload_header"),
@@ -802,6 +918,78 @@ fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VHost]) {
             check_route_coverage(lint, &rules, &vh.routes, j, &public);
         }
     }
+}
+
+/// The `jwt-token-source` rule for one provider: the token comes from `Authorization: Bearer`
+/// only. Without `from_headers` Envoy also reads the `access_token` query parameter.
+fn check_token_source(lint: &mut Lint, ploc: &str, prov: &Value) {
+    for k in ["from_params", "from_cookies"] {
+        if !items(prov, k).is_empty() {
+            lint.find(
+                format!("{ploc}.{k}"),
+                Rule::JwtTokenSource,
+                "a token in a query parameter or a cookie ends up in logs and browser history: read it from the Authorization header only",
+            );
+        }
+    }
+    let headers = items(prov, "from_headers");
+    if headers.is_empty() {
+        lint.find(
+            ploc,
+            Rule::JwtTokenSource,
+            "no from_headers: Envoy's default also reads the token from the access_token query parameter; set from_headers to Authorization with value_prefix \"Bearer \"",
+        );
+    }
+    for (i, h) in headers.iter().enumerate() {
+        let is_auth = text(h, "name").is_some_and(|n| n.eq_ignore_ascii_case("authorization"));
+        let bearer = text(h, "value_prefix").is_some_and(|p| p.trim() == "Bearer");
+        if !is_auth || !bearer {
+            lint.find(
+                format!("{ploc}.from_headers[{i}]"),
+                Rule::JwtTokenSource,
+                "only the Authorization header, with value_prefix \"Bearer \", may carry the token",
+            );
+        }
+    }
+}
+
+/// The clusters this connection manager's routes to Orrery send requests to (mirrors included:
+/// they get the headers too), and whether one is picked at run time.
+fn orrery_targets(lint: &Lint, vhosts: &[VHost]) -> (BTreeSet<String>, bool) {
+    let mut names = BTreeSet::new();
+    let mut dynamic = false;
+    let dynamic_keys = [
+        "cluster_header",
+        "cluster_specifier_plugin",
+        "inline_cluster_specifier_plugin",
+    ];
+    for r in vhosts
+        .iter()
+        .flat_map(|v| v.routes.iter())
+        .filter(|r| r.orrery)
+    {
+        let Some(action) = field(r.v, "route") else {
+            continue;
+        };
+        dynamic |= dynamic_keys.iter().any(|k| field(action, k).is_some());
+        let mut push = |n: Option<&str>| {
+            if let Some(n) = n.filter(|n| lint.is_orrery(n)) {
+                names.insert(n.to_string());
+            }
+        };
+        push(text(action, "cluster"));
+        if let Some(w) = field(action, "weighted_clusters") {
+            for c in items(w, "clusters") {
+                dynamic |= field(c, "cluster_header").is_some();
+                push(text(c, "name"));
+            }
+        }
+        for m in items(action, "request_mirror_policies") {
+            dynamic |= field(m, "cluster_header").is_some();
+            push(text(m, "cluster"));
+        }
+    }
+    (names, dynamic)
 }
 
 enum PerRoute {
@@ -947,8 +1135,12 @@ fn check_sync(lint: &mut Lint, root: &Value, hcms: &[Hcm]) {
             continue;
         }
         let cloc = format!("{loc}.config.configuration");
+        let bytes = without_inline_secret(lint, &cloc, bytes);
         let cfg = match bytes.as_deref().map(FilterConfig::parse) {
-            Some(Ok(c)) if c.role == Role::Sync => c,
+            Some(Ok(c)) if c.role == Role::Sync => {
+                check_secret_env(lint, &format!("{loc}.config"), plugin, &c);
+                c
+            }
             Some(Ok(_)) => {
                 lint.find(
                     cloc,
