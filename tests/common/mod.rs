@@ -17,11 +17,11 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 pub const SECRET: &str = "e2e-proxy-secret-0123456789";
@@ -148,10 +148,10 @@ pub struct Stack {
     control_proc: Option<Child>,
     standin_proc: Option<Child>,
     /// In a cell: [`Stack::check_logs`] (on `&self`) stops Envoy to flush its access log.
-    envoy_proc: RefCell<Option<Child>>,
+    envoy_proc: Mutex<Option<Child>>,
     control_starts: u32,
     /// Every token [`Stack::token`] minted (grepped for at the end).
-    tokens: RefCell<Vec<String>>,
+    tokens: Mutex<Vec<String>>,
 }
 
 fn log_file(dir: &Path, name: &str) -> std::fs::File {
@@ -182,9 +182,9 @@ impl Stack {
             opts: opts.clone(),
             control_proc: None,
             standin_proc: None,
-            envoy_proc: RefCell::new(None),
+            envoy_proc: Mutex::new(None),
             control_starts: 0,
-            tokens: RefCell::new(Vec::new()),
+            tokens: Mutex::new(Vec::new()),
         };
         s.start_standin();
         if opts.start_control {
@@ -303,11 +303,20 @@ impl Stack {
         let cfg = self.dir.join("envoy.yaml");
         std::fs::write(&cfg, self.render_envoy()).expect("write envoy.yaml");
         let child = envoy_command(&cfg, &self.dir).spawn().expect("start Envoy");
-        *self.envoy_proc.get_mut() = Some(child);
+        *self
+            .envoy_proc
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(child);
         let admin = self.admin;
         let mut exited = None;
         wait_until(Duration::from_secs(60), "Envoy", || {
-            if let Some(Ok(Some(st))) = self.envoy_proc.get_mut().as_mut().map(|c| c.try_wait()) {
+            if let Some(Ok(Some(st))) = self
+                .envoy_proc
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .as_mut()
+                .map(|c| c.try_wait())
+            {
                 exited = Some(st);
                 return true;
             }
@@ -357,19 +366,30 @@ impl Stack {
             .expect("run orrery-standin token");
         assert!(out.status.success(), "orrery-standin token failed");
         let t = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        self.tokens.borrow_mut().push(t.clone());
+        self.tokens
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(t.clone());
         t
     }
 
     /// Record a token minted elsewhere, so the final log check looks for it too.
     pub fn remember_token(&self, token: &str) {
-        self.tokens.borrow_mut().push(token.to_string());
+        self.tokens
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(token.to_string());
     }
 
     /// Stop Envoy gracefully (SIGTERM, so it flushes its access log) and wait for it; killed
     /// if it has not exited within 20 s. Nothing after this can go through Envoy.
     pub fn stop_envoy(&self) {
-        let Some(mut c) = self.envoy_proc.borrow_mut().take() else {
+        let Some(mut c) = self
+            .envoy_proc
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        else {
             return;
         };
         let _ = Command::new("kill")
@@ -389,7 +409,13 @@ impl Stack {
     /// The secrets and tokens this stack knows (grepped for at the end).
     pub fn credentials(&self) -> Vec<String> {
         let mut out = vec![SECRET.to_string(), REPORT_TOKEN.to_string()];
-        out.extend(self.tokens.borrow().iter().cloned());
+        out.extend(
+            self.tokens
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .iter()
+                .cloned(),
+        );
         out
     }
 
@@ -634,7 +660,10 @@ pub fn render(tmpl: &str, vars: &[(&str, String)]) -> String {
 impl Drop for Stack {
     fn drop(&mut self) {
         for c in [
-            self.envoy_proc.get_mut().take(),
+            self.envoy_proc
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take(),
             self.control_proc.take(),
             self.standin_proc.take(),
         ]
