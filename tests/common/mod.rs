@@ -373,6 +373,19 @@ impl Stack {
         t
     }
 
+    /// A human token carrying the claim `"role": <role>` (the filter's default instructor
+    /// claim is `"role": "instructor"`).
+    pub fn token_with_role(&self, sub: &str, kind: &str, role: &str) -> String {
+        let out = Command::new(bin("orrery-standin"))
+            .args(["token", "--sub", sub, "--kind", kind, "--role", role])
+            .output()
+            .expect("run orrery-standin token");
+        assert!(out.status.success(), "orrery-standin token failed");
+        let t = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        self.remember_token(&t);
+        t
+    }
+
     /// Record a token minted elsewhere, so the final log check looks for it too.
     pub fn remember_token(&self, token: &str) {
         self.tokens
