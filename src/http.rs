@@ -536,9 +536,19 @@ impl HttpContext for Http {
     }
 
     /// An upstream that ends with trailers (HTTP/2, gRPC-style) never sends a body chunk with
-    /// `end_of_stream`: finish the held body or the stream here. (The demo and Orrery speak
-    /// HTTP/1.1, so this path is not covered end to end.)
-    fn on_http_response_trailers(&mut self, _num_trailers: usize) -> Action {
+    /// `end_of_stream`: finish the held body or the stream here (tests/trailers.rs, over an h2c
+    /// upstream). The trailers themselves are checked first (`crate::trailers`).
+    fn on_http_response_trailers(&mut self, num_trailers: usize) -> Action {
+        if let Some(snap) = self.snapshot.clone() {
+            match crate::trailers::guard_trailers(num_trailers, &snap.guard, self.level) {
+                Ok(withheld) => self.report(&withheld),
+                // Held: nothing more reaches the learner until Envoy's timeout ends the stream.
+                Err(crate::trailers::Unguarded) => {
+                    self.metrics.inc("refused", "header_write_failed");
+                    return Action::Pause;
+                }
+            }
+        }
         match &mut self.mode {
             Mode::Buffer => {
                 let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, usize::MAX);
