@@ -15,7 +15,7 @@ export ENVOY_BIN
 PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-guard bench-control bench-stack smoke token chromium test-console
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -59,7 +59,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check
+test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check soak-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -83,6 +83,20 @@ test-control:
 
 test-e2e: build
 	$(CARGO) test --locked -p orrery-learning-filter
+
+## ---- soak ------------------------------------------------------------------------------
+# The demo stack under 50 concurrent learners on every surface for SOAK_SECONDS, with faults:
+# the control service killed twice, the manifest replaced once, Envoy restarted once, the
+# upstream resetting every 25th model turn mid-body. Exit 1 on any leak (an oracle independent
+# of the guard reads every response), crash, wrong level after a restart, hint without its
+# audit line, or value in a log. Result: .run/soak-result.json; logs: .run/soak/ (tools/soak).
+SOAK_SECONDS ?= 600
+soak: setup build
+	tools/soak --seconds $(SOAK_SECONDS)
+
+# The same in 60 seconds (part of make test).
+soak-short: setup build
+	tools/soak --seconds 60 --run-dir .run/soak-short --result .run/soak-short-result.json
 
 ## ---- fuzz ----------------------------------------------------------------
 # cargo-fuzz needs nightly -Z flags: RUSTC_BOOTSTRAP=1 lets the stable toolchain take them.

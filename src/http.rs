@@ -646,9 +646,22 @@ impl HttpContext for Http {
     }
 
     /// An upstream that ends with trailers (HTTP/2, gRPC-style) never sends a body chunk with
-    /// `end_of_stream`: finish the held body or the stream here.
-    fn on_http_response_trailers(&mut self, _num_trailers: usize) -> Action {
+    /// `end_of_stream`: finish the held body or the stream here (tests/trailers.rs, over an h2c
+    /// upstream). The trailers themselves are checked first (`crate::trailers`).
+    fn on_http_response_trailers(&mut self, num_trailers: usize) -> Action {
         let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
+        if let Some(snap) = self.snapshot.clone() {
+            match crate::trailers::guard_trailers(num_trailers, &snap.guard, self.level) {
+                Ok(withheld) => self.report(&withheld),
+                // Trailers that could not be checked never reach the learner: the headers have
+                // left, so the stream is reset.
+                Err(crate::trailers::Unguarded) => {
+                    self.metrics.refused(Refusal::HeaderWriteFailed);
+                    self.reset(0);
+                    return Action::Pause;
+                }
+            }
+        }
         match &mut self.mode {
             Mode::Buffer => {
                 let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, max.saturating_add(1));

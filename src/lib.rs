@@ -15,6 +15,7 @@ pub mod metrics;
 pub mod root;
 pub mod store;
 pub mod sync;
+pub mod trailers;
 
 use proxy_wasm::traits::RootContext;
 use proxy_wasm::types::LogLevel;

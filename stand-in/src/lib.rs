@@ -5,7 +5,8 @@
 //! It owns: the routes and their JSON shapes ([`server`]), the in-memory sessions and the request
 //! log ([`store`]), what one chat turn produces on every surface ([`turn`]), the scripted
 //! scenario format ([`script`]), SSE framing ([`sse`]), demo tokens and the demo JWKS
-//! ([`token`]), plus two small helpers ([`gzip`], [`clock`]).
+//! ([`token`]), frame-by-frame bodies for trailers and resets ([`fault`]), plus two small
+//! helpers ([`gzip`], [`clock`]).
 //!
 //! # Modes
 //!
@@ -39,6 +40,15 @@
 //! `authorization` says whether the header was present and `headers` holds every other header
 //! as received — the `x-orrery-learning-*` the filter stamped, `x-orrery-jwt-payload`,
 //! `accept-encoding`, … — except `cookie` (names lower-case, repeated headers joined with `", "`); `/_standin/*` requests are not logged; `DELETE /_standin/requests` clears it.
+//! **Faults and trailers** (request headers, so one stand-in serves both kinds of test):
+//! `x-standin-fault: reset` on any route cuts the response mid-body (headers, half of the first
+//! body chunk, then the connection is closed (HTTP/1.1) or the stream reset (HTTP/2));
+//! `serve --reset-every N` does the same to every Nth model turn (`POST /chat`, `/chat/stream`).
+//! `x-standin-trailers: 1` on `/chat` (plain JSON replies) and `/chat/stream` ends the body with
+//! the trailers `x-orrery-trailer: complete` and `x-orrery-reply: REPLY` (the turn's reply text,
+//! control characters as spaces). Trailers only travel over HTTP/2: the stand-in speaks h2c
+//! (prior knowledge) as well as HTTP/1.1 on its one port, so an Envoy cluster with
+//! `http2_protocol_options` reaches it as an HTTP/2 upstream.
 //! `GET /unlisted/echo?text=TEXT` → `{"text": TEXT}`: a route outside Orrery's API, for the
 //! "unknown routes are scrubbed" tests.
 //! `GET /console?say=TEXT` (also `/?say=TEXT`) → the console page stating `TEXT` (HTML-escaped)
@@ -55,6 +65,7 @@
 #![forbid(unsafe_code)]
 
 pub mod clock;
+pub mod fault;
 pub mod gzip;
 pub mod script;
 pub mod server;

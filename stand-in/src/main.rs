@@ -32,6 +32,9 @@ enum Command {
         /// A scenario script (e.g. examples/kafka-lag/script.json); without it, a generic reply.
         #[arg(long)]
         script: Option<PathBuf>,
+        /// Reset every Nth model turn (`POST /chat`, `/chat/stream`) mid-body; 0: never.
+        #[arg(long, default_value_t = 0)]
+        reset_every: u64,
     },
     /// Print a demo-stack token (HS256, the demo key, iss orrery-learning-demo, aud orrery).
     Token {
@@ -69,11 +72,15 @@ fn main() -> ExitCode {
             println!("{}", demo_jwks());
             ExitCode::SUCCESS
         }
-        Command::Serve { listen, script } => run_server(&listen, script),
+        Command::Serve {
+            listen,
+            script,
+            reset_every,
+        } => run_server(&listen, script, reset_every),
     }
 }
 
-fn run_server(listen: &str, script: Option<PathBuf>) -> ExitCode {
+fn run_server(listen: &str, script: Option<PathBuf>, reset_every: u64) -> ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
@@ -120,7 +127,13 @@ fn run_server(listen: &str, script: Option<PathBuf>) -> ExitCode {
             None => "generic".to_string(),
         };
         eprintln!("orrery-standin listening on {addr} ({mode})");
-        match serve(listener, AppState::new(script), shutdown_signal()).await {
+        match serve(
+            listener,
+            AppState::with_reset_every(script, reset_every),
+            shutdown_signal(),
+        )
+        .await
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("orrery-standin: {e}");

@@ -7,24 +7,26 @@ use crate::gzip::gzip_stored;
 use crate::script::Script;
 use crate::store::{LoggedRequest, RequestLog, Sessions};
 use crate::turn::{ChatBody, Turn};
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::{FromRequestParts, Path, Query, Request, State};
-use axum::http::{header, request::Parts, HeaderValue, StatusCode};
+use axum::http::{header, request::Parts, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{any, get, post};
 use axum::{Json, Router};
+use http_body::Frame;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::convert::Infallible;
-use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::task::{Context, Poll};
-use tokio::sync::mpsc;
 
 const CONSOLE_HTML: &str = include_str!("console.html");
 /// Gap between the pieces of one frame under `sse-split:`.
 const SPLIT_GAP: std::time::Duration = std::time::Duration::from_millis(5);
+/// Request header: `reset` cuts this response mid-body (see [`crate::fault`]).
+pub const FAULT_HEADER: &str = "x-standin-fault";
+/// Request header (any value): `/chat` and `/chat/stream` end their body with trailers.
+pub const TRAILERS_HEADER: &str = "x-standin-trailers";
 
 /// Shared server state.
 #[derive(Debug, Default)]
@@ -32,6 +34,10 @@ pub struct AppState {
     pub script: Option<Script>,
     pub sessions: Mutex<Sessions>,
     pub requests: Mutex<RequestLog>,
+    /// Every Nth model turn (`POST /chat`, `POST /chat/stream`) is reset mid-body; 0: never.
+    pub reset_every: u64,
+    /// Model turns served (for `reset_every`).
+    pub model_turns: AtomicU64,
 }
 
 impl AppState {
@@ -40,6 +46,21 @@ impl AppState {
             script,
             ..Default::default()
         })
+    }
+
+    /// As [`AppState::new`], resetting every `reset_every`th model turn mid-body (0: none).
+    pub fn with_reset_every(script: Option<Script>, reset_every: u64) -> Arc<AppState> {
+        Arc::new(AppState {
+            script,
+            reset_every,
+            ..Default::default()
+        })
+    }
+
+    /// Whether this model turn is one `reset_every` picks.
+    fn next_turn_resets(&self) -> bool {
+        let n = self.model_turns.fetch_add(1, Ordering::Relaxed) + 1;
+        self.reset_every > 0 && n % self.reset_every == 0
     }
 
     fn sessions(&self) -> MutexGuard<'_, Sessions> {
@@ -77,11 +98,13 @@ pub fn router(state: Arc<AppState>) -> Router {
             get(requests_list).delete(requests_clear),
         )
         .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), faults))
         .layer(middleware::from_fn_with_state(state.clone(), record))
         .with_state(state)
 }
 
-/// Serves until `shutdown` resolves.
+/// Serves until `shutdown` resolves: HTTP/1.1 and h2c (HTTP/2 with prior knowledge) on the same
+/// listener (axum's `http2` feature: hyper-util's auto connection builder reads the preface).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
@@ -140,6 +163,25 @@ async fn record(State(state): State<Arc<AppState>>, req: Request, next: Next) ->
     let resp = next.run(req).await;
     tracing::info!(%method, %path, status = resp.status().as_u16(), "request");
     resp
+}
+
+/// The reset fault: a `x-standin-fault: reset` request, or every `reset_every`th model turn, gets
+/// its response cut mid-body (status and headers as usual, half the first chunk, then the reset).
+async fn faults(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    let asked = req
+        .headers()
+        .get(FAULT_HEADER)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"reset"));
+    let model_turn =
+        req.method() == Method::POST && matches!(req.uri().path(), "/chat" | "/chat/stream");
+    let picked = model_turn && state.next_turn_resets();
+    let resp = next.run(req).await;
+    if !(asked || picked) {
+        return resp;
+    }
+    tracing::info!("fault: response reset mid-body");
+    let (parts, body) = resp.into_parts();
+    Response::from_parts(parts, crate::fault::reset_mid_body(body))
 }
 
 /// The caller, from the bearer token's payload (unverified: Envoy verified it, or nobody did).
@@ -221,12 +263,21 @@ fn take_turn(state: &AppState, caller: &Caller, req: &ChatRequest) -> (Turn, Str
 async fn chat(
     State(state): State<Arc<AppState>>,
     caller: Caller,
+    headers: HeaderMap,
     Json(req): Json<ChatRequest>,
 ) -> Response {
     let (turn, id) = take_turn(&state, &caller, &req);
     let body = json!({"session_id": id, "response": turn.reply}).to_string();
     let json_type = HeaderValue::from_static("application/json");
     match turn.chat_body {
+        ChatBody::Json if headers.contains_key(TRAILERS_HEADER) => (
+            [(header::CONTENT_TYPE, json_type)],
+            crate::fault::with_trailers(
+                Bytes::from(body),
+                crate::fault::reply_trailers(&turn.reply),
+            ),
+        )
+            .into_response(),
         ChatBody::Json => ([(header::CONTENT_TYPE, json_type)], body).into_response(),
         ChatBody::Gzip => (
             [
@@ -240,25 +291,19 @@ async fn chat(
     }
 }
 
-/// A body fed from a channel, so each frame goes out as its own chunk.
-struct ChannelBody(mpsc::Receiver<Bytes>);
-
-impl futures_core::Stream for ChannelBody {
-    type Item = Result<Bytes, Infallible>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.0.poll_recv(cx).map(|b| b.map(Ok))
-    }
-}
-
 async fn chat_stream(
     State(state): State<Arc<AppState>>,
     caller: Caller,
+    headers: HeaderMap,
     Json(req): Json<ChatRequest>,
 ) -> Response {
     let (turn, id) = take_turn(&state, &caller, &req);
     let frames = turn.frames(&id);
-    let (tx, rx) = mpsc::channel::<Bytes>(4);
+    let trailers = headers
+        .contains_key(TRAILERS_HEADER)
+        .then(|| crate::fault::reply_trailers(&turn.reply));
+    // Each frame goes out as its own chunk.
+    let (tx, body) = crate::fault::channel(4);
     let (gap, line_end, split) = (turn.frame_gap, turn.line_end, turn.split_frames);
     tokio::spawn(async move {
         for (i, frame) in frames.iter().enumerate() {
@@ -276,10 +321,13 @@ async fn chat_stream(
                     // Long enough for each piece to leave as its own chunk.
                     tokio::time::sleep(SPLIT_GAP).await;
                 }
-                if tx.send(Bytes::from(piece)).await.is_err() {
+                if tx.send(Ok(Frame::data(Bytes::from(piece)))).await.is_err() {
                     return; // the client went away
                 }
             }
+        }
+        if let Some(t) = trailers {
+            let _ = tx.send(Ok(Frame::trailers(t))).await;
         }
     });
     (
@@ -287,7 +335,7 @@ async fn chat_stream(
             (header::CONTENT_TYPE, "text/event-stream"),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        Body::from_stream(ChannelBody(rx)),
+        body,
     )
         .into_response()
 }

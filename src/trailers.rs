@@ -1,0 +1,44 @@
+//! Response trailers (an HTTP/2 upstream's HEADERS after the body, gRPC-style). They are no
+//! Orrery surface, but a learner on HTTP/2 receives them, so each one is checked like any other
+//! string the learner sees: a trailer whose name or value states a target at the learner's
+//! level is removed (never rewritten: a trailer has no place for a nudge), and the withheld
+//! target ids go to the caller's report. Trailers that state nothing pass as they are.
+use crate::host;
+use orrery_learning_guard::guard::Guard;
+
+/// proxy-wasm's map type of the response trailers.
+pub const MAP_RESPONSE_TRAILERS: u32 = 3;
+
+/// The trailers could not be read or a withheld one could not be removed: the caller holds
+/// the stream (fail closed) and counts it.
+#[derive(Debug)]
+pub struct Unguarded;
+
+/// Check the response trailers (`count` of them, as the host announced) at `level`; removes
+/// each one that states a target. Returns the withheld target ids (no duplicates).
+pub fn guard_trailers(count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
+    let pairs = host::header_pairs(MAP_RESPONSE_TRAILERS);
+    // An empty read of a non-empty map is a failed read: nothing was checked.
+    if pairs.is_empty() && count > 0 {
+        log::error!("orrery-learning: the response trailers could not be read");
+        return Err(Unguarded);
+    }
+    let mut withheld: Vec<String> = Vec::new();
+    for (name, value) in pairs {
+        let text = format!("{name}: {}", String::from_utf8_lossy(&value));
+        let verdict = guard.scrub(&text, level);
+        if !verdict.withheld() {
+            continue;
+        }
+        for id in verdict.targets {
+            if !withheld.contains(&id) {
+                withheld.push(id);
+            }
+        }
+        if !host::set_header(MAP_RESPONSE_TRAILERS, &name, None) {
+            log::error!("orrery-learning: a response trailer could not be removed");
+            return Err(Unguarded);
+        }
+    }
+    Ok(withheld)
+}
