@@ -126,6 +126,11 @@ impl Http {
     /// stream is reset ([`Http::reset`]: the headers have left) and `false` returned; the
     /// caller then answers [`Action::Pause`] so that nothing of the body moves on.
     fn put_body(&mut self, size: usize, bytes: &[u8]) -> bool {
+        // Nothing to replace and nothing to add (a stream ending at its trailers, where the
+        // host has no body buffer to write): no write, nothing unchecked goes out.
+        if size == 0 && bytes.is_empty() {
+            return true;
+        }
         if host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, bytes) {
             return true;
         }
@@ -544,7 +549,7 @@ impl HttpContext for Http {
         }
     }
 
-    fn on_http_response_headers(&mut self, _num_headers: usize, end_of_stream: bool) -> Action {
+    fn on_http_response_headers(&mut self, num_headers: usize, end_of_stream: bool) -> Action {
         let Some(cfg) = self.cfg.clone() else {
             return Action::Continue;
         };
@@ -562,6 +567,17 @@ impl HttpContext for Http {
             .resp_header("content-type")
             .is_some_and(|t| t.trim().to_ascii_lowercase().starts_with("text/html"));
         self.refresh_guard();
+        // Headers are read by the learner too: one that states a target is removed.
+        if let Some(snap) = self.snapshot.clone() {
+            match crate::trailers::guard_headers(num_headers, &snap.guard, self.level) {
+                Ok(withheld) => self.report(&withheld),
+                Err(crate::trailers::Unguarded) => {
+                    self.metrics.refused(Refusal::HeaderWriteFailed);
+                    self.reset(0);
+                    return Action::Continue;
+                }
+            }
+        }
         if end_of_stream {
             // No body: nothing to guard (the health probe still gets its fields? it has no body
             // to carry them; a probe answers with one).

@@ -1,13 +1,25 @@
-//! Response trailers (an HTTP/2 upstream's HEADERS after the body, gRPC-style). They are no
-//! Orrery surface, but a learner on HTTP/2 receives them, so each one is checked like any other
-//! string the learner sees: a trailer whose name or value states a target at the learner's
-//! level is removed (never rewritten: a trailer has no place for a nudge), and the withheld
-//! target ids go to the caller's report. Trailers that state nothing pass as they are.
+//! Response headers and trailers (an HTTP/2 upstream's HEADERS after the body, gRPC-style).
+//! They are no Orrery surface, but a learner receives them, so each one is checked like any
+//! other string the learner sees: a header or trailer whose name or value states a target at
+//! the learner's level is removed (never rewritten: it has no place for a nudge), and the
+//! withheld target ids go to the caller's report. Those that state nothing pass as they are.
+//! Pseudo-headers (`:status`) and the transport headers Envoy and the filter manage
+//! (`content-length`, `date`) are not read: they carry no reply text, and removing one would
+//! break the response.
 use crate::host;
 use orrery_learning_guard::guard::Guard;
 
+/// proxy-wasm's map type of the response headers.
+pub const MAP_RESPONSE_HEADERS: u32 = 2;
 /// proxy-wasm's map type of the response trailers.
 pub const MAP_RESPONSE_TRAILERS: u32 = 3;
+
+/// Headers that carry no reply text and that the response needs.
+fn transport(name: &str) -> bool {
+    name.starts_with(':')
+        || name.eq_ignore_ascii_case("content-length")
+        || name.eq_ignore_ascii_case("date")
+}
 
 /// The trailers could not be read or a withheld one could not be removed: the caller holds
 /// the stream (fail closed) and counts it.
@@ -17,14 +29,26 @@ pub struct Unguarded;
 /// Check the response trailers (`count` of them, as the host announced) at `level`; removes
 /// each one that states a target. Returns the withheld target ids (no duplicates).
 pub fn guard_trailers(count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
-    let pairs = host::header_pairs(MAP_RESPONSE_TRAILERS);
+    guard_map(MAP_RESPONSE_TRAILERS, count, guard, level)
+}
+
+/// The same for the response headers (before they leave).
+pub fn guard_headers(count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
+    guard_map(MAP_RESPONSE_HEADERS, count, guard, level)
+}
+
+fn guard_map(map: u32, count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
+    let pairs = host::header_pairs(map);
     // An empty read of a non-empty map is a failed read: nothing was checked.
     if pairs.is_empty() && count > 0 {
-        log::error!("orrery-learning: the response trailers could not be read");
+        log::error!("orrery-learning: the response headers or trailers could not be read");
         return Err(Unguarded);
     }
     let mut withheld: Vec<String> = Vec::new();
     for (name, value) in pairs {
+        if transport(&name) {
+            continue;
+        }
         let text = format!("{name}: {}", String::from_utf8_lossy(&value));
         let verdict = guard.scrub(&text, level);
         if !verdict.withheld() {
@@ -35,8 +59,8 @@ pub fn guard_trailers(count: usize, guard: &Guard, level: u8) -> Result<Vec<Stri
                 withheld.push(id);
             }
         }
-        if !host::set_header(MAP_RESPONSE_TRAILERS, &name, None) {
-            log::error!("orrery-learning: a response trailer could not be removed");
+        if !host::set_header(map, &name, None) {
+            log::error!("orrery-learning: a response header or trailer could not be removed");
             return Err(Unguarded);
         }
     }

@@ -44,6 +44,8 @@
 //! `x-standin-fault: reset` on any route cuts the response mid-body (headers, half of the first
 //! body chunk, then the connection is closed (HTTP/1.1) or the stream reset (HTTP/2));
 //! `serve --reset-every N` does the same to every Nth model turn (`POST /chat`, `/chat/stream`).
+//! `x-standin-reply-header: 1` on `/chat` sends the reply as the response header
+//! `x-orrery-reply` too (a header carrying an answer).
 //! `x-standin-trailers: 1` on `/chat` (plain JSON replies) and `/chat/stream` ends the body with
 //! the trailers `x-orrery-trailer: complete` and `x-orrery-reply: REPLY` (the turn's reply text,
 //! control characters as spaces). Trailers only travel over HTTP/2: the stand-in speaks h2c

@@ -27,6 +27,8 @@ const SPLIT_GAP: std::time::Duration = std::time::Duration::from_millis(5);
 pub const FAULT_HEADER: &str = "x-standin-fault";
 /// Request header (any value): `/chat` and `/chat/stream` end their body with trailers.
 pub const TRAILERS_HEADER: &str = "x-standin-trailers";
+/// Asks `/chat` to send the reply as a response header too (`x-orrery-reply: REPLY`).
+pub const REPLY_HEADER: &str = "x-standin-reply-header";
 
 /// Shared server state.
 #[derive(Debug, Default)]
@@ -269,7 +271,7 @@ async fn chat(
     let (turn, id) = take_turn(&state, &caller, &req);
     let body = json!({"session_id": id, "response": turn.reply}).to_string();
     let json_type = HeaderValue::from_static("application/json");
-    match turn.chat_body {
+    let mut resp = match turn.chat_body {
         ChatBody::Json if headers.contains_key(TRAILERS_HEADER) => (
             [(header::CONTENT_TYPE, json_type)],
             crate::fault::with_trailers(
@@ -287,8 +289,13 @@ async fn chat(
             gzip_stored(body.as_bytes()),
         )
             .into_response(),
-        ChatBody::Raw => ([(header::CONTENT_TYPE, json_type)], turn.reply).into_response(),
+        ChatBody::Raw => ([(header::CONTENT_TYPE, json_type)], turn.reply.clone()).into_response(),
+    };
+    if headers.contains_key(REPLY_HEADER) {
+        resp.headers_mut()
+            .extend(crate::fault::reply_trailers(&turn.reply));
     }
+    resp
 }
 
 async fn chat_stream(
