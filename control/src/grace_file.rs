@@ -155,16 +155,29 @@ mod tests {
         let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
         // No temp file is left behind.
-        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names, ["grace.json"]);
 
         std::fs::write(&path, "{\"format\":1,").unwrap();
         assert_eq!(read(&path), Err("corrupt"));
-        std::fs::write(&path, serde_json::to_string(&GraceState { format: 2, ..state() }).unwrap())
-            .unwrap();
+        std::fs::write(
+            &path,
+            serde_json::to_string(&GraceState {
+                format: 2,
+                ..state()
+            })
+            .unwrap(),
+        )
+        .unwrap();
         assert_eq!(read(&path), Err("unsupported_format"));
         assert_eq!(read(&dir), Err("not_a_regular_file"));
-        assert_eq!(write(&dir.join("missing/grace.json"), &state()), Err("not_found"));
+        assert_eq!(
+            write(&dir.join("missing/grace.json"), &state()),
+            Err("not_found")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

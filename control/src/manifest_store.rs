@@ -129,13 +129,28 @@ impl ManifestStore {
         now_ms: u64,
     ) -> Result<Restored, Vec<ManifestError>> {
         // Check the file's ids and values with the wire rules before any is taken.
-        let mut check = state.retired.clone();
-        check.extend(state.in_force.values.iter().map(|v| RetiredValue {
-            id: v.id.clone(),
-            value: v.value.clone(),
-            expires_at_unix: 0,
-        }));
-        GuardSet::from_manifest(&self.manifest, check).validate()?;
+        GuardSet::from_manifest(&self.manifest, state.retired.clone()).validate()?;
+        let in_force: Vec<RetiredValue> = state
+            .in_force
+            .values
+            .iter()
+            .map(|v| RetiredValue {
+                id: v.id.clone(),
+                value: v.value.clone(),
+                expires_at_unix: 0,
+            })
+            .collect();
+        GuardSet::from_manifest(&self.manifest, in_force)
+            .validate()
+            .map_err(|errors| {
+                errors
+                    .into_iter()
+                    .map(|mut e| {
+                        e.location = e.location.replacen("retired[", "in_force.values[", 1);
+                        e
+                    })
+                    .collect::<Vec<_>>()
+            })?;
 
         let total = state.retired.len();
         let mut retired: Vec<RetiredValue> = Vec::with_capacity(total);
@@ -353,9 +368,15 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("manifest.json");
         let t0 = 1_800_000_000_000;
-        write_atomically(&path, &manifest_json("lab-a", &["7777777", "\"quokka-stripe\""]));
+        write_atomically(
+            &path,
+            &manifest_json("lab-a", &["7777777", "\"quokka-stripe\""]),
+        );
         let mut first = ManifestStore::load(&path, 60).unwrap();
-        write_atomically(&path, &manifest_json("lab-b", &["8888888", "\"okapi-zebra\""]));
+        write_atomically(
+            &path,
+            &manifest_json("lab-b", &["8888888", "\"okapi-zebra\""]),
+        );
         first.refresh(t0);
         assert_eq!(first.retired().len(), 2);
         let mut state = first.snapshot();
@@ -363,7 +384,10 @@ mod tests {
         state.retired[1].expires_at_unix = t0 / 1000 - 1;
 
         // Swapped while down: lab-b's values enter grace now, lab-a's live one is kept.
-        write_atomically(&path, &manifest_json("lab-c", &["9999999", "\"okapi-zebra\""]));
+        write_atomically(
+            &path,
+            &manifest_json("lab-c", &["9999999", "\"okapi-zebra\""]),
+        );
         let mut next = ManifestStore::load(&path, 60).unwrap();
         let restored = next.restore(state.clone(), t0 + 10_000).unwrap();
         assert_eq!(
@@ -392,7 +416,8 @@ mod tests {
         // A value breaking the manifest rules refuses the whole state.
         let mut bad = state;
         bad.in_force.values[0].value = TargetValue::Number(5.0);
-        assert!(next.restore(bad, t0).is_err());
+        let errors = next.restore(bad, t0).unwrap_err();
+        assert_eq!(errors[0].location, "in_force.values[0].value");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
