@@ -76,14 +76,7 @@ pub fn read(path: &Path) -> Result<Option<GraceState>, Kind> {
 /// version, never a torn one. The new file is mode 0600 whatever the old one was.
 pub fn write(path: &Path, state: &GraceState) -> Result<(), Kind> {
     let bytes = serde_json::to_vec(state).map_err(|_| "encode_failed")?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let (dir, name) = split(path);
     // `.tmp` suffix: a temp file a kill leaves behind is recognisably not the state.
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
@@ -99,6 +92,39 @@ pub fn write(path: &Path, state: &GraceState) -> Result<(), Kind> {
         .and_then(|d| d.sync_all())
         .map_err(|e| io_kind(&e))?;
     Ok(())
+}
+
+/// Remove temp files an earlier process left when it was killed mid-write (they hold values).
+/// Best effort at start, when no other writer of this file runs; returns how many went.
+pub fn remove_stale_temps(path: &Path) -> usize {
+    let (dir, name) = split(path);
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with(&prefix)
+                && n.ends_with(".tmp")
+                && e.file_type().is_ok_and(|t| t.is_file())
+        })
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
+/// The directory and file name of `path` (`.` for a bare name).
+fn split(path: &Path) -> (&Path, String) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (dir, name)
 }
 
 fn io_kind(e: &std::io::Error) -> Kind {
@@ -160,6 +186,10 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["grace.json"]);
+        std::fs::write(dir.join(".grace.json.AbC123.tmp"), "left by a kill").unwrap();
+        std::fs::write(dir.join(".other.json.AbC123.tmp"), "not ours").unwrap();
+        assert_eq!(remove_stale_temps(&path), 1);
+        std::fs::remove_file(dir.join(".other.json.AbC123.tmp")).unwrap();
 
         std::fs::write(&path, "{\"format\":1,").unwrap();
         assert_eq!(read(&path), Err("corrupt"));

@@ -557,6 +557,10 @@ fn restore_grace(
         return Ok(());
     };
     let shown = path.display();
+    let stale = crate::grace_file::remove_stale_temps(path);
+    if stale > 0 {
+        tracing::info!(path = %shown, removed = stale, "temp files of an interrupted grace file write removed");
+    }
     let unusable = |kind: &str| -> Result<(), StartupError> {
         if config.grace_file_reset {
             tracing::warn!(
