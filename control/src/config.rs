@@ -77,6 +77,15 @@ pub struct ServeArgs {
         allow_hyphen_values = true
     )]
     pub grace_seconds: String,
+    /// Grace state file: the retired values and the manifest last in force, kept across
+    /// restarts (holds values: give it the manifest's protection). Unset: grace is memory only.
+    #[arg(long, env = "ORRERY_LEARNING_GRACE_FILE")]
+    pub grace_file: Option<PathBuf>,
+    /// Start even though the grace file is unreadable or corrupt, with no grace values (the
+    /// values it held go unguarded). A one-off operator decision: deliberately no environment
+    /// variable, so a deployment cannot keep it on.
+    #[arg(long)]
+    pub grace_file_reset: bool,
     /// Per-subject rate limit: one hint step per this many seconds (> 0).
     #[arg(
         long,
@@ -144,6 +153,10 @@ pub struct Config {
     pub proxy_secret_overlap_seconds: u64,
     pub listen: SocketAddr,
     pub grace_seconds: u64,
+    /// Where grace is kept across restarts (`None`: memory only).
+    pub grace_file: Option<PathBuf>,
+    /// Start past an unreadable or corrupt grace file.
+    pub grace_file_reset: bool,
     pub hint_interval_ms: u64,
     pub audit: AuditTarget,
     pub report_token: Option<Secret>,
@@ -208,6 +221,15 @@ impl Config {
                 "ORRERY_LEARNING_GRACE_SECONDS (--grace-seconds) must be a whole number of seconds from 1 to {MAX_GRACE_SECONDS}"
             ));
         };
+        let grace_file = match args.grace_file {
+            Some(p) if p.as_os_str().is_empty() => {
+                return refuse("ORRERY_LEARNING_GRACE_FILE (--grace-file) is empty")
+            }
+            other => other,
+        };
+        if args.grace_file_reset && grace_file.is_none() {
+            return refuse("--grace-file-reset needs ORRERY_LEARNING_GRACE_FILE (--grace-file)");
+        }
         let Some(interval) =
             parse_seconds(&args.hint_interval_seconds, 1, MAX_HINT_INTERVAL_SECONDS)
         else {
@@ -282,6 +304,19 @@ impl Config {
             }
             Ok(_) => {}
         }
+        if let Some(g) = &grace_file {
+            // Writing the grace file over the manifest would destroy it.
+            let same_inode = match (std::fs::metadata(g), std::fs::metadata(&manifest)) {
+                (Ok(a), Ok(b)) => {
+                    use std::os::unix::fs::MetadataExt;
+                    a.dev() == b.dev() && a.ino() == b.ino()
+                }
+                _ => false,
+            };
+            if same_inode || g == &manifest {
+                return refuse("ORRERY_LEARNING_GRACE_FILE (--grace-file) names the manifest file");
+            }
+        }
         Ok(Config {
             manifest,
             proxy_secret,
@@ -289,6 +324,8 @@ impl Config {
             proxy_secret_overlap_seconds,
             listen,
             grace_seconds,
+            grace_file,
+            grace_file_reset: args.grace_file_reset,
             hint_interval_ms: interval * 1000,
             audit,
             report_token,
@@ -324,7 +361,13 @@ mod tests {
     #[test]
     fn each_broken_setting_names_itself() {
         type Edit = fn(&mut ServeArgs);
-        let cases: [(Edit, &str); 19] = [
+        let cases: [(Edit, &str); 22] = [
+            (
+                |a| a.grace_file = Some(PathBuf::from("/proc/self/status")),
+                "names the manifest",
+            ),
+            (|a| a.grace_file = Some(PathBuf::new()), "GRACE_FILE"),
+            (|a| a.grace_file_reset = true, "--grace-file-reset needs"),
             (|a| a.manifest = None, "no manifest path"),
             (
                 |a| a.manifest = Some("/nonexistent/m.json".into()),

@@ -2,6 +2,7 @@
 //!
 //! `serve` is [`config`] (flags, environment, startup preconditions) → [`server`] (HTTP
 //! endpoints) over [`state`] (the shared state), [`manifest_store`] (last-good manifest, grace),
+//! [`grace_file`] (grace kept across restarts),
 //! [`levels`] (levels, rate limit, change log), [`watch`] (the long-poll), [`auth`] (proxy
 //! secret and identity hand-off), [`secret`] (the secrets in force, rotation), [`report`] (the
 //! help report: rebuilt from the audit file, paginated), [`audit`], [`metrics`], [`clock`] and [`console`] (the
@@ -14,6 +15,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod console;
+pub mod grace_file;
 pub mod levels;
 pub mod lint;
 pub mod manifest_file;

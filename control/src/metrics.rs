@@ -32,6 +32,7 @@ pub struct Metrics {
     pub levels: Gauge,
     pub watchers: Gauge,
     pub retired_values: Gauge,
+    pub grace_file_write_errors: Counter,
     pub secret_rotations: Counter,
     pub secret_errors: Counter,
     pub secrets_accepted: Gauge,
@@ -60,6 +61,7 @@ impl Metrics {
             levels: Gauge::default(),
             watchers: Gauge::default(),
             retired_values: Gauge::default(),
+            grace_file_write_errors: Counter::default(),
             secret_rotations: Counter::default(),
             secret_errors: Counter::default(),
             secrets_accepted: Gauge::default(),
@@ -116,6 +118,11 @@ impl Metrics {
             "orrery_learning_retired_values",
             "Values that left the manifest and are still guarded (grace)",
             m.retired_values.clone(),
+        );
+        registry.register(
+            "orrery_learning_grace_file_write_errors",
+            "Grace file writes that failed (grace stays guarded from memory; retried every second)",
+            m.grace_file_write_errors.clone(),
         );
         registry.register(
             "orrery_learning_proxy_secret_rotations",
@@ -175,6 +182,8 @@ mod tests {
             "orrery_learning_probes_suspected_total 1",
             "orrery_learning_levels 0",
             "orrery_learning_watchers 0",
+            "orrery_learning_retired_values 0",
+            "orrery_learning_grace_file_write_errors_total 0",
             "orrery_learning_proxy_secret_rotations_total 0",
             "orrery_learning_proxy_secret_errors_total 0",
             "orrery_learning_proxy_secrets_accepted 0",

@@ -1,6 +1,6 @@
 //! The HTTP side of `orrery-learning serve` (docs/api.md "Endpoints"): the router, one handler
-//! per endpoint, and [`serve`], which loads the manifest, rebuilds the help report from the audit
-//! file, opens the audit stream, binds the listener, and starts the file watch and the one-second
+//! per endpoint, and [`serve`], which loads the manifest, restores grace from the grace file,
+//! rebuilds the help report from the audit file, opens the audit stream, binds the listener, and starts the file watch and the one-second
 //! ticker that keep the manifest fresh and end grace periods without waiting for a request, and
 //! the poll (and SIGHUP) that re-reads a proxy secret file.
 
@@ -464,13 +464,15 @@ async fn seed_levels(_: ProxyAuth, State(state): State<Shared>, body: Body) -> R
 
 /// Load, check, bind and serve until SIGINT/SIGTERM.
 pub async fn serve(config: Config) -> Result<(), StartupError> {
-    let store = ManifestStore::load(&config.manifest, config.grace_seconds).map_err(|errors| {
-        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        StartupError(format!(
-            "the manifest (ORRERY_SCENARIO_MANIFEST) is invalid: {}",
-            list.join(", ")
-        ))
-    })?;
+    let mut store =
+        ManifestStore::load(&config.manifest, config.grace_seconds).map_err(|errors| {
+            let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            StartupError(format!(
+                "the manifest (ORRERY_SCENARIO_MANIFEST) is invalid: {}",
+                list.join(", ")
+            ))
+        })?;
+    restore_grace(&config, &mut store, crate::clock::Clock::default().now_ms())?;
     let audit = AuditSink::open(&config.audit).map_err(|_| {
         StartupError(
             "the audit stream (ORRERY_LEARNING_AUDIT) cannot be opened for appending".into(),
@@ -537,6 +539,68 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
             Ok(())
         }
     }
+}
+
+/// Take the grace a previous process kept (docs/api.md "Grace across restarts"), then write the
+/// state now in force, so a missing directory or permission shows at start, not at the next
+/// restart. An unusable file refuses start (its values would go unguarded) unless the operator
+/// passed `--grace-file-reset`.
+fn restore_grace(
+    config: &Config,
+    store: &mut ManifestStore,
+    now_ms: u64,
+) -> Result<(), StartupError> {
+    let Some(path) = &config.grace_file else {
+        tracing::warn!(
+            "no grace file (ORRERY_LEARNING_GRACE_FILE): grace values will not survive a restart"
+        );
+        return Ok(());
+    };
+    let shown = path.display();
+    let stale = crate::grace_file::remove_stale_temps(path);
+    if stale > 0 {
+        tracing::info!(path = %shown, removed = stale, "temp files of an interrupted grace file write removed");
+    }
+    let unusable = |kind: &str| -> Result<(), StartupError> {
+        if config.grace_file_reset {
+            tracing::warn!(
+                path = %shown,
+                error = kind,
+                "grace file unusable; --grace-file-reset given: starting with no grace values (the values it held are not guarded)"
+            );
+            Ok(())
+        } else {
+            Err(StartupError(format!(
+                "the grace file (ORRERY_LEARNING_GRACE_FILE) {shown} cannot be used ({kind}): the values in grace before the restart would go unguarded; repair or remove it, or pass --grace-file-reset to start without them"
+            )))
+        }
+    };
+    match crate::grace_file::read(path) {
+        Ok(None) => {
+            tracing::info!(path = %shown, "no grace file yet; starting with no grace values");
+        }
+        Ok(Some(state)) => match store.restore(state, now_ms) {
+            Ok(r) => tracing::info!(
+                path = %shown,
+                previous_scenario_id = %r.previous_scenario_id,
+                retired_restored = r.kept,
+                retired_ended = r.dropped,
+                values_entering_grace = r.entering_grace,
+                "grace state restored"
+            ),
+            Err(errors) => {
+                let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+                tracing::error!(path = %shown, errors = %list.join(", "), "grace file holds invalid ids or values");
+                unusable("invalid_values")?;
+            }
+        },
+        Err(kind) => unusable(kind)?,
+    }
+    crate::grace_file::write(path, &store.snapshot()).map_err(|kind| {
+        StartupError(format!(
+            "the grace file (ORRERY_LEARNING_GRACE_FILE) {shown} cannot be written ({kind})"
+        ))
+    })
 }
 
 async fn shutdown_signal() {

@@ -2,7 +2,9 @@
 //! process holds the configuration, the clock, the epoch, the manifest store, the level store,
 //! the audit sink, the metrics and the version channel that wakes watch long-polls.
 //! [`AppState::refresh_manifest`] is the one place a reload is logged, audited, counted and
-//! announced, so the request path, the file watch and the ticker all behave the same.
+//! announced, so the request path, the file watch and the ticker all behave the same. It is
+//! also where the grace file is rewritten after a change (under the manifest lock, so versions
+//! reach the disk in order).
 
 use crate::audit::{AuditEvent, AuditSink, ErrorEntry};
 use crate::clock::Clock;
@@ -13,6 +15,7 @@ use crate::metrics::Metrics;
 use crate::secret::{ProxySecrets, Reload};
 use crate::watch::FullKey;
 use axum::http::HeaderMap;
+use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, RwLock, Weak};
 use tokio::sync::watch;
 
@@ -46,7 +49,20 @@ pub struct AppState {
     proxy: RwLock<ProxySecrets>,
     version: watch::Sender<Version>,
     full_cache: Mutex<Option<(FullKey, Weak<Vec<u8>>)>>,
+    /// Locked only while the manifest lock is held.
+    grace: Mutex<GraceWriter>,
 }
+
+/// The grace file's writer: where, and whether the last write failed (then it is retried once a
+/// second, and a failure is logged once per kind, not once per attempt).
+struct GraceWriter {
+    path: Option<PathBuf>,
+    failing: Option<crate::grace_file::Kind>,
+    last_attempt_ms: u64,
+}
+
+/// How often a failed grace file write is retried.
+const GRACE_RETRY_MS: u64 = 1000;
 
 /// A lock that survives a panicked holder: the data are plain maps whose invariants hold
 /// between statements, and refusing every later request would fail the lab, not protect it.
@@ -72,6 +88,7 @@ impl AppState {
         ));
         let generation = store.generation();
         metrics.manifest_generation.set(generation as i64);
+        metrics.retired_values.set(store.retired().len() as i64);
         audit.record(
             clock.now_ms(),
             &AuditEvent::LearningManifestLoaded {
@@ -85,7 +102,6 @@ impl AppState {
             probe_seq: 0,
         });
         AppState {
-            config,
             clock,
             epoch: new_epoch(),
             manifest: Mutex::new(store),
@@ -93,8 +109,14 @@ impl AppState {
             audit,
             metrics,
             proxy,
+            grace: Mutex::new(GraceWriter {
+                path: config.grace_file.clone(),
+                failing: None,
+                last_attempt_ms: 0,
+            }),
             version,
             full_cache: Mutex::new(None),
+            config,
         }
     }
 
@@ -195,7 +217,9 @@ impl AppState {
     pub fn refresh_manifest(&self) -> Current {
         let now = self.clock.now_ms();
         let mut store = lock(&self.manifest);
-        for change in store.refresh(now) {
+        let changes = store.refresh(now);
+        let changed = changes.iter().any(|c| !matches!(c, Change::Rejected(_)));
+        for change in changes {
             match change {
                 Change::Loaded {
                     scenario_id,
@@ -245,6 +269,7 @@ impl AppState {
                 }
             }
         }
+        self.keep_grace(&store, changed, now);
         let generation = store.generation();
         self.metrics.manifest_generation.set(generation as i64);
         self.metrics
@@ -259,6 +284,40 @@ impl AppState {
             scenario_id: store.manifest().scenario_id.clone(),
             default_disclosure: store.manifest().default_disclosure,
             generation,
+        }
+    }
+}
+
+impl AppState {
+    /// Rewrite the grace file after a change (or retry a failed write); a failure is counted
+    /// and logged with the path and the error kind only, and grace goes on from memory.
+    fn keep_grace(&self, store: &ManifestStore, changed: bool, now: u64) {
+        let mut w = lock(&self.grace);
+        let Some(path) = w.path.clone() else {
+            return;
+        };
+        let retry = w.failing.is_some() && now.saturating_sub(w.last_attempt_ms) >= GRACE_RETRY_MS;
+        if !changed && !retry {
+            return;
+        }
+        w.last_attempt_ms = now;
+        match crate::grace_file::write(&path, &store.snapshot()) {
+            Ok(()) => {
+                if w.failing.take().is_some() {
+                    tracing::info!(path = %path.display(), "grace file written again");
+                }
+            }
+            Err(kind) => {
+                self.metrics.grace_file_write_errors.inc();
+                if w.failing != Some(kind) {
+                    tracing::error!(
+                        path = %path.display(),
+                        error = kind,
+                        "grace file write failed; grace values stay guarded from memory but would not survive a restart (retried every second)"
+                    );
+                }
+                w.failing = Some(kind);
+            }
         }
     }
 }

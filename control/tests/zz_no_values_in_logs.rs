@@ -9,7 +9,9 @@ use common::*;
 #[test]
 fn no_log_or_audit_file_written_by_the_tests_holds_a_target_value() {
     let lab = Lab::new("zz-every-line", &lab_a());
-    let s = lab.start(&["--test-hooks"]);
+    let grace = lab.dir.join("grace.json");
+    let grace_args = ["--test-hooks", "--grace-file", grace.to_str().unwrap()];
+    let s = lab.start(&grace_args);
     s.hint("alice", "human");
     s.hint("alice", "human");
     s.watch("");
@@ -26,12 +28,16 @@ fn no_log_or_audit_file_written_by_the_tests_holds_a_target_value() {
     s.healthz();
     lab.replace(&manifest_json("lab-b", 0, &[("total_lag", "8765432")]));
     s.healthz();
+    s.finish();
+    // A restart with values in grace, then their expiry.
+    let s = lab.start(&grace_args);
     s.advance_clock(7200);
     s.healthz();
     let log = lab.stderr();
     for needle in [
         "manifest reload rejected",
         "manifest reloaded",
+        "grace state restored",
         "grace ended",
         "hint step",
         "withheld events with an unknown target id were dropped",

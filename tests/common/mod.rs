@@ -224,6 +224,9 @@ impl Stack {
                 &self.manifest_path.to_string_lossy(),
                 "--audit",
                 &audit.to_string_lossy(),
+                // Under inputs/ (it holds values, like the manifests): grace survives a restart.
+                "--grace-file",
+                &self.dir.join("inputs/grace.json").to_string_lossy(),
                 "--hint-interval-seconds",
                 &self.opts.hint_interval_seconds.to_string(),
                 "--grace-seconds",
