@@ -462,7 +462,7 @@ fn working_letters_durations_hidden_html() {
             ("51<span class=\"sr-only\">x</span>00", "total_lag"),
             ("orders-<i aria-hidden=\"true\">1</i>7", "hot_partition"),
             ("GUYTAMA=", "total_lag"),
-            ("guytama", "total_lag"),
+            ("guytama=", "total_lag"),
             ("6KOJ0C0=", "total_lag"),
             ("N5ZGIZLSOMWTO===", "hot_partition"),
             // Near-misses.

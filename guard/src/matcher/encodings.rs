@@ -311,7 +311,10 @@ fn decode_base32(tok: &str) -> Option<String> {
     let lower = body
         .bytes()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
-    if !upper && !lower {
+    // A plain lowercase word (`partition`) is not worth decoding: lowercase base32 needs a
+    // digit or its padding.
+    let marked = body.len() < tok.len() || body.bytes().any(|c| c.is_ascii_digit());
+    if !upper && !(lower && marked) {
         return None;
     }
     let body = body.to_ascii_uppercase();
