@@ -75,10 +75,18 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
         recent: [0.0; 8],
         n: 0,
     };
-    scan_words(text, &mut out);
+    if let Some(ac) = anchors() {
+        scan_words(text, ac, &LATIN, Script::Latin, &mut out);
+    }
     scan_roman(text, &mut out);
     if !text.is_ascii() {
         scan_cjk(text, &mut out);
+        // Every Cyrillic stem letter is in U+0400..U+047F: UTF-8 lead byte D0 or D1.
+        if memchr::memchr2(0xD0, 0xD1, text.as_bytes()).is_some() {
+            if let Some(ac) = cyr_anchors() {
+                scan_words(text, ac, &CYRILLIC, Script::Cyrillic, &mut out);
+            }
+        }
     }
 }
 
@@ -133,10 +141,13 @@ enum M {
     Tens(u8),
     /// 100, multiplying a leading unit.
     Hundred,
-    /// A precomposed 200..=900 (`doscientos`, `quinhentos`).
+    /// A precomposed 200..=900 (`doscientos`, `quinhentos`), or a Slavic 100 that never
+    /// multiplies (`сто`, `sto`: one part, so a lone `сто` reports nothing).
     Hundreds(u16),
     Scale(u64),
     Conj,
+    /// One and a half, only before a scale (`полторы тысячи`, `półtora miliona`).
+    Sesqui,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -146,9 +157,45 @@ enum Lang {
     Es,
     It,
     Pt,
+    Nl,
+    Sv,
+    Pl,
+    Ru,
+    Uk,
 }
 
-const LANGS: [Lang; 5] = [Lang::Fr, Lang::De, Lang::Es, Lang::It, Lang::Pt];
+/// The languages written in Latin letters (read by the pass anchored on [`STEMS`]) and in
+/// Cyrillic (read by the pass anchored on [`CYR_STEMS`], only when the text has Cyrillic).
+const LATIN: [Lang; 8] = [
+    Lang::Fr,
+    Lang::De,
+    Lang::Es,
+    Lang::It,
+    Lang::Pt,
+    Lang::Nl,
+    Lang::Sv,
+    Lang::Pl,
+];
+const CYRILLIC: [Lang; 2] = [Lang::Ru, Lang::Uk];
+/// Every language, in declaration order (`ALL[l as usize] == l`).
+const ALL: [Lang; 10] = [
+    Lang::Fr,
+    Lang::De,
+    Lang::Es,
+    Lang::It,
+    Lang::Pt,
+    Lang::Nl,
+    Lang::Sv,
+    Lang::Pl,
+    Lang::Ru,
+    Lang::Uk,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Script {
+    Latin,
+    Cyrillic,
+}
 
 use M::{Hundred, Hundreds, Scale, Small, Tens, Unit};
 
@@ -426,11 +473,318 @@ const PT: &[(&str, M)] = &[
     ("bilhoes", Scale(1_000_000_000)),
 ];
 
-/// Stems one of which every worded number ≥ 100 contains (its hundred or scale word).
-const STEMS: [&str; 11] = [
-    "cent", "cien", "cem", "mil", "hundert", "tausend", "duzent", "trezent", "quinhent",
-    "quinient", "bilh",
+const NL: &[(&str, M)] = &[
+    ("een", Unit(1)),
+    ("twee", Unit(2)),
+    ("drie", Unit(3)),
+    ("vier", Unit(4)),
+    ("vijf", Unit(5)),
+    ("zes", Unit(6)),
+    ("zeven", Unit(7)),
+    ("acht", Unit(8)),
+    ("negen", Unit(9)),
+    ("tien", Small(10)),
+    ("elf", Small(11)),
+    ("twaalf", Small(12)),
+    ("dertien", Small(13)),
+    ("veertien", Small(14)),
+    ("vijftien", Small(15)),
+    ("zestien", Small(16)),
+    ("zeventien", Small(17)),
+    ("achttien", Small(18)),
+    ("negentien", Small(19)),
+    ("twintig", Tens(20)),
+    ("dertig", Tens(30)),
+    ("veertig", Tens(40)),
+    ("vijftig", Tens(50)),
+    ("zestig", Tens(60)),
+    ("zeventig", Tens(70)),
+    ("tachtig", Tens(80)),
+    ("negentig", Tens(90)),
+    ("honderd", Hundred),
+    ("duizend", Scale(1_000)),
+    ("miljoen", Scale(1_000_000)),
+    ("miljoenen", Scale(1_000_000)),
+    ("miljard", Scale(1_000_000_000)),
+    ("miljarden", Scale(1_000_000_000)),
+    // `en` inside a compound (`vijfentwintig`, `tweeëntwintig` arrives as `tweeentwintig`).
+    ("en", M::Conj),
 ];
+
+const SV: &[(&str, M)] = &[
+    ("en", Unit(1)),
+    ("ett", Unit(1)),
+    // `ettusen` (1000) drops one `t` of `ett tusen`.
+    ("et", Unit(1)),
+    ("tva", Unit(2)),
+    ("tre", Unit(3)),
+    ("fyra", Unit(4)),
+    ("fem", Unit(5)),
+    ("sex", Unit(6)),
+    ("sju", Unit(7)),
+    ("atta", Unit(8)),
+    ("nio", Unit(9)),
+    ("tio", Small(10)),
+    ("elva", Small(11)),
+    ("tolv", Small(12)),
+    ("tretton", Small(13)),
+    ("fjorton", Small(14)),
+    ("femton", Small(15)),
+    ("sexton", Small(16)),
+    ("sjutton", Small(17)),
+    ("arton", Small(18)),
+    ("aderton", Small(18)),
+    ("nitton", Small(19)),
+    ("tjugo", Tens(20)),
+    ("trettio", Tens(30)),
+    ("fyrtio", Tens(40)),
+    ("femtio", Tens(50)),
+    ("sextio", Tens(60)),
+    ("sjuttio", Tens(70)),
+    ("attio", Tens(80)),
+    ("nittio", Tens(90)),
+    ("hundra", Hundred),
+    ("tusen", Scale(1_000)),
+    ("miljon", Scale(1_000_000)),
+    ("miljoner", Scale(1_000_000)),
+    ("miljard", Scale(1_000_000_000)),
+    ("miljarder", Scale(1_000_000_000)),
+];
+
+/// Polish as it arrives: NFKD has stripped the diacritics (`pięć` is `piec`, `tysięcy`
+/// `tysiecy`) and [`lower`] reads `ł` as `l`. `sto` and the precomposed hundreds are one part
+/// each like the Slavic `сто` (see [`M::Hundreds`]).
+const PL: &[(&str, M)] = &[
+    ("jeden", Unit(1)),
+    ("jedna", Unit(1)),
+    ("jedno", Unit(1)),
+    ("dwa", Unit(2)),
+    ("dwie", Unit(2)),
+    ("trzy", Unit(3)),
+    ("cztery", Unit(4)),
+    ("piec", Unit(5)),
+    ("szesc", Unit(6)),
+    ("siedem", Unit(7)),
+    ("osiem", Unit(8)),
+    ("dziewiec", Unit(9)),
+    ("dziesiec", Small(10)),
+    ("jedenascie", Small(11)),
+    ("dwanascie", Small(12)),
+    ("trzynascie", Small(13)),
+    ("czternascie", Small(14)),
+    ("pietnascie", Small(15)),
+    ("szesnascie", Small(16)),
+    ("siedemnascie", Small(17)),
+    ("osiemnascie", Small(18)),
+    ("dziewietnascie", Small(19)),
+    ("dwadziescia", Tens(20)),
+    ("trzydziesci", Tens(30)),
+    ("czterdziesci", Tens(40)),
+    ("piecdziesiat", Tens(50)),
+    ("szescdziesiat", Tens(60)),
+    ("siedemdziesiat", Tens(70)),
+    ("osiemdziesiat", Tens(80)),
+    ("dziewiecdziesiat", Tens(90)),
+    ("sto", Hundreds(100)),
+    ("dwiescie", Hundreds(200)),
+    ("trzysta", Hundreds(300)),
+    ("czterysta", Hundreds(400)),
+    ("piecset", Hundreds(500)),
+    ("szescset", Hundreds(600)),
+    ("siedemset", Hundreds(700)),
+    ("osiemset", Hundreds(800)),
+    ("dziewiecset", Hundreds(900)),
+    ("tysiac", Scale(1_000)),
+    ("tysiaca", Scale(1_000)),
+    ("tysiace", Scale(1_000)),
+    ("tysiecy", Scale(1_000)),
+    ("milion", Scale(1_000_000)),
+    ("miliona", Scale(1_000_000)),
+    ("miliony", Scale(1_000_000)),
+    ("milionow", Scale(1_000_000)),
+    ("miliard", Scale(1_000_000_000)),
+    ("miliarda", Scale(1_000_000_000)),
+    ("miliardy", Scale(1_000_000_000)),
+    ("miliardow", Scale(1_000_000_000)),
+    ("poltora", M::Sesqui),
+    ("poltorej", M::Sesqui),
+];
+
+/// Russian, nominative with the genitive and accusative forms a sentence puts numbers in
+/// (`около пяти тысяч ста`), `ё` and `й` as NFKD leaves them (`е`, `и`: [`lower`] folds the
+/// precomposed letters the same way).
+const RU: &[(&str, M)] = &[
+    ("один", Unit(1)),
+    ("одна", Unit(1)),
+    ("одно", Unit(1)),
+    ("одну", Unit(1)),
+    ("одного", Unit(1)),
+    ("одной", Unit(1)),
+    ("два", Unit(2)),
+    ("две", Unit(2)),
+    ("двух", Unit(2)),
+    ("три", Unit(3)),
+    ("трех", Unit(3)),
+    ("четыре", Unit(4)),
+    ("четырех", Unit(4)),
+    ("пять", Unit(5)),
+    ("пяти", Unit(5)),
+    ("шесть", Unit(6)),
+    ("шести", Unit(6)),
+    ("семь", Unit(7)),
+    ("семи", Unit(7)),
+    ("восемь", Unit(8)),
+    ("восьми", Unit(8)),
+    ("девять", Unit(9)),
+    ("девяти", Unit(9)),
+    ("десять", Small(10)),
+    ("десяти", Small(10)),
+    ("одиннадцать", Small(11)),
+    ("двенадцать", Small(12)),
+    ("тринадцать", Small(13)),
+    ("четырнадцать", Small(14)),
+    ("пятнадцать", Small(15)),
+    ("шестнадцать", Small(16)),
+    ("семнадцать", Small(17)),
+    ("восемнадцать", Small(18)),
+    ("девятнадцать", Small(19)),
+    ("двадцать", Tens(20)),
+    ("двадцати", Tens(20)),
+    ("тридцать", Tens(30)),
+    ("тридцати", Tens(30)),
+    ("сорок", Tens(40)),
+    ("сорока", Tens(40)),
+    ("пятьдесят", Tens(50)),
+    ("пятидесяти", Tens(50)),
+    ("шестьдесят", Tens(60)),
+    ("шестидесяти", Tens(60)),
+    ("семьдесят", Tens(70)),
+    ("семидесяти", Tens(70)),
+    ("восемьдесят", Tens(80)),
+    ("восьмидесяти", Tens(80)),
+    ("девяносто", Tens(90)),
+    ("девяноста", Tens(90)),
+    ("сто", Hundreds(100)),
+    ("ста", Hundreds(100)),
+    ("двести", Hundreds(200)),
+    ("двухсот", Hundreds(200)),
+    ("триста", Hundreds(300)),
+    ("трехсот", Hundreds(300)),
+    ("четыреста", Hundreds(400)),
+    ("четырехсот", Hundreds(400)),
+    ("пятьсот", Hundreds(500)),
+    ("пятисот", Hundreds(500)),
+    ("шестьсот", Hundreds(600)),
+    ("шестисот", Hundreds(600)),
+    ("семьсот", Hundreds(700)),
+    ("семисот", Hundreds(700)),
+    ("восемьсот", Hundreds(800)),
+    ("восьмисот", Hundreds(800)),
+    ("девятьсот", Hundreds(900)),
+    ("девятисот", Hundreds(900)),
+    ("тысяча", Scale(1_000)),
+    ("тысячи", Scale(1_000)),
+    ("тысяч", Scale(1_000)),
+    ("тысячу", Scale(1_000)),
+    ("тысячей", Scale(1_000)),
+    ("тысячах", Scale(1_000)),
+    ("тысячами", Scale(1_000)),
+    // Colloquial `тыща`.
+    ("тыща", Scale(1_000)),
+    ("тыщи", Scale(1_000)),
+    ("тыщ", Scale(1_000)),
+    ("миллион", Scale(1_000_000)),
+    ("миллиона", Scale(1_000_000)),
+    ("миллионов", Scale(1_000_000)),
+    ("миллиард", Scale(1_000_000_000)),
+    ("миллиарда", Scale(1_000_000_000)),
+    ("миллиардов", Scale(1_000_000_000)),
+    ("полтора", M::Sesqui),
+    ("полторы", M::Sesqui),
+];
+
+/// Ukrainian; the apostrophe of `п'ять`, `дев'ять` (`'`, `’`, `ʼ`) is dropped by [`lower`], so
+/// these read as written without it.
+const UK: &[(&str, M)] = &[
+    ("один", Unit(1)),
+    ("одна", Unit(1)),
+    ("одне", Unit(1)),
+    ("одно", Unit(1)),
+    ("одну", Unit(1)),
+    ("два", Unit(2)),
+    ("дві", Unit(2)),
+    ("двох", Unit(2)),
+    ("три", Unit(3)),
+    ("трьох", Unit(3)),
+    ("чотири", Unit(4)),
+    ("чотирьох", Unit(4)),
+    ("п'ять", Unit(5)),
+    ("п'яти", Unit(5)),
+    ("шість", Unit(6)),
+    ("шести", Unit(6)),
+    ("сім", Unit(7)),
+    ("семи", Unit(7)),
+    ("вісім", Unit(8)),
+    ("восьми", Unit(8)),
+    ("дев'ять", Unit(9)),
+    ("дев'яти", Unit(9)),
+    ("десять", Small(10)),
+    ("одинадцять", Small(11)),
+    ("дванадцять", Small(12)),
+    ("тринадцять", Small(13)),
+    ("чотирнадцять", Small(14)),
+    ("п'ятнадцять", Small(15)),
+    ("шістнадцять", Small(16)),
+    ("сімнадцять", Small(17)),
+    ("вісімнадцять", Small(18)),
+    ("дев'ятнадцять", Small(19)),
+    ("двадцять", Tens(20)),
+    ("тридцять", Tens(30)),
+    ("сорок", Tens(40)),
+    ("п'ятдесят", Tens(50)),
+    ("шістдесят", Tens(60)),
+    ("сімдесят", Tens(70)),
+    ("вісімдесят", Tens(80)),
+    ("дев'яносто", Tens(90)),
+    ("сто", Hundreds(100)),
+    ("ста", Hundreds(100)),
+    ("двісті", Hundreds(200)),
+    ("триста", Hundreds(300)),
+    ("чотириста", Hundreds(400)),
+    ("п'ятсот", Hundreds(500)),
+    ("шістсот", Hundreds(600)),
+    ("сімсот", Hundreds(700)),
+    ("вісімсот", Hundreds(800)),
+    ("дев'ятсот", Hundreds(900)),
+    ("тисяча", Scale(1_000)),
+    ("тисячі", Scale(1_000)),
+    ("тисяч", Scale(1_000)),
+    ("тисячу", Scale(1_000)),
+    ("мільйон", Scale(1_000_000)),
+    ("мільйона", Scale(1_000_000)),
+    ("мільйони", Scale(1_000_000)),
+    ("мільйонів", Scale(1_000_000)),
+    ("мільярд", Scale(1_000_000_000)),
+    ("мільярда", Scale(1_000_000_000)),
+    ("мільярди", Scale(1_000_000_000)),
+    ("мільярдів", Scale(1_000_000_000)),
+    ("півтора", M::Sesqui),
+    ("півтори", M::Sesqui),
+];
+
+/// Stems one of which every worded number ≥ 100 in Latin letters contains (its hundred or
+/// scale word; `hund` is German `hundert` and Swedish `hundra`; `mil` also Dutch `miljoen`,
+/// Swedish `miljon`, Polish `milion`). Three cases each: at most 64 patterns, the limit of the
+/// SIMD prefilter.
+const STEMS: [&str; 20] = [
+    "cent", "cien", "cem", "mil", "hund", "tausend", "duzent", "trezent", "quinhent", "quinient",
+    "bilh", "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tysi",
+];
+
+/// The same for Cyrillic: `ст` (`сто`, `ста`, `двести`, `триста`, `двісті`), `сот`
+/// (`пятьсот`, `двухсот`, `п'ятсот`), the thousands and the millions. Each is searched in
+/// every mix of case and Latin look-alike letters (`cтo`) that keeps one Cyrillic letter.
+const CYR_STEMS: [&str; 7] = ["ст", "сот", "тыс", "тыщ", "тис", "мил", "міл"];
 
 impl Lang {
     fn lexicon(self) -> &'static [(&'static str, M)] {
@@ -440,21 +794,51 @@ impl Lang {
             Lang::Es => ES,
             Lang::It => IT,
             Lang::Pt => PT,
+            Lang::Nl => NL,
+            Lang::Sv => SV,
+            Lang::Pl => PL,
+            Lang::Ru => RU,
+            Lang::Uk => UK,
         }
     }
 
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn script(self) -> Script {
+        match self {
+            Lang::Ru | Lang::Uk => Script::Cyrillic,
+            _ => Script::Latin,
+        }
+    }
+
+    /// The conjunction word between parts; empty (never a word) where numbers take none.
     fn conj(self) -> &'static [u8] {
         match self {
             Lang::Fr => b"et",
             Lang::De => b"und",
             Lang::Es => b"y",
             Lang::It | Lang::Pt => b"e",
+            Lang::Nl => b"en",
+            Lang::Sv | Lang::Pl | Lang::Ru | Lang::Uk => b"",
         }
     }
 
-    /// German and Italian write a number below a million as one word.
+    /// German, Italian, Dutch and Swedish write a number below a million as one word.
     fn compounds(self) -> bool {
-        matches!(self, Lang::De | Lang::It)
+        matches!(self, Lang::De | Lang::It | Lang::Nl | Lang::Sv)
+    }
+
+    /// German and Dutch put the unit before the tens (`vierundzwanzig`, `vierentwintig`).
+    fn unit_first(self) -> bool {
+        matches!(self, Lang::De | Lang::Nl)
+    }
+
+    /// Tens and teens times the hundred word (`neunzehnhundert`, `negentienhonderd`,
+    /// `nittonhundra`).
+    fn tens_hundreds(self) -> bool {
+        matches!(self, Lang::De | Lang::Nl | Lang::Sv)
     }
 
     /// Words English also uses as number words: a phrase made only of these (`six cents`,
@@ -468,26 +852,29 @@ impl Lang {
     }
 }
 
-/// A lexicon bucketed by first letter, each bucket longest first (the segmenter prefers the
-/// longest morpheme: `dreizehn` over `drei`+`zehn`).
+/// A lexicon bucketed by first byte of its folded form (see [`lower`]), each bucket longest
+/// first (the segmenter prefers the longest morpheme: `dreizehn` over `drei`+`zehn`).
 struct Lex {
-    by_first: Vec<Vec<(&'static [u8], M)>>,
-    /// Bit `i` set when a morpheme starts with letter `a + i`: most English words stop here.
-    firsts: u32,
+    by_first: Vec<Vec<(Box<[u8]>, M)>>,
+    /// Bit `b` set when a morpheme starts with byte `b`: most English words stop here.
+    firsts: [u64; 4],
 }
 
 impl Lex {
     fn new(lang: Lang) -> Lex {
-        let mut by_first: Vec<Vec<(&'static [u8], M)>> = vec![Vec::new(); 26];
-        let mut firsts = 0u32;
+        let mut by_first: Vec<Vec<(Box<[u8]>, M)>> = vec![Vec::new(); 256];
+        let mut firsts = [0u64; 4];
+        let mut buf = [0u8; MAXW];
         for &(t, m) in lang.lexicon() {
-            let t = t.as_bytes();
-            let Some(i) = t.first().map(|&f| usize::from(f.wrapping_sub(b'a'))) else {
+            let Some(t) = lower(t, lang.script(), &mut buf) else {
                 continue;
             };
-            if let Some(b) = by_first.get_mut(i) {
-                b.push((t, m));
-                firsts |= 1 << i;
+            let Some(&f) = t.first() else { continue };
+            if let Some(b) = by_first.get_mut(usize::from(f)) {
+                b.push((t.into(), m));
+            }
+            if let Some(w) = firsts.get_mut(usize::from(f >> 6)) {
+                *w |= 1 << (f & 63);
             }
         }
         for b in &mut by_first {
@@ -496,31 +883,31 @@ impl Lex {
         Lex { by_first, firsts }
     }
 
-    fn bucket(&self, b: u8) -> &[(&'static [u8], M)] {
-        if b.is_ascii_lowercase() {
-            self.by_first
-                .get(usize::from(b - b'a'))
-                .map_or(&[], Vec::as_slice)
-        } else {
-            &[]
-        }
+    fn bucket(&self, b: u8) -> &[(Box<[u8]>, M)] {
+        self.by_first.get(usize::from(b)).map_or(&[], Vec::as_slice)
     }
 
     fn starts(&self, b: u8) -> bool {
-        b.is_ascii_lowercase() && self.firsts & (1 << (b - b'a')) != 0
+        self.firsts
+            .get(usize::from(b >> 6))
+            .is_some_and(|w| w & (1 << (b & 63)) != 0)
     }
 }
 
 fn lex(lang: Lang) -> &'static Lex {
-    static LEX: OnceLock<[Lex; 5]> = OnceLock::new();
-    let [fr, de, es, it, pt] = LEX.get_or_init(|| LANGS.map(Lex::new));
-    match lang {
-        Lang::Fr => fr,
-        Lang::De => de,
-        Lang::Es => es,
-        Lang::It => it,
-        Lang::Pt => pt,
-    }
+    static LEX: OnceLock<Vec<Lex>> = OnceLock::new();
+    let all = LEX.get_or_init(|| ALL.iter().map(|&l| Lex::new(l)).collect());
+    // Every language has its lexicon (`all` is indexed by `Lang as usize`); the fallback is
+    // never taken.
+    all.get(lang.index()).unwrap_or_else(|| empty_lex())
+}
+
+fn empty_lex() -> &'static Lex {
+    static EMPTY: OnceLock<Lex> = OnceLock::new();
+    EMPTY.get_or_init(|| Lex {
+        by_first: Vec::new(),
+        firsts: [0; 4],
+    })
 }
 
 /// Whether morpheme `t` can sit at `p` in `w`: Italian `cent` only before another morpheme.
@@ -545,7 +932,7 @@ fn reach(lang: Lang, w: &[u8], reach: &mut [bool; MAXW + 1]) -> bool {
         if !reach[p] {
             continue;
         }
-        for &(t, _) in lex.bucket(b) {
+        for (t, _) in lex.bucket(b) {
             if fits(lang, w, p, t) {
                 reach[p + t.len()] = true;
             }
@@ -564,7 +951,7 @@ fn segments(lang: Lang, w: &[u8]) -> bool {
         return false;
     }
     if !lang.compounds() {
-        return lex.bucket(first).iter().any(|(t, _)| *t == w);
+        return lex.bucket(first).iter().any(|(t, _)| **t == *w);
     }
     reach(lang, w, &mut [false; MAXW + 1])
 }
@@ -574,7 +961,7 @@ fn segment(lang: Lang, w: &[u8], out: &mut [M; MAXM]) -> Option<usize> {
     let lex = lex(lang);
     let first = *w.first()?;
     if !lang.compounds() {
-        let &(_, m) = lex.bucket(first).iter().find(|(t, _)| *t == w)?;
+        let &(_, m) = lex.bucket(first).iter().find(|(t, _)| **t == *w)?;
         out[0] = m;
         return Some(1);
     }
@@ -592,16 +979,17 @@ fn segment(lang: Lang, w: &[u8], out: &mut [M; MAXM]) -> Option<usize> {
             && lex
                 .bucket(b)
                 .iter()
-                .any(|&(t, _)| fits(lang, w, p, t) && ok[p + t.len()]);
+                .any(|(t, _)| fits(lang, w, p, t) && ok[p + t.len()]);
     }
     let mut p = 0;
     let mut k = 0;
     while p < n {
         let b = *w.get(p)?;
-        let &(t, m) = lex
+        let (t, m) = lex
             .bucket(b)
             .iter()
-            .find(|&&(t, _)| fits(lang, w, p, t) && ok[p + t.len()])?;
+            .find(|(t, _)| fits(lang, w, p, t) && ok[p + t.len()])?;
+        let m = *m;
         *out.get_mut(k)? = m;
         k += 1;
         p += t.len();
@@ -624,6 +1012,8 @@ enum Stage {
     Tens,
     /// French `dix` just read, open to 7..=9.
     Dix,
+    /// One and a half just read: only a scale may follow.
+    Sesqui,
     Closed,
 }
 
@@ -634,6 +1024,8 @@ struct Phrase {
     /// The scale read by the previous token, 0 if that was no scale (`mil millones`).
     prev_scale: u64,
     group: u64,
+    /// The group is one and a half (`group` holds the one).
+    half: bool,
     stage: Stage,
     lead: bool,
     last_unit: u8,
@@ -671,6 +1063,7 @@ impl Phrase {
             last_scale: u64::MAX,
             prev_scale: 0,
             group: 0,
+            half: false,
             stage: Stage::Empty,
             lead: false,
             last_unit: 0,
@@ -731,12 +1124,14 @@ impl Phrase {
                 next.broken = self.gfirst_mi > 0;
                 self.last = self.plast;
                 next.group = self.group;
+                next.half = self.half;
                 next.stage = self.stage;
                 next.lead = self.lead;
                 next.last_unit = self.last_unit;
                 next.gparts = self.gparts;
                 next.gforeign = self.gforeign;
                 self.group = 0;
+                self.half = false;
                 self.gparts = 0;
                 self.gforeign = false;
             }
@@ -768,7 +1163,7 @@ impl Phrase {
     fn feed(&mut self, m: M, english: bool) -> bool {
         use Stage::{Closed, Dix, Empty};
         let fr = self.lang == Lang::Fr;
-        let de = self.lang == Lang::De;
+        let unit_first = self.lang.unit_first();
         if m == M::Conj {
             if self.parts + self.gparts == 0 || self.conj {
                 return false;
@@ -791,7 +1186,7 @@ impl Phrase {
                 true
             }
             // German puts the unit first (`vierundzwanzig`), never after the tens.
-            (Unit(d), Stage::Tens) if !de => {
+            (Unit(d), Stage::Tens) if !unit_first => {
                 self.group += u64::from(d);
                 self.stage = Closed;
                 true
@@ -817,7 +1212,7 @@ impl Phrase {
                 self.stage = Stage::Tens;
                 true
             }
-            (Tens(t), Stage::Unit) if de && conj => {
+            (Tens(t), Stage::Unit) if unit_first && conj => {
                 self.group += u64::from(t);
                 self.stage = Closed;
                 true
@@ -839,7 +1234,9 @@ impl Phrase {
                 true
             }
             // German years and hundreds: neunzehnhundert (1900), einundfunfzighundert.
-            (Hundred, Stage::Tens | Closed) if de && !conj && (10..100).contains(&self.group) => {
+            (Hundred, Stage::Tens | Closed)
+                if self.lang.tens_hundreds() && !conj && (10..100).contains(&self.group) =>
+            {
                 self.group *= 100;
                 self.stage = Stage::Hundred;
                 true
@@ -847,6 +1244,12 @@ impl Phrase {
             (Hundreds(h), Empty) => {
                 self.group = u64::from(h);
                 self.stage = Stage::Hundred;
+                true
+            }
+            (M::Sesqui, Empty) if !conj => {
+                self.group = 1;
+                self.half = true;
+                self.stage = Stage::Sesqui;
                 true
             }
             (Scale(s), _) => self.scale(s, conj),
@@ -877,7 +1280,12 @@ impl Phrase {
                 self.gparts = 0;
                 self.gforeign = false;
             } else {
-                self.gparts += if matches!(m, Hundreds(_)) { 2 } else { 1 };
+                // A precomposed hundred is two parts (`quinientos`), the Slavic 100 one.
+                self.gparts += if matches!(m, Hundreds(h) if h > 100) {
+                    2
+                } else {
+                    1
+                };
                 self.gforeign |= !english;
             }
         }
@@ -902,8 +1310,13 @@ impl Phrase {
             if conj || s >= self.last_scale {
                 return false;
             }
-            self.total = self.total.saturating_add(self.group.saturating_mul(s));
+            let half = if self.half { s / 2 } else { 0 };
+            self.total = self
+                .total
+                .saturating_add(self.group.saturating_mul(s))
+                .saturating_add(half);
             self.group = 0;
+            self.half = false;
         }
         self.stage = Stage::Empty;
         self.last_scale = s;
@@ -912,8 +1325,14 @@ impl Phrase {
     }
 
     fn flush(&mut self, found: &mut Found) {
-        if self.parts + self.gparts >= 2 && (self.foreign || self.gforeign) && !self.broken {
-            let v = self.total.saturating_add(self.group) as f64;
+        // A trailing `полторы` without its scale is no part of the phrase.
+        let (group, gparts) = if self.stage == Stage::Sesqui {
+            (0, self.gparts.saturating_sub(1))
+        } else {
+            (self.group, self.gparts)
+        };
+        if self.parts + gparts >= 2 && (self.foreign || self.gforeign) && !self.broken {
+            let v = self.total.saturating_add(group) as f64;
             found.add(self.first, self.last, v);
         }
         let (word, mi) = (self.word, self.mi);
@@ -924,7 +1343,7 @@ impl Phrase {
 }
 
 /// Phrases per window: non-overlapping within a language, so at most one per word each.
-const MAX_FOUND: usize = LANGS.len() * MAX_WIN;
+const MAX_FOUND: usize = LATIN.len() * MAX_WIN;
 
 /// The phrases every language read in one window. A phrase inside a longer one of another
 /// language is dropped: Portuguese reads `cinco mil` (5000) inside Spanish `cinco mil cien`.
@@ -963,14 +1382,35 @@ fn is_glue(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// Lower-case a pure-letter word into `buf` (`ß` as `ss`); `None` for anything else.
-fn lower<'b>(word: &str, buf: &'b mut [u8; MAXW]) -> Option<&'b [u8]> {
+/// Fold a word into the byte form the lexicons of `script` are kept in (`None` if it cannot be
+/// a number word of that script), so that a lexicon entry and the text go through the same
+/// function:
+/// - Latin: ASCII letters lower-cased, `ß` as `ss`, `ł` as `l` (NFKD leaves it whole), and the
+///   Cyrillic letters that look Latin (`а`, `с`, `е`, `о`, `і`, …) as those letters.
+/// - Cyrillic: one byte per letter (`0x80 + (c - 'а')`; `і` and `є` after `я`), lower-cased,
+///   `ё` as `е`, `й` as `и`, `ї` as `і`, `ґ` as `г` (the precomposed letters fold the way NFKD
+///   without marks leaves them); a Latin look-alike (`o`, `c`, `T`, …) as its Cyrillic letter.
+///
+/// A word of look-alikes only (`CTO`) reads in both scripts: the phrase decides, and its anchor
+/// word holds a letter of its own script (the Cyrillic pass runs only on text with Cyrillic).
+///
+/// Apostrophes inside the word (`п'ять`, `дев’ять`, `пʼять`) are dropped.
+fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> Option<&'b [u8]> {
     let mut n = 0;
     for c in word.chars() {
-        let (a, b) = match c {
-            'ß' | 'ẞ' => (b's', Some(b's')),
-            c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
-            _ => return None,
+        let (a, b) = match script {
+            Script::Latin => match c {
+                'ß' | 'ẞ' => (b's', Some(b's')),
+                'ł' | 'Ł' => (b'l', None),
+                c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
+                '\'' | '\u{2019}' | '\u{02BC}' => continue,
+                c => (latin_look_alike(c)?, None),
+            },
+            Script::Cyrillic => match cyrillic_code(c) {
+                Some(k) => (k, None),
+                None if matches!(c, '\'' | '\u{2019}' | '\u{02BC}') => continue,
+                None => (cyrillic_look_alike(c)?, None),
+            },
         };
         *buf.get_mut(n)? = a;
         n += 1;
@@ -982,23 +1422,99 @@ fn lower<'b>(word: &str, buf: &'b mut [u8; MAXW]) -> Option<&'b [u8]> {
     buf.get(..n)
 }
 
-/// Whether `text[s..e]` is a number word or conjunction of some language.
-fn candidate(text: &str, s: usize, e: usize) -> bool {
+/// The byte a Cyrillic letter folds to (see [`lower`]).
+fn cyrillic_code(c: char) -> Option<u8> {
+    let lowered = match c {
+        'А'..='Я' => char::from_u32(c as u32 + 0x20)?,
+        'Ѐ'..='Џ' => char::from_u32(c as u32 + 0x50)?,
+        'Ґ' => 'ґ',
+        c => c,
+    };
+    let base = match lowered {
+        'ё' | 'ѐ' => 'е',
+        'й' => 'и',
+        'ї' => 'і',
+        'ґ' => 'г',
+        c => c,
+    };
+    match base {
+        'а'..='я' => u8::try_from(base as u32 - 'а' as u32 + 0x80).ok(),
+        'і' => Some(0xA0),
+        'є' => Some(0xA1),
+        _ => None,
+    }
+}
+
+/// The Cyrillic letter a Latin look-alike stands for inside a Cyrillic word.
+fn cyrillic_look_alike(c: char) -> Option<u8> {
+    let cyr = match c {
+        'a' | 'A' => 'а',
+        'B' => 'в',
+        'c' | 'C' => 'с',
+        'e' | 'E' => 'е',
+        'H' => 'н',
+        'i' | 'I' => 'і',
+        'k' | 'K' => 'к',
+        'M' => 'м',
+        'o' | 'O' => 'о',
+        'p' | 'P' => 'р',
+        'T' => 'т',
+        'x' | 'X' => 'х',
+        'y' | 'Y' => 'у',
+        _ => return None,
+    };
+    cyrillic_code(cyr)
+}
+
+/// The Latin letter a Cyrillic look-alike stands for inside a Latin word.
+fn latin_look_alike(c: char) -> Option<u8> {
+    Some(match c {
+        'а' | 'А' => b'a',
+        'В' => b'b',
+        'с' | 'С' => b'c',
+        'е' | 'Е' => b'e',
+        'Н' => b'h',
+        'і' | 'І' => b'i',
+        'ј' | 'Ј' => b'j',
+        'к' | 'К' => b'k',
+        'М' => b'm',
+        'о' | 'О' => b'o',
+        'р' | 'Р' => b'p',
+        'ѕ' | 'Ѕ' => b's',
+        'Т' => b't',
+        'х' | 'Х' => b'x',
+        'у' | 'У' => b'y',
+        _ => return None,
+    })
+}
+
+/// Whether `text[s..e]` is a number word or conjunction of one of `langs`.
+fn candidate(text: &str, s: usize, e: usize, langs: &[Lang], script: Script) -> bool {
     let mut buf = [0u8; MAXW];
     text.get(s..e)
-        .and_then(|t| lower(t, &mut buf))
-        .is_some_and(|w| LANGS.iter().any(|&l| w == l.conj() || segments(l, w)))
+        .and_then(|t| lower(t, script, &mut buf))
+        .is_some_and(|w| langs.iter().any(|&l| w == l.conj() || segments(l, w)))
+}
+
+/// An apostrophe between two letters is part of the word (`п'ять`, `дев'ять`).
+fn inner_apostrophe(before: Option<char>, c: char, after: Option<char>) -> bool {
+    matches!(c, '\'' | '\u{2019}')
+        && before.is_some_and(char::is_alphabetic)
+        && after.is_some_and(char::is_alphabetic)
 }
 
 /// Start of the glue run ending at `i`, or `None` if it is longer than `limit` bytes.
 fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
     let head = text.get(..i)?;
     let mut s = i;
-    for (off, c) in head.char_indices().rev() {
-        if !is_glue(c) {
+    let mut after = text.get(i..).and_then(|r| r.chars().next());
+    let mut it = head.char_indices().rev().peekable();
+    while let Some((off, c)) = it.next() {
+        if !is_glue(c) && !inner_apostrophe(it.peek().map(|&(_, b)| b), c, after) {
             break;
         }
         s = off;
+        after = Some(c);
         if i - s > limit {
             return None;
         }
@@ -1009,13 +1525,16 @@ fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
 /// End of the glue run starting at `i` (scanning at most `limit` bytes: `None` past it).
 fn run_end(text: &str, i: usize, limit: usize) -> Option<usize> {
     let rest = text.get(i..)?;
-    for (off, c) in rest.char_indices() {
-        if !is_glue(c) {
+    let mut before = text.get(..i).and_then(|h| h.chars().next_back());
+    let mut it = rest.char_indices().peekable();
+    while let Some((off, c)) = it.next() {
+        if !is_glue(c) && !inner_apostrophe(before, c, it.peek().map(|&(_, a)| a)) {
             return Some(i + off);
         }
         if off > limit {
             return None;
         }
+        before = Some(c);
     }
     Some(text.len())
 }
@@ -1051,10 +1570,10 @@ fn sep_back(text: &str, i: usize) -> Option<usize> {
     sep_ok(head.get(end..)?).then_some(end)
 }
 
-/// The anchor automaton: the stems in lower, Title and UPPER case. Case-sensitive patterns
-/// keep the SIMD prefilter (measured: over 2 GB/s; `ascii_case_insensitive` drops it to about
-/// 250 MB/s), so a stem in mIxEd case is a documented gap; the other words of a phrase may be
-/// in any case.
+/// The anchor automaton for the Latin-letter languages: the stems in lower, Title and UPPER
+/// case. Case-sensitive patterns keep the SIMD prefilter (measured: over 2 GB/s;
+/// `ascii_case_insensitive` drops it to about 250 MB/s), so a stem in mIxEd case is a
+/// documented gap; the other words of a phrase may be in any case.
 fn anchors() -> Option<&'static AhoCorasick> {
     static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     ANCHORS
@@ -1077,8 +1596,46 @@ fn anchors() -> Option<&'static AhoCorasick> {
         .as_ref()
 }
 
-fn scan_words(text: &str, out: &mut Out) {
-    let Some(ac) = anchors() else { return };
+/// The forms a Cyrillic letter of a stem can take: lower, upper, and the Latin look-alikes
+/// [`lower`] folds back.
+fn cyr_forms(c: char) -> Vec<char> {
+    let mut v = vec![c];
+    v.extend(c.to_uppercase());
+    v.extend(('A'..='Z').chain('a'..='z').filter(|&l| {
+        cyrillic_look_alike(l).is_some() && cyrillic_look_alike(l) == cyrillic_code(c)
+    }));
+    v
+}
+
+/// The anchor automaton for Cyrillic: every spelling of [`CYR_STEMS`] in any mix of case and
+/// look-alike letters that keeps one Cyrillic letter (about 150 patterns; run only on text
+/// that holds Cyrillic, so the ASCII path never pays for it).
+fn cyr_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| {
+            let mut pats: Vec<String> = Vec::new();
+            for stem in CYR_STEMS {
+                let mut spellings = vec![String::new()];
+                for c in stem.chars() {
+                    let forms = cyr_forms(c);
+                    spellings = spellings
+                        .iter()
+                        .flat_map(|p| forms.iter().map(move |&f| format!("{p}{f}")))
+                        .collect();
+                }
+                pats.extend(spellings.into_iter().filter(|p| !p.is_ascii()));
+            }
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&pats)
+                .ok()
+        })
+        .as_ref()
+}
+
+/// Find the phrases of `langs` (all of one `script`) around each anchor `ac` finds.
+fn scan_words(text: &str, ac: &AhoCorasick, langs: &[Lang], script: Script, out: &mut Out) {
     let mut resume = 0;
     for m in ac.find_iter(text) {
         if m.start() < resume {
@@ -1093,7 +1650,7 @@ fn scan_words(text: &str, out: &mut Out) {
         let Some(ws) = run_start(text, m.start(), MAXW) else {
             continue;
         };
-        if !candidate(text, ws, we) {
+        if !candidate(text, ws, we, langs, script) {
             continue;
         }
         // Walk back to where the phrase starts, never into text already read.
@@ -1103,7 +1660,7 @@ fn scan_words(text: &str, out: &mut Out) {
                 break;
             };
             match run_start(text, pe, MAXW) {
-                Some(ps) if ps >= floor && candidate(text, ps, pe) => first = ps,
+                Some(ps) if ps >= floor && candidate(text, ps, pe, langs, script) => first = ps,
                 _ => break,
             }
         }
@@ -1115,7 +1672,7 @@ fn scan_words(text: &str, out: &mut Out) {
             let Some(e) = run_end(text, s, MAXW) else {
                 break;
             };
-            if !candidate(text, s, e) {
+            if !candidate(text, s, e, langs, script) {
                 break;
             }
             win[nw] = (s, e);
@@ -1128,23 +1685,23 @@ fn scan_words(text: &str, out: &mut Out) {
         if let Some(&(_, e)) = win.get(..nw).and_then(<[_]>::last) {
             resume = resume.max(e);
         }
-        parse_window(text, win.get(..nw).unwrap_or(&[]), out);
+        parse_window(text, win.get(..nw).unwrap_or(&[]), langs, script, out);
     }
 }
 
 /// Parse a run of number words once per language, reporting each maximal phrase.
-fn parse_window(text: &str, win: &[(usize, usize)], out: &mut Out) {
+fn parse_window(text: &str, win: &[(usize, usize)], langs: &[Lang], script: Script, out: &mut Out) {
     let mut buf = [0u8; MAXW];
     let mut ms = [M::Conj; MAXM];
     let mut found = Found {
         spans: [(0, 0, 0.0); MAX_FOUND],
         n: 0,
     };
-    for lang in LANGS {
+    for &lang in langs {
         let mut ph = Phrase::new(lang);
         for (i, &(s, e)) in win.iter().enumerate() {
             ph.word = i;
-            let Some(w) = text.get(s..e).and_then(|t| lower(t, &mut buf)) else {
+            let Some(w) = text.get(s..e).and_then(|t| lower(t, script, &mut buf)) else {
                 ph.flush(&mut found);
                 continue;
             };
@@ -1722,6 +2279,119 @@ mod tests {
             ("um milhao", 1_000_000.0),
             ("dois bilhoes", 2e9),
             ("Mil E Cem", 1100.0),
+        ]);
+    }
+
+    #[test]
+    fn russian() {
+        check_table(&[
+            ("пять тысяч сто", 5100.0),
+            ("ПЯТЬ ТЫСЯЧ СТО", 5100.0),
+            ("Пять Тысяч Сто", 5100.0),
+            ("пЯтЬ тЫсЯч СтО", 5100.0),
+            ("лаг составляет пять тысяч сто сообщений", 5100.0),
+            ("около пяти тысяч ста", 5100.0),
+            ("две тысячи четыреста", 2400.0),
+            ("два миллиона четыреста тысяч", 2_400_000.0),
+            ("тысяча двести пятьдесят", 1250.0),
+            ("одна тысяча двести пятьдесят", 1250.0),
+            ("семь тысяч триста сорок", 7340.0),
+            ("триста шестьдесят четыре", 364.0),
+            ("девятьсот девяносто девять", 999.0),
+            ("сто пять", 105.0),
+            ("тысяча сто", 1100.0),
+            ("сто тысяч", 100_000.0),
+            ("двадцать одна тысяча", 21_000.0),
+            ("пятнадцать тысяч", 15_000.0),
+            ("миллион двести тысяч", 1_200_000.0),
+            ("полторы тысячи", 1500.0),
+            ("полтора миллиона", 1_500_000.0),
+            ("пять тыщ сто", 5100.0),
+            ("пятьсот", 500.0),
+            ("двести", 200.0),
+            // Precomposed letters as they may arrive unnormalised.
+            ("трёх тысяч", 3000.0),
+            // Latin look-alikes inside Cyrillic words, in the stems too.
+            ("пять тысяч стo", 5100.0),
+            ("пять тыcяч cто", 5100.0),
+            ("ПЯТЬ ТЫСЯЧ CTO", 5100.0),
+            ("пять тысяч сто, и всё", 5100.0),
+            ("**пять тысяч сто**", 5100.0),
+        ]);
+    }
+
+    #[test]
+    fn ukrainian() {
+        check_table(&[
+            ("п'ять тисяч сто", 5100.0),
+            ("п’ять тисяч сто", 5100.0),
+            ("пʼять тисяч сто", 5100.0),
+            ("П'ЯТЬ ТИСЯЧ СТО", 5100.0),
+            ("дві тисячі чотириста", 2400.0),
+            ("два мільйони чотириста тисяч", 2_400_000.0),
+            ("тисяча двісті п'ятдесят", 1250.0),
+            ("дев'ятсот дев'яносто дев'ять", 999.0),
+            ("шістсот", 600.0),
+            ("сім тисяч триста сорок", 7340.0),
+            ("півтори тисячі", 1500.0),
+            // NFKD leaves `мільйон` as `мільион`, `ї` as `і`.
+            ("два мільиони", 2_000_000.0),
+        ]);
+    }
+
+    #[test]
+    fn polish() {
+        check_table(&[
+            ("piec tysiecy sto", 5100.0),
+            ("PIEC TYSIECY STO", 5100.0),
+            ("Piec Tysiecy Sto", 5100.0),
+            ("dwa tysiace czterysta", 2400.0),
+            ("dwa miliony czterysta tysiecy", 2_400_000.0),
+            ("tysiac dwiescie piecdziesiat", 1250.0),
+            ("siedem tysiecy trzysta czterdziesci", 7340.0),
+            ("trzysta szescdziesiat cztery", 364.0),
+            ("dziewiecset dziewiecdziesiat dziewiec", 999.0),
+            ("sto dwadziescia", 120.0),
+            ("piecset", 500.0),
+            ("poltora tysiaca", 1500.0),
+            ("połtora tysiaca", 1500.0),
+            ("POŁTORA MILIONA", 1_500_000.0),
+            ("piec milionow", 5_000_000.0),
+        ]);
+    }
+
+    #[test]
+    fn dutch() {
+        check_table(&[
+            ("vijfduizend honderd", 5100.0),
+            ("vijfduizendeenhonderd", 5100.0),
+            ("vijfduizend eenhonderd", 5100.0),
+            ("VIJFDUIZEND HONDERD", 5100.0),
+            ("tweeduizendvierhonderd", 2400.0),
+            ("twee miljoen vierhonderdduizend", 2_400_000.0),
+            ("twaalfhonderdvijftig", 1250.0),
+            ("duizend tweehonderdvijftig", 1250.0),
+            ("driehonderdvierentwintig", 324.0),
+            ("tweeentwintigduizend", 22_000.0),
+            ("negentienhonderd", 1900.0),
+            ("zevenduizend driehonderdveertig", 7340.0),
+        ]);
+    }
+
+    #[test]
+    fn swedish() {
+        check_table(&[
+            ("femtusen etthundra", 5100.0),
+            ("femtusenetthundra", 5100.0),
+            ("FEMTUSEN ETTHUNDRA", 5100.0),
+            ("femtusen hundra", 5100.0),
+            ("tvatusenfyrahundra", 2400.0),
+            ("tva miljoner fyrahundratusen", 2_400_000.0),
+            ("ettusen tvahundrafemtio", 1250.0),
+            ("tolvhundrafemtio", 1250.0),
+            ("trehundratjugofyra", 324.0),
+            ("sjutusen trehundrafyrtio", 7340.0),
+            ("attahundra", 800.0),
         ]);
     }
 
