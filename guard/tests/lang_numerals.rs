@@ -183,6 +183,39 @@ fn swedish() {
     );
 }
 
+/// A numeral in digits before a scale word of these languages (the main matcher reads
+/// `2,4 Millionen` and `5,1 Tausend` itself).
+#[test]
+fn digits_and_scale_words() {
+    table(
+        "digits and scale words",
+        &[
+            ("2,4 миллиона байт в секунду", "throughput"),
+            ("2,4 млн байт/с", "throughput"),
+            ("около 5,1 тыс. сообщений", "total_lag"),
+            ("5 тысяч 100", "total_lag"),
+            ("5 тысяч сто", "total_lag"),
+            ("1,25 тысячи мс", "p99"),
+            // A standalone `5.1` before a scale word is 5100, whatever came before it.
+            ("версия 5.1 тысячи раз", "total_lag"),
+            ("2,4 мільйона", "throughput"),
+            ("5,1 тис. повідомлень", "total_lag"),
+            ("2,4 miliona", "throughput"),
+            ("5,1 tys.", "total_lag"),
+            ("2,4 miljoen", "throughput"),
+            ("5,1 duizend", "total_lag"),
+            ("2,4 miljoner", "throughput"),
+            ("5,1 tusen", "total_lag"),
+            // Near-misses.
+            ("5 тысяч", ""),
+            ("5,2 тысячи", ""),
+            ("2,5 миллиона", ""),
+            ("v5.1 тысячи", ""),
+            ("10.0.5.1 тысяч", ""),
+        ],
+    );
+}
+
 /// English ops text that shares letters with the new stems (`sto`, `hund`, `tusen`, `set`,
 /// `mil`) stays visible.
 #[test]

@@ -148,6 +148,13 @@ enum M {
     Conj,
     /// One and a half, only before a scale (`полторы тысячи`, `półtora miliona`).
     Sesqui,
+    /// A numeral in digits (`2,4` is `mant` 24, `dec` 1): before a scale (`2,4 миллиона`), or
+    /// a whole last group after one (`5 тысяч 100`). Not a part of its own: the phrase still
+    /// needs its scale word.
+    Num {
+        mant: u64,
+        dec: u8,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -598,6 +605,7 @@ const PL: &[(&str, M)] = &[
     ("tysiaca", Scale(1_000)),
     ("tysiace", Scale(1_000)),
     ("tysiecy", Scale(1_000)),
+    ("tys", Scale(1_000)),
     ("milion", Scale(1_000_000)),
     ("miliona", Scale(1_000_000)),
     ("miliony", Scale(1_000_000)),
@@ -693,6 +701,10 @@ const RU: &[(&str, M)] = &[
     ("тыща", Scale(1_000)),
     ("тыщи", Scale(1_000)),
     ("тыщ", Scale(1_000)),
+    // Abbreviations (`5,1 тыс.`, `2,4 млн`).
+    ("тыс", Scale(1_000)),
+    ("млн", Scale(1_000_000)),
+    ("млрд", Scale(1_000_000_000)),
     ("миллион", Scale(1_000_000)),
     ("миллиона", Scale(1_000_000)),
     ("миллионов", Scale(1_000_000)),
@@ -760,6 +772,9 @@ const UK: &[(&str, M)] = &[
     ("тисячі", Scale(1_000)),
     ("тисяч", Scale(1_000)),
     ("тисячу", Scale(1_000)),
+    ("тис", Scale(1_000)),
+    ("млн", Scale(1_000_000)),
+    ("млрд", Scale(1_000_000_000)),
     ("мільйон", Scale(1_000_000)),
     ("мільйона", Scale(1_000_000)),
     ("мільйони", Scale(1_000_000)),
@@ -778,13 +793,16 @@ const UK: &[(&str, M)] = &[
 /// SIMD prefilter.
 const STEMS: [&str; 20] = [
     "cent", "cien", "cem", "mil", "hund", "tausend", "duzent", "trezent", "quinhent", "quinient",
-    "bilh", "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tysi",
+    "bilh", "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tys",
 ];
 
 /// The same for Cyrillic: `ст` (`сто`, `ста`, `двести`, `триста`, `двісті`), `сот`
-/// (`пятьсот`, `двухсот`, `п'ятсот`), the thousands and the millions. Each is searched in
+/// (`пятьсот`, `двухсот`, `п'ятсот`), the thousands and the millions with their
+/// abbreviations (`тыс`, `млн`, `млрд`). Each is searched in
 /// every mix of case and Latin look-alike letters (`cтo`) that keeps one Cyrillic letter.
-const CYR_STEMS: [&str; 7] = ["ст", "сот", "тыс", "тыщ", "тис", "мил", "міл"];
+const CYR_STEMS: [&str; 9] = [
+    "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд",
+];
 
 impl Lang {
     fn lexicon(self) -> &'static [(&'static str, M)] {
@@ -828,6 +846,13 @@ impl Lang {
     /// German, Italian, Dutch and Swedish write a number below a million as one word.
     fn compounds(self) -> bool {
         matches!(self, Lang::De | Lang::It | Lang::Nl | Lang::Sv)
+    }
+
+    /// Languages whose scale words may follow a numeral in digits (`2,4 миллиона`, `5,1 tys.`,
+    /// `2,4 miljoen`): those the main matcher's scale suffixes do not read (it reads `5,1
+    /// Tausend`, `2,4 millones`, `2,4 Mio`).
+    fn numerals(self) -> bool {
+        matches!(self, Lang::Nl | Lang::Sv | Lang::Pl | Lang::Ru | Lang::Uk)
     }
 
     /// German and Dutch put the unit before the tens (`vierundzwanzig`, `vierentwintig`).
@@ -1012,7 +1037,7 @@ enum Stage {
     Tens,
     /// French `dix` just read, open to 7..=9.
     Dix,
-    /// One and a half just read: only a scale may follow.
+    /// One and a half, or a numeral at the start, just read: only a scale may follow.
     Sesqui,
     Closed,
 }
@@ -1026,6 +1051,8 @@ struct Phrase {
     group: u64,
     /// The group is one and a half (`group` holds the one).
     half: bool,
+    /// Decimals of a numeral group (`2,4`: `group` 24, `dec` 1).
+    dec: u8,
     stage: Stage,
     lead: bool,
     last_unit: u8,
@@ -1064,6 +1091,7 @@ impl Phrase {
             prev_scale: 0,
             group: 0,
             half: false,
+            dec: 0,
             stage: Stage::Empty,
             lead: false,
             last_unit: 0,
@@ -1125,6 +1153,7 @@ impl Phrase {
                 self.last = self.plast;
                 next.group = self.group;
                 next.half = self.half;
+                next.dec = self.dec;
                 next.stage = self.stage;
                 next.lead = self.lead;
                 next.last_unit = self.last_unit;
@@ -1132,6 +1161,7 @@ impl Phrase {
                 next.gforeign = self.gforeign;
                 self.group = 0;
                 self.half = false;
+                self.dec = 0;
                 self.gparts = 0;
                 self.gforeign = false;
             }
@@ -1252,6 +1282,21 @@ impl Phrase {
                 self.stage = Stage::Sesqui;
                 true
             }
+            // A numeral starts a phrase (then a scale must follow) or ends it (a whole group
+            // below the last scale: `5 тысяч 100`).
+            (M::Num { mant, dec }, Empty) if !conj && self.parts + self.gparts == 0 => {
+                self.group = mant;
+                self.dec = dec;
+                self.stage = Stage::Sesqui;
+                true
+            }
+            (M::Num { mant, dec: 0 }, Empty)
+                if !conj && self.parts > 0 && mant < 1000 && mant < self.last_scale =>
+            {
+                self.group = mant;
+                self.stage = Closed;
+                true
+            }
             (Scale(s), _) => self.scale(s, conj),
             _ => false,
         };
@@ -1311,12 +1356,16 @@ impl Phrase {
                 return false;
             }
             let half = if self.half { s / 2 } else { 0 };
-            self.total = self
-                .total
-                .saturating_add(self.group.saturating_mul(s))
-                .saturating_add(half);
+            // `2,4 миллиона`: the numeral's decimals must come out whole.
+            let div = 10u64.pow(u32::from(self.dec));
+            let g = self.group.saturating_mul(s);
+            if g % div != 0 {
+                return false;
+            }
+            self.total = self.total.saturating_add(g / div).saturating_add(half);
             self.group = 0;
             self.half = false;
+            self.dec = 0;
         }
         self.stage = Stage::Empty;
         self.last_scale = s;
@@ -1325,7 +1374,7 @@ impl Phrase {
     }
 
     fn flush(&mut self, found: &mut Found) {
-        // A trailing `полторы` without its scale is no part of the phrase.
+        // A trailing `полторы` or numeral without its scale is no part of the phrase.
         let (group, gparts) = if self.stage == Stage::Sesqui {
             (0, self.gparts.saturating_sub(1))
         } else {
@@ -1570,6 +1619,84 @@ fn sep_back(text: &str, i: usize) -> Option<usize> {
     sep_ok(head.get(end..)?).then_some(end)
 }
 
+/// A numeral in digits: `2`, `2,4`, `2.4` (at most 12 digits, then at most 3 decimals), as
+/// (mantissa, decimals).
+fn numeral(tok: &str) -> Option<(u64, u8)> {
+    let (int, frac) = match tok.find(['.', ',']) {
+        Some(i) => (tok.get(..i)?, tok.get(i + 1..)?),
+        None => (tok, ""),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() || int.len() > 12 || frac.len() > 3 || !digits(int) || !digits(frac) {
+        return None;
+    }
+    let mant = format!("{int}{frac}").parse().ok()?;
+    Some((mant, u8::try_from(frac.len()).ok()?))
+}
+
+fn is_digits(text: &str, s: usize, e: usize) -> bool {
+    text.get(s..e)
+        .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The decimals of a numeral whose integer part ends at `e` (`2|,4`): where it ends.
+fn numeral_end(text: &str, e: usize) -> usize {
+    let b = text.as_bytes();
+    if matches!(b.get(e), Some(b'.' | b',')) && b.get(e + 1).is_some_and(u8::is_ascii_digit) {
+        let mut k = e + 1;
+        while b.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+        k
+    } else {
+        e
+    }
+}
+
+/// Whether the digit run `text[s..e]` starts a standalone numeral going forward (it cannot
+/// be a piece of a version or an address: `1.2.3`, `10.0.3.7`).
+fn numeral_fwd(text: &str, s: usize, e: usize) -> bool {
+    if !is_digits(text, s, e) {
+        return false;
+    }
+    let end = numeral_end(text, e);
+    let b = text.as_bytes();
+    end - s <= 16
+        && !(matches!(b.get(end), Some(b'.' | b','))
+            && b.get(end + 1).is_some_and(u8::is_ascii_digit))
+}
+
+/// Where a standalone numeral ending with the digit run `text[ps..pe]` starts, if it is one
+/// (`2,4 миллиона`; not `v1.2 тысячи`, `10.0.3.7 тысяч`, `x-5 тысяч`).
+fn numeral_back(text: &str, ps: usize, pe: usize) -> Option<usize> {
+    if !is_digits(text, ps, pe) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let mut start = ps;
+    if ps >= 2 && matches!(b.get(ps - 1), Some(b'.' | b',')) {
+        let mut k = ps - 1;
+        while k > 0 && b.get(k - 1).is_some_and(u8::is_ascii_digit) {
+            k -= 1;
+        }
+        if k < ps - 1 {
+            start = k;
+        }
+    }
+    let before = text.get(..start).and_then(|h| h.chars().next_back());
+    let alone = match before {
+        None => true,
+        Some(c) => {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '(' | '*' | '`' | '"' | '\'' | '«' | '„' | '“' | ':' | '['
+                )
+        }
+    };
+    (alone && numeral(text.get(start..pe)?).is_some()).then_some(start)
+}
+
 /// The anchor automaton for the Latin-letter languages: the stems in lower, Title and UPPER
 /// case. Case-sensitive patterns keep the SIMD prefilter (measured: over 2 GB/s;
 /// `ascii_case_insensitive` drops it to about 250 MB/s), so a stem in mIxEd case is a
@@ -1653,16 +1780,24 @@ fn scan_words(text: &str, ac: &AhoCorasick, langs: &[Lang], script: Script, out:
         if !candidate(text, ws, we, langs, script) {
             continue;
         }
-        // Walk back to where the phrase starts, never into text already read.
+        // Walk back to where the phrase starts, never into text already read; a numeral in
+        // digits starts it.
         let mut first = ws;
         for _ in 0..MAX_BACK {
             let Some(pe) = sep_back(text, first) else {
                 break;
             };
-            match run_start(text, pe, MAXW) {
-                Some(ps) if ps >= floor && candidate(text, ps, pe, langs, script) => first = ps,
-                _ => break,
+            let Some(ps) = run_start(text, pe, MAXW).filter(|&ps| ps >= floor) else {
+                break;
+            };
+            if let Some(ns) = numeral_back(text, ps, pe).filter(|&ns| ns >= floor) {
+                first = ns;
+                break;
             }
+            if !candidate(text, ps, pe, langs, script) {
+                break;
+            }
+            first = ps;
         }
         // Read the window forward.
         let mut win = [(0usize, 0usize); MAX_WIN];
@@ -1672,9 +1807,13 @@ fn scan_words(text: &str, ac: &AhoCorasick, langs: &[Lang], script: Script, out:
             let Some(e) = run_end(text, s, MAXW) else {
                 break;
             };
-            if !candidate(text, s, e, langs, script) {
+            let e = if numeral_fwd(text, s, e) {
+                numeral_end(text, e)
+            } else if candidate(text, s, e, langs, script) {
+                e
+            } else {
                 break;
-            }
+            };
             win[nw] = (s, e);
             nw += 1;
             match sep_fwd(text, e) {
@@ -1701,6 +1840,14 @@ fn parse_window(text: &str, win: &[(usize, usize)], langs: &[Lang], script: Scri
         let mut ph = Phrase::new(lang);
         for (i, &(s, e)) in win.iter().enumerate() {
             ph.word = i;
+            if let Some((mant, dec)) = text.get(s..e).and_then(numeral) {
+                if lang.numerals() {
+                    ph.push(M::Num { mant, dec }, 0, true, &mut found);
+                } else {
+                    ph.flush(&mut found);
+                }
+                continue;
+            }
             let Some(w) = text.get(s..e).and_then(|t| lower(t, script, &mut buf)) else {
                 ph.flush(&mut found);
                 continue;
@@ -2396,6 +2543,50 @@ mod tests {
     }
 
     #[test]
+    fn numerals_before_scale_words() {
+        check_table(&[
+            ("2,4 миллиона", 2_400_000.0),
+            ("2.4 миллиона", 2_400_000.0),
+            ("2,4 млн байт/с", 2_400_000.0),
+            ("5,1 тысячи", 5100.0),
+            ("5,1 тыс.", 5100.0),
+            ("5 тысяч 100", 5100.0),
+            ("5 тысяч сто", 5100.0),
+            ("лаг: 5 тысяч сто", 5100.0),
+            ("(5 тысяч сто)", 5100.0),
+            ("2,4 мільйона", 2_400_000.0),
+            ("5,1 тис.", 5100.0),
+            ("2,4 miliona", 2_400_000.0),
+            ("5,1 tys.", 5100.0),
+            ("5 tysiecy 100", 5100.0),
+            ("2,4 miljoen", 2_400_000.0),
+            ("5,1 duizend", 5100.0),
+            ("2,4 miljoner", 2_400_000.0),
+            ("5,1 tusen", 5100.0),
+            ("1,25 тысячи", 1250.0),
+        ]);
+        for s in [
+            // A numeral alone, or before a scale the main matcher reads.
+            "5,1",
+            "2,4 million",
+            "1 mil = 0.001 inch",
+            "5 mille",
+            // Not standalone numerals.
+            "v1.2 тысячи",
+            "10.0.3.7 тысяч",
+            "x-5 тысяч",
+            "1.2.3 тысяч",
+            // Decimals that do not come out whole.
+            "2,4567 тысяч",
+            "1,2345 тыс",
+        ] {
+            assert_eq!(vals(s), Vec::<f64>::new(), "{s:?}");
+        }
+        assert_eq!(vals("5 тысяч 100 200"), vec![5100.0]);
+        assert_eq!(vals("5,1 тысячи, 100"), vec![5100.0]);
+    }
+
+    #[test]
     fn cjk_numerals() {
         check_table(&[
             ("五千一百", 5100.0),
@@ -2525,6 +2716,30 @@ mod tests {
             // Digits alone are the main matcher's.
             "5100",
             "2400000",
+            // Slavic, Dutch and Swedish lone scale words, the Slavic 100 alone, small numbers.
+            "сто процентов",
+            "Сто",
+            "тысяча",
+            "Тысяча благодарностей",
+            "миллион",
+            "мільйон",
+            "тисяча",
+            "у нас пять серверов и два кластера",
+            "перезапуск три раза за сорок минут",
+            "стоимость составила сто рублей",
+            "sto procent",
+            "tysiac",
+            "honderd procent",
+            "duizend",
+            "hundra procent",
+            "tusen tack",
+            "полторы",
+            "полторы минуты",
+            // Words of look-alikes only, in Latin text.
+            "CTO",
+            "The CTO and the STO met",
+            // A phrase never spans a newline or a comma.
+            "пять, тысяч",
         ] {
             assert_eq!(vals(s), Vec::<f64>::new(), "{s:?}");
         }
@@ -2561,6 +2776,17 @@ mod tests {
         assert_eq!(vals("`cinco mil cien`"), vec![5100.0]);
         assert_eq!(vals("cinco mil e cem"), vec![5100.0]);
         assert_eq!(vals("mil doscientos cincuenta"), vec![1250.0]);
+        assert_eq!(vals("пять тысяч"), vec![5000.0]);
+        assert_eq!(vals("пять тысяч, сто"), vec![5000.0]);
+        assert_eq!(vals("пять тысяч\nсто"), vec![5000.0]);
+        assert_eq!(vals("пять тысяч пять тысяч"), vec![5000.0]);
+        assert_eq!(vals("сто двести"), vec![200.0]);
+        assert_eq!(vals("сто пять"), vec![105.0]);
+        assert_eq!(vals("piec tysiecy"), vec![5000.0]);
+        assert_eq!(vals("vijfduizend"), vec![5000.0]);
+        assert_eq!(vals("femtusen"), vec![5000.0]);
+        // A Latin phrase with a Cyrillic look-alike in a word other than its anchor.
+        assert_eq!(vals("cinq mille cеnt"), vec![5100.0]);
     }
 
     #[test]
