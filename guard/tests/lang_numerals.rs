@@ -216,6 +216,34 @@ fn digits_and_scale_words() {
     );
 }
 
+/// `… and a half` after a worded number: the lab's p99 of 1250.5 ms.
+#[test]
+fn and_a_half() {
+    let m = Matcher::compile(&[GuardedValue::new("p99", TargetValue::Number(1250.5))]);
+    let mut bad = Vec::new();
+    for (text, want) in [
+        (
+            "p99 — тысяча двести пятьдесят с половиной миллисекунд",
+            true,
+        ),
+        ("тисяча двісті п'ятдесят з половиною мс", true),
+        ("tysiąc dwieście pięćdziesiąt i pół milisekundy", true),
+        ("mille deux cent cinquante et demi millisecondes", true),
+        ("mil doscientos cincuenta y medio milisegundos", true),
+        ("milleduecentocinquanta e mezzo millisecondi", true),
+        ("mil duzentos e cinquenta e meio milissegundos", true),
+        // Near-misses: the whole number, another half.
+        ("тысяча двести пятьдесят миллисекунд", false),
+        ("тысяча двести сорок с половиной", false),
+        ("два с половиной часа", false),
+    ] {
+        if m.is_match(text) != want {
+            bad.push(format!("{text:?}: expected {want}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// English ops text that shares letters with the new stems (`sto`, `hund`, `tusen`, `set`,
 /// `mil`) stays visible.
 #[test]

@@ -46,6 +46,10 @@
 //!     mixed in (`стo`, `тыcяч`, `CTO` after a Cyrillic scale word); a Latin word may likewise
 //!     hold Cyrillic look-alikes (`cinq mille cеnt`), except in its anchor stem.
 //!   - One and a half before a scale: `полторы тысячи`, `півтори тисячі`, `półtora tysiąca`.
+//!   - And a half, closing a phrase after its conjunction (`с`, `з`, `i`, `et`, `y`, `e`):
+//!     `тысяча двести пятьдесят с половиной` (1250.5), `з половиною`, `i pół`, `et demi`, `y
+//!     medio`, `e mezzo`, `e meio`; after a scale word it halves the scale (`пять тысяч с
+//!     половиной` = 5500).
 //!   - Digits before a scale word of Dutch, Swedish, Polish, Russian or Ukrainian (`2,4
 //!     миллиона`, `5,1 тыс.`, `2,4 miljoen`, `5,1 tusen`), the decimals coming out whole, and a
 //!     whole group in digits after the last scale (`5 тысяч 100`). The numeral must stand alone
@@ -186,6 +190,10 @@ enum M {
     Conj,
     /// One and a half, only before a scale (`полторы тысячи`, `półtora miliona`).
     Sesqui,
+    /// `… and a half` after the conjunction, ending the phrase: a half after a group
+    /// (`тысяча двести пятьдесят с половиной` = 1250.5), half the scale after a scale (`пять
+    /// тысяч с половиной` = 5500).
+    Half,
     /// A numeral in digits (`2,4` is `mant` 24, `dec` 1): before a scale (`2,4 миллиона`), or
     /// a whole last group after one (`5 тысяч 100`). Not a part of its own: the phrase still
     /// needs its scale word.
@@ -279,6 +287,8 @@ const FR: &[(&str, M)] = &[
     ("millions", Scale(1_000_000)),
     ("milliard", Scale(1_000_000_000)),
     ("milliards", Scale(1_000_000_000)),
+    ("demi", M::Half),
+    ("demie", M::Half),
 ];
 
 const DE: &[(&str, M)] = &[
@@ -391,6 +401,8 @@ const ES: &[(&str, M)] = &[
     ("mil", Scale(1_000)),
     ("millon", Scale(1_000_000)),
     ("millones", Scale(1_000_000)),
+    ("medio", M::Half),
+    ("media", M::Half),
 ];
 
 const IT: &[(&str, M)] = &[
@@ -457,6 +469,8 @@ const IT: &[(&str, M)] = &[
     ("milioni", Scale(1_000_000)),
     ("miliardo", Scale(1_000_000_000)),
     ("miliardi", Scale(1_000_000_000)),
+    ("mezzo", M::Half),
+    ("mezza", M::Half),
 ];
 
 const PT: &[(&str, M)] = &[
@@ -516,6 +530,8 @@ const PT: &[(&str, M)] = &[
     ("milhoes", Scale(1_000_000)),
     ("bilhao", Scale(1_000_000_000)),
     ("bilhoes", Scale(1_000_000_000)),
+    ("meio", M::Half),
+    ("meia", M::Half),
 ];
 
 const NL: &[(&str, M)] = &[
@@ -654,6 +670,7 @@ const PL: &[(&str, M)] = &[
     ("miliardow", Scale(1_000_000_000)),
     ("poltora", M::Sesqui),
     ("poltorej", M::Sesqui),
+    ("pol", M::Half),
 ];
 
 /// Russian, nominative with the genitive and accusative forms a sentence puts numbers in
@@ -751,6 +768,8 @@ const RU: &[(&str, M)] = &[
     ("миллиардов", Scale(1_000_000_000)),
     ("полтора", M::Sesqui),
     ("полторы", M::Sesqui),
+    ("половиной", M::Half),
+    ("с", M::Conj),
 ];
 
 /// Ukrainian; the apostrophe of `п'ять`, `дев'ять` (`'`, `’`, `ʼ`) is dropped by [`lower`], so
@@ -823,6 +842,8 @@ const UK: &[(&str, M)] = &[
     ("мільярдів", Scale(1_000_000_000)),
     ("півтора", M::Sesqui),
     ("півтори", M::Sesqui),
+    ("половиною", M::Half),
+    ("з", M::Conj),
 ];
 
 /// Stems one of which every worded number ≥ 100 in Latin letters contains (its hundred or
@@ -877,7 +898,10 @@ impl Lang {
             Lang::Es => b"y",
             Lang::It | Lang::Pt => b"e",
             Lang::Nl => b"en",
-            Lang::Sv | Lang::Pl | Lang::Ru | Lang::Uk => b"",
+            // Only before `pół` in practice (see [`M::Half`]); the Cyrillic `с` / `з` are in
+            // their lexicons (this compares folded bytes).
+            Lang::Pl => b"i",
+            Lang::Sv | Lang::Ru | Lang::Uk => b"",
         }
     }
 
@@ -1091,6 +1115,8 @@ struct Phrase {
     half: bool,
     /// Decimals of a numeral group (`2,4`: `group` 24, `dec` 1).
     dec: u8,
+    /// What a closing `and a half` adds (0 when none was read); nothing may follow it.
+    plus: f64,
     stage: Stage,
     lead: bool,
     last_unit: u8,
@@ -1130,6 +1156,7 @@ impl Phrase {
             group: 0,
             half: false,
             dec: 0,
+            plus: 0.0,
             stage: Stage::Empty,
             lead: false,
             last_unit: 0,
@@ -1177,6 +1204,9 @@ impl Phrase {
     /// `cinq mille | cinq mille`, `deux cent | trois cent`: when `m` cannot follow, the tail
     /// just read may start the next number instead. Moves that tail into a new phrase.
     fn split_tail(&mut self, m: M) -> Option<Phrase> {
+        if self.plus > 0.0 {
+            return None;
+        }
         let mut next = Phrase::new(self.lang);
         next.word = self.word;
         next.mi = self.mi;
@@ -1232,6 +1262,9 @@ impl Phrase {
         use Stage::{Closed, Dix, Empty};
         let fr = self.lang == Lang::Fr;
         let unit_first = self.lang.unit_first();
+        if self.plus > 0.0 {
+            return false;
+        }
         if m == M::Conj {
             if self.parts + self.gparts == 0 || self.conj {
                 return false;
@@ -1335,6 +1368,15 @@ impl Phrase {
                 self.stage = Closed;
                 true
             }
+            (M::Half, stage) if conj && self.parts + self.gparts > 0 && stage != Stage::Sesqui => {
+                self.plus = if stage == Empty {
+                    self.last_scale as f64 / 2.0
+                } else {
+                    0.5
+                };
+                self.stage = Closed;
+                true
+            }
             (Scale(s), _) => self.scale(s, conj),
             _ => false,
         };
@@ -1419,7 +1461,7 @@ impl Phrase {
             (self.group, self.gparts)
         };
         if self.parts + gparts >= 2 && (self.foreign || self.gforeign) && !self.broken {
-            let v = self.total.saturating_add(group) as f64;
+            let v = self.total.saturating_add(group) as f64 + self.plus;
             found.add(self.first, self.last, v);
         }
         let (word, mi) = (self.word, self.mi);
@@ -2679,6 +2721,33 @@ mod tests {
         }
         assert_eq!(vals("5 тысяч 100 200"), vec![5100.0]);
         assert_eq!(vals("5,1 тысячи, 100"), vec![5100.0]);
+    }
+
+    #[test]
+    fn and_a_half() {
+        check_table(&[
+            ("тысяча двести пятьдесят с половиной", 1250.5),
+            ("тысяча двести пятьдесят с половиной миллисекунд", 1250.5),
+            ("пять тысяч с половиной", 5500.0),
+            ("два миллиона с половиной", 2_500_000.0),
+            ("тисяча двісті п'ятдесят з половиною", 1250.5),
+            ("tysiac dwiescie piecdziesiat i poł", 1250.5),
+            ("mille deux cent cinquante et demi", 1250.5),
+            ("mil doscientos cincuenta y medio", 1250.5),
+            ("milleduecentocinquanta e mezzo", 1250.5),
+            ("mil duzentos e cinquenta e meio", 1250.5),
+        ]);
+        for s in [
+            // No number before it, or a small one.
+            "с половиной",
+            "два с половиной",
+            "la latencia media",
+            "y medio",
+            "et demi",
+        ] {
+            assert_eq!(vals(s), Vec::<f64>::new(), "{s:?}");
+        }
+        assert_eq!(vals("сто с половиной двести"), vec![100.5, 200.0]);
     }
 
     #[test]
