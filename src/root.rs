@@ -2,39 +2,43 @@
 //! VM's environment (refusing a bad or partial one, or a missing or short secret, so Envoy
 //! refuses the listener or the bootstrap extension), defines the stats, and plays the
 //! configured role — the HTTP filter's root (creating one [`crate::http::Http`] per request),
-//! the sync service ([`crate::sync::Sync`]), or both in `lease` mode.
-use crate::host;
+//! the sync service ([`crate::poller::Poller`]), or both in `lease` mode. Generic over the
+//! [`Host`], like everything it creates, so a whole configure-tick-request cycle runs natively
+//! against the fake host.
+use crate::host::{log_error, log_info, Buffer, Host};
 use crate::http::Http;
 use crate::metrics::Metrics;
+use crate::poller::Poller;
 use crate::store::{GuardCache, SharedCache};
-use crate::sync::Sync;
 use orrery_learning_guard::policy::{FilterConfig, Role, SyncMode};
 use proxy_wasm::traits::{Context, HttpContext, RootContext};
 use proxy_wasm::types::ContextType;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub struct Root {
+pub struct Root<H> {
+    host: H,
     context_id: u32,
     config: Option<Rc<FilterConfig>>,
-    metrics: Rc<Metrics>,
+    metrics: Rc<Metrics<H>>,
     cache: SharedCache,
-    sync: Option<Sync>,
+    poller: Option<Poller<H>>,
 }
 
-impl Root {
-    pub fn new(context_id: u32) -> Root {
+impl<H: Host + Clone> Root<H> {
+    pub fn new(context_id: u32, host: H) -> Root<H> {
         Root {
+            metrics: Rc::new(Metrics::undefined(host.clone())),
+            host,
             context_id,
             config: None,
-            metrics: Rc::new(Metrics::default()),
             cache: Rc::new(RefCell::new(GuardCache::default())),
-            sync: None,
+            poller: None,
         }
     }
 }
 
-impl Context for Root {
+impl<H: Host + Clone + 'static> Context for Root<H> {
     fn on_http_call_response(
         &mut self,
         token_id: u32,
@@ -42,23 +46,21 @@ impl Context for Root {
         body_size: usize,
         _num_trailers: usize,
     ) {
-        if let Some(s) = self.sync.as_mut() {
-            s.on_http_call_response(token_id, num_headers, body_size);
+        if let Some(p) = self.poller.as_mut() {
+            p.on_http_call_response(token_id, num_headers, body_size);
         }
     }
 }
 
-impl RootContext for Root {
+impl<H: Host + Clone + 'static> RootContext for Root<H> {
     fn on_configure(&mut self, plugin_configuration_size: usize) -> bool {
-        let bytes = host::buffer(
-            host::BUFFER_PLUGIN_CONFIGURATION,
-            0,
-            plugin_configuration_size,
-        );
+        let bytes = self
+            .host
+            .buffer(Buffer::PLUGIN_CONFIGURATION, 0, plugin_configuration_size);
         let mut cfg = match FilterConfig::parse(&bytes) {
             Ok(c) => c,
             Err(e) => {
-                log::error!("orrery-learning: refusing to start: {e}");
+                log_error!(self.host, "orrery-learning: refusing to start: {e}");
                 return false;
             }
         };
@@ -67,7 +69,7 @@ impl RootContext for Root {
         let secret = match std::env::var(&cfg.control.proxy_secret_env) {
             Ok(v) => v,
             Err(_) => {
-                log::error!(
+                log_error!(self.host,
                     "orrery-learning: refusing to start: {} is not set in the VM's environment (list it in vm_config.environment_variables.host_env_keys)",
                     cfg.control.proxy_secret_env
                 );
@@ -75,7 +77,7 @@ impl RootContext for Root {
             }
         };
         if let Err(e) = cfg.control.set_proxy_secret(secret) {
-            log::error!("orrery-learning: refusing to start: {e}");
+            log_error!(self.host, "orrery-learning: refusing to start: {e}");
             return false;
         }
         let cfg = Rc::new(cfg);
@@ -84,25 +86,38 @@ impl RootContext for Root {
         match self.cache.try_borrow_mut() {
             Ok(mut c) => c.set_rules(cfg.oracle.rules()),
             Err(_) => {
-                log::error!("orrery-learning: refusing to start: the guard cache is busy");
+                log_error!(
+                    self.host,
+                    "orrery-learning: refusing to start: the guard cache is busy"
+                );
                 return false;
             }
         }
-        self.metrics = Rc::new(Metrics::define());
+        self.metrics = Rc::new(Metrics::define(self.host.clone()));
         let poll = match (cfg.role, cfg.sync) {
             (Role::Sync, _) => Some(false),
             (Role::Filter, SyncMode::Lease) => Some(true),
             (Role::Filter, SyncMode::Singleton) => None,
         };
         if let Some(leased) = poll {
-            let s = Sync::new(cfg.clone(), self.metrics.clone(), leased, self.context_id);
-            if !host::set_tick_period(s.tick_period()) {
-                log::error!("orrery-learning: refusing to start: the host refused a tick period");
+            let p = Poller::new(
+                self.host.clone(),
+                cfg.clone(),
+                self.metrics.clone(),
+                leased,
+                self.context_id,
+            );
+            if !self.host.set_tick_period(p.tick_period()) {
+                log_error!(
+                    self.host,
+                    "orrery-learning: refusing to start: the host refused a tick period"
+                );
                 return false;
             }
-            self.sync = Some(s);
+            self.poller = Some(p);
         }
-        log::info!(
+        log_info!(
+            self.host,
             "orrery-learning: configured as {}{}",
             match cfg.role {
                 Role::Filter => "filter",
@@ -119,8 +134,8 @@ impl RootContext for Root {
     }
 
     fn on_tick(&mut self) {
-        if let Some(s) = self.sync.as_mut() {
-            s.on_tick();
+        if let Some(p) = self.poller.as_mut() {
+            p.on_tick();
         }
     }
 
@@ -129,6 +144,7 @@ impl RootContext for Root {
         // 503 on every request.
         let cfg = self.config.clone().filter(|c| c.role == Role::Filter);
         Some(Box::new(Http::new(
+            self.host.clone(),
             cfg,
             self.metrics.clone(),
             self.cache.clone(),
