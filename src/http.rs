@@ -37,6 +37,9 @@ use proxy_wasm::traits::{Context, HttpContext};
 use proxy_wasm::types::Action;
 use std::rc::Rc;
 
+#[cfg(test)]
+mod tests;
+
 /// What the response path does.
 enum Mode {
     /// Leave the response alone (local replies, assets, bodiless answers).

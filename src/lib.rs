@@ -18,6 +18,9 @@ pub mod root;
 pub mod store;
 pub mod trailers;
 
+#[cfg(test)]
+mod testing;
+
 use host::{Abi, Host, Level};
 use proxy_wasm::traits::RootContext;
 
