@@ -34,6 +34,9 @@ use orrery_learning_guard::policy::{
 use std::rc::Rc;
 use std::time::Duration;
 
+#[cfg(test)]
+mod tests;
+
 const MIN_BACKOFF_MS: u64 = 250;
 const MAX_BACKOFF_MS: u64 = 5_000;
 /// Most bytes read from one watch answer.

@@ -38,6 +38,19 @@ impl<H: Host + Clone> Root<H> {
     }
 }
 
+impl<H: Host + Clone> Root<H> {
+    /// A request's context; without a filter configuration it answers 503 on every request.
+    fn http(&self) -> Http<H> {
+        let cfg = self.config.clone().filter(|c| c.role == Role::Filter);
+        Http::new(
+            self.host.clone(),
+            cfg,
+            self.metrics.clone(),
+            self.cache.clone(),
+        )
+    }
+}
+
 impl<H: Host + Clone + 'static> Context for Root<H> {
     fn on_http_call_response(
         &mut self,
@@ -140,18 +153,69 @@ impl<H: Host + Clone + 'static> RootContext for Root<H> {
     }
 
     fn create_http_context(&self, _context_id: u32) -> Option<Box<dyn HttpContext>> {
-        // Always a context (the SDK traps on None); without a filter configuration it answers
-        // 503 on every request.
-        let cfg = self.config.clone().filter(|c| c.role == Role::Filter);
-        Some(Box::new(Http::new(
-            self.host.clone(),
-            cfg,
-            self.metrics.clone(),
-            self.cache.clone(),
-        )))
+        // Always a context (the SDK traps on None).
+        Some(Box::new(self.http()))
     }
 
     fn get_type(&self) -> Option<ContextType> {
         Some(ContextType::HttpContext)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+    use crate::host::fake::FakeHost;
+    use crate::testing::{publish, SECRET};
+    use proxy_wasm::types::Action;
+
+    fn configure(host: &FakeHost, cfg: &str) -> (Root<FakeHost>, bool) {
+        host.set_body(Buffer::PLUGIN_CONFIGURATION, cfg.as_bytes());
+        let mut root = Root::new(1, host.clone());
+        let ok = root.on_configure(cfg.len());
+        (root, ok)
+    }
+
+    #[test]
+    fn configure_then_tick_then_serve() {
+        // A variable name of this test's own: tests run in parallel in one process.
+        std::env::set_var("ROOT_TEST_SECRET", SECRET);
+        let host = FakeHost::new();
+        let cfg = r#"{"role":"filter","sync":"lease","control":{"cluster":"c","proxy_secret_env":"ROOT_TEST_SECRET"}}"#;
+        let (mut root, ok) = configure(&host, cfg);
+        assert!(ok);
+        assert!(root.poller.is_some());
+        assert_eq!(
+            host.state().tick,
+            Some(std::time::Duration::from_millis(200))
+        );
+        root.on_tick();
+        assert_eq!(host.take_calls().len(), 1, "the leased poller polls");
+        publish(&host, "L1");
+        // (Not through `create_http_context`: a `dyn HttpContext` would link every SDK default
+        // method, which natively has no host to call.)
+        let mut http = root.http();
+        host.set_headers(
+            crate::host::Map::REQUEST_HEADERS,
+            &[(":method", "GET"), (":path", "/sessions")],
+        );
+        assert_eq!(http.on_http_request_headers(2, true), Action::Continue);
+        crate::testing::assert_logs_clean(&host);
+    }
+
+    #[test]
+    fn a_bad_configuration_or_a_missing_secret_is_refused() {
+        let host = FakeHost::new();
+        let (root, ok) = configure(&host, r#"{"role":"filter"}"#);
+        assert!(!ok && root.config.is_none());
+        let cfg =
+            r#"{"role":"sync","control":{"cluster":"c","proxy_secret_env":"ROOT_TEST_UNSET"}}"#;
+        let (_, ok) = configure(&host, cfg);
+        assert!(!ok);
+        assert!(host
+            .logs()
+            .iter()
+            .all(|(_, l)| l.starts_with("orrery-learning: refusing to start")));
     }
 }
