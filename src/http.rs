@@ -14,7 +14,8 @@
 //! of a learner the control service flagged as a suspected probe gets a fixed cool-down reply
 //! instead of going upstream.
 //!
-//! Every host write is checked. Before the response headers leave, a failure answers with a
+//! Every host call goes through the [`Host`] the context was made with (the ABI in Envoy, the
+//! fake host in the unit tests of `http/tests.rs`). Every host write is checked. Before the response headers leave, a failure answers with a
 //! fixed error; after they have left (every body callback: the filter never holds response
 //! headers, since the host would then hold the body from it too), a body that cannot be
 //! rewritten, or that grows over `limits.max_body_bytes`, resets the stream: the learner gets a
