@@ -424,8 +424,11 @@ impl<H: Host> Http<H> {
             return;
         }
         // Written under the current levels epoch, then checked: if the sync service started a
-        // new epoch meanwhile (a full resync), the record is written again under it, so a hint
-        // never ends up void. Compare-and-set, so a later level the watch brought is not lowered.
+        // new epoch meanwhile (a full resync), the record is written again under it where the
+        // resync left a lower level (`LevelRecord::supersedes`; otherwise the turn reads the
+        // default until the watch brings the level: fail closed). Compare-and-set, so a later
+        // level the watch brought is not lowered (an absent key has no CAS token in proxy-wasm:
+        // there the later write wins, which can only withhold more). Tests: `http/tests.rs`.
         let key = store::level_key(&id.subject);
         let mut written = false;
         for _ in 0..4 {
