@@ -14,7 +14,8 @@
 //! of a learner the control service flagged as a suspected probe gets a fixed cool-down reply
 //! instead of going upstream.
 //!
-//! Every host write is checked. Before the response headers leave, a failure answers with a
+//! Every host call goes through the [`Host`] the context was made with (the ABI in Envoy, the
+//! fake host in the unit tests of `http/tests.rs`). Every host write is checked. Before the response headers leave, a failure answers with a
 //! fixed error; after they have left (every body callback: the filter never holds response
 //! headers, since the host would then hold the body from it too), a body that cannot be
 //! rewritten, or that grows over `limits.max_body_bytes`, resets the stream: the learner gets a
@@ -22,7 +23,7 @@
 //! bodies are held until complete and answered `413` over the same limit, so nothing of an
 //! oversized body reaches Orrery. `GET /learning/report` goes to the control service only for a
 //! verified human instructor (`identity.instructor`), marked `x-orrery-learning-instructor`.
-use crate::host;
+use crate::host::{log_debug, log_error, log_info, log_warn, Buffer, Host, Map, Stream};
 use crate::metrics::{Metrics, Refusal, Stat, SyncStat, Withheld};
 use crate::store::{self, SharedCache, Snapshot};
 use orrery_learning_guard::console::inject_overlay;
@@ -36,6 +37,9 @@ use orrery_learning_guard::surfaces::{self, LearningBlock, Surface};
 use proxy_wasm::traits::{Context, HttpContext};
 use proxy_wasm::types::Action;
 use std::rc::Rc;
+
+#[cfg(test)]
+mod tests;
 
 /// What the response path does.
 enum Mode {
@@ -51,9 +55,10 @@ enum Mode {
     Reset,
 }
 
-pub struct Http {
+pub struct Http<H> {
+    host: H,
     cfg: Option<Rc<FilterConfig>>,
-    metrics: Rc<Metrics>,
+    metrics: Rc<Metrics<H>>,
     cache: SharedCache,
     route: Route,
     identity: Option<Identity>,
@@ -75,9 +80,15 @@ pub struct Http {
     forwarding: bool,
 }
 
-impl Http {
-    pub fn new(cfg: Option<Rc<FilterConfig>>, metrics: Rc<Metrics>, cache: SharedCache) -> Http {
+impl<H: Host> Http<H> {
+    pub fn new(
+        host: H,
+        cfg: Option<Rc<FilterConfig>>,
+        metrics: Rc<Metrics<H>>,
+        cache: SharedCache,
+    ) -> Http<H> {
         Http {
+            host,
             cfg,
             metrics,
             cache,
@@ -98,16 +109,16 @@ impl Http {
     // Header values are read as bytes: the SDK's string getters trap on a value that is not
     // UTF-8, which a client controls.
     fn req_header(&self, name: &str) -> Option<String> {
-        host::header(host::MAP_REQUEST_HEADERS, name)
+        self.host.header(Map::REQUEST_HEADERS, name)
     }
 
     fn resp_header(&self, name: &str) -> Option<String> {
-        host::header(host::MAP_RESPONSE_HEADERS, name)
+        self.host.header(Map::RESPONSE_HEADERS, name)
     }
 
     /// Set or remove a request header; `false` (counted) when the host refused.
     fn set_req(&self, name: &str, value: Option<&str>) -> bool {
-        let ok = host::set_header(host::MAP_REQUEST_HEADERS, name, value);
+        let ok = self.host.set_header(Map::REQUEST_HEADERS, name, value);
         if !ok {
             self.metrics.refused(Refusal::HeaderWriteFailed);
         }
@@ -115,7 +126,7 @@ impl Http {
     }
 
     fn set_resp(&self, name: &str, value: Option<&str>) -> bool {
-        let ok = host::set_header(host::MAP_RESPONSE_HEADERS, name, value);
+        let ok = self.host.set_header(Map::RESPONSE_HEADERS, name, value);
         if !ok {
             self.metrics.refused(Refusal::HeaderWriteFailed);
         }
@@ -131,11 +142,14 @@ impl Http {
         if size == 0 && bytes.is_empty() {
             return true;
         }
-        if host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, bytes) {
+        if self.host.set_buffer(Buffer::RESPONSE_BODY, 0, size, bytes) {
             return true;
         }
         self.metrics.refused(Refusal::BodyWriteFailed);
-        log::warn!("orrery-learning: the host refused a response body rewrite");
+        log_warn!(
+            self.host,
+            "orrery-learning: the host refused a response body rewrite"
+        );
         self.reset(size);
         false
     }
@@ -147,13 +161,13 @@ impl Http {
     fn reset(&mut self, size: usize) {
         self.mode = Mode::Reset;
         // Emptied first, so that no path of the host can flush the unchecked bytes.
-        let emptied = host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, size, b"");
-        if host::reset_stream(host::STREAM_RESPONSE) {
+        let emptied = self.host.set_buffer(Buffer::RESPONSE_BODY, 0, size, b"");
+        if self.host.reset_stream(Stream::Response) {
             self.metrics.refused(Refusal::StreamReset);
-            log::warn!("orrery-learning: response stream reset");
+            log_warn!(self.host, "orrery-learning: response stream reset");
         } else {
             self.metrics.refused(Refusal::ResetFailed);
-            log::error!(
+            log_error!(self.host,
                 "orrery-learning: the host refused to reset a response stream (body {}); it stays paused",
                 if emptied { "emptied" } else { "held" }
             );
@@ -174,23 +188,30 @@ impl Http {
     /// Answer locally. Should the host refuse, the request is still never forwarded (it stays
     /// paused until Envoy's timeout): fail closed.
     fn send_local(&self, status: u32, headers: &[(&str, &str)], body: &[u8]) -> Action {
-        if !host::send_response(status, headers, body) {
+        if !self.host.send_response(status, headers, body) {
             self.metrics.refused(Refusal::LocalReplyFailed);
-            log::error!("orrery-learning: the host refused a local reply");
+            log_error!(self.host, "orrery-learning: the host refused a local reply");
         }
         Action::Pause
     }
 
     fn deny(&self, reason: DenyReason) -> Action {
         self.metrics.refused(Refusal::from(reason));
-        log::info!("orrery-learning: request refused ({})", reason.name());
+        log_info!(
+            self.host,
+            "orrery-learning: request refused ({})",
+            reason.name()
+        );
         self.local_reply(reason.status(), reason.body().as_bytes())
     }
 
     /// `413` with the fixed body: nothing of the request goes (or goes on) upstream.
     fn request_too_large(&mut self) -> Action {
         self.metrics.refused(Refusal::RequestTooLarge);
-        log::info!("orrery-learning: request refused (request_too_large)");
+        log_info!(
+            self.host,
+            "orrery-learning: request refused (request_too_large)"
+        );
         self.forwarding = false;
         self.answered_locally = true;
         self.local_reply(413, replies::REQUEST_TOO_LARGE.as_bytes())
@@ -211,7 +232,7 @@ impl Http {
             .map_or("anonymous", |i| i.subject.as_str());
         for target in withheld {
             let line = policy::event_line(subject, snap.guard.scenario_id(), target, surface);
-            if !store::append_event(&line) {
+            if !store::append_event(&self.host, &line) {
                 self.metrics.sync(SyncStat::EventsDropped);
             }
         }
@@ -219,7 +240,7 @@ impl Http {
         if !self.reply_reported && policy::is_model_turn(self.route, &self.method) {
             if let Some(id) = &self.identity {
                 let line = policy::reply_event_line(&id.subject, snap.guard.scenario_id(), surface);
-                if store::append_event(&line) {
+                if store::append_event(&self.host, &line) {
                     self.reply_reported = true;
                     self.metrics.sync(SyncStat::RepliesReported);
                 } else {
@@ -228,7 +249,8 @@ impl Http {
             }
         }
         self.metrics.withheld(stat, withheld.len() as u64);
-        log::debug!(
+        log_debug!(
+            self.host,
             "orrery-learning: {} answer(s) withheld on {surface}",
             withheld.len()
         );
@@ -237,7 +259,7 @@ impl Http {
     /// A newer guard set is at least as strict (it keeps retired values through the grace), so
     /// the response is checked with the newest one; the level stays the turn's.
     fn refresh_guard(&mut self) {
-        if let Some(s) = store::snapshot(&self.cache) {
+        if let Some(s) = store::snapshot(&self.host, &self.cache) {
             if let Some(cur) = self.snapshot.as_mut() {
                 cur.guard = s.guard;
             }
@@ -249,7 +271,11 @@ impl Http {
     /// would carry the upstream's status or length with the error body: the stream is reset.
     fn refuse(&mut self, status: &str, body: &'static str, reason: Refusal) {
         self.metrics.refused(reason);
-        log::info!("orrery-learning: response refused ({})", reason.name());
+        log_info!(
+            self.host,
+            "orrery-learning: response refused ({})",
+            reason.name()
+        );
         let written = self.set_resp(":status", Some(status))
             && self.set_resp("content-length", None)
             && self.set_resp("content-encoding", None)
@@ -267,7 +293,7 @@ impl Http {
             self.reset(body_size);
             return Action::Pause;
         };
-        let chunk = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
+        let chunk = self.host.buffer(Buffer::RESPONSE_BODY, 0, body_size);
         let Mode::Stream(hold) = &mut self.mode else {
             return Action::Continue;
         };
@@ -285,7 +311,7 @@ impl Http {
         self.report(&out.withheld);
         if failed && !matches!(self.mode, Mode::Replace { .. }) {
             self.metrics.refused(Refusal::StreamFailed);
-            log::warn!("orrery-learning: stream failed closed");
+            log_warn!(self.host, "orrery-learning: stream failed closed");
             // The error frame has gone out; every later byte is dropped.
             self.mode = Mode::Replace {
                 body: "",
@@ -398,12 +424,15 @@ impl Http {
             return;
         }
         // Written under the current levels epoch, then checked: if the sync service started a
-        // new epoch meanwhile (a full resync), the record is written again under it, so a hint
-        // never ends up void. Compare-and-set, so a later level the watch brought is not lowered.
+        // new epoch meanwhile (a full resync), the record is written again under it where the
+        // resync left a lower level (`LevelRecord::supersedes`; otherwise the turn reads the
+        // default until the watch brings the level: fail closed). Compare-and-set, so a later
+        // level the watch brought is not lowered (an absent key has no CAS token in proxy-wasm:
+        // there the later write wins, which can only withhold more). Tests: `http/tests.rs`.
         let key = store::level_key(&id.subject);
         let mut written = false;
         for _ in 0..4 {
-            let Some(gen) = store::generation() else {
+            let Some(gen) = store::generation(&self.host) else {
                 return;
             };
             let rec = LevelRecord {
@@ -411,34 +440,37 @@ impl Http {
                 scenario_id: answer.scenario_id.clone(),
                 level: answer.level,
             };
-            let (existing, cas) = store::get(&key);
+            let (existing, cas) = store::get(&self.host, &key);
             if rec.supersedes(existing.as_deref()) {
-                if store::set(&key, rec.encode().as_bytes(), cas).is_err() {
+                if store::set(&self.host, &key, rec.encode().as_bytes(), cas).is_err() {
                     continue;
                 }
                 written = true;
             }
-            if store::generation().map(|g| g.levels_epoch) == Some(gen.levels_epoch) {
+            if store::generation(&self.host).map(|g| g.levels_epoch) == Some(gen.levels_epoch) {
                 break;
             }
         }
         if written {
             self.metrics.sync(SyncStat::HintLevelWritten);
-            log::debug!("orrery-learning: hint level written to shared data");
+            log_debug!(
+                self.host,
+                "orrery-learning: hint level written to shared data"
+            );
         }
     }
 }
 
-impl Context for Http {}
+impl<H: Host> Context for Http<H> {}
 
-impl HttpContext for Http {
+impl<H: Host> HttpContext for Http<H> {
     fn on_http_request_headers(&mut self, _num_headers: usize, _end_of_stream: bool) -> Action {
         let Some(cfg) = self.cfg.clone() else {
             self.metrics.refused(Refusal::NotReady);
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         };
         // Client-sent learning headers never reach anyone.
-        let headers = host::header_pairs(host::MAP_REQUEST_HEADERS);
+        let headers = self.host.header_pairs(Map::REQUEST_HEADERS);
         let mut stripped = true;
         for (name, _) in &headers {
             if name
@@ -455,7 +487,10 @@ impl HttpContext for Http {
         // Orrery verifies its own bearer token; the payload copy is for this filter only.
         stripped &= self.set_req(&cfg.identity.payload_header, None);
         if !stripped {
-            log::warn!("orrery-learning: request refused (a header could not be removed)");
+            log_warn!(
+                self.host,
+                "orrery-learning: request refused (a header could not be removed)"
+            );
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         }
         let method = self.req_header(":method").unwrap_or_default();
@@ -493,7 +528,7 @@ impl HttpContext for Http {
             return self.request_too_large();
         }
 
-        self.snapshot = store::snapshot(&self.cache);
+        self.snapshot = store::snapshot(&self.host, &self.cache);
         let Some(snap) = self.snapshot.clone() else {
             return match self.route {
                 // The control service answers these itself.
@@ -504,12 +539,15 @@ impl HttpContext for Http {
                 }
                 _ => {
                     self.metrics.refused(Refusal::NotReady);
-                    log::info!("orrery-learning: request refused (not_ready)");
+                    log_info!(self.host, "orrery-learning: request refused (not_ready)");
                     self.local_reply(503, replies::NOT_READY.as_bytes())
                 }
             };
         };
-        self.level = snap.level_of(self.identity.as_ref().map(|i| i.subject.as_str()));
+        self.level = snap.level_of(
+            &self.host,
+            self.identity.as_ref().map(|i| i.subject.as_str()),
+        );
         if let Some(answer) = self.cooldown(&cfg, &snap) {
             return answer;
         }
@@ -517,7 +555,10 @@ impl HttpContext for Http {
         if !(self.set_req(LEVEL_HEADER, Some(&level))
             && self.set_req(SCENARIO_HEADER, Some(snap.guard.scenario_id())))
         {
-            log::warn!("orrery-learning: request refused (the level could not be stamped)");
+            log_warn!(
+                self.host,
+                "orrery-learning: request refused (the level could not be stamped)"
+            );
             self.answered_locally = true;
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         }
@@ -569,7 +610,7 @@ impl HttpContext for Http {
         self.refresh_guard();
         // Headers are read by the learner too: one that states a target is removed.
         if let Some(snap) = self.snapshot.clone() {
-            match crate::trailers::guard_headers(num_headers, &snap.guard, self.level) {
+            match crate::trailers::guard_headers(&self.host, num_headers, &snap.guard, self.level) {
                 Ok(withheld) => self.report(&withheld),
                 Err(crate::trailers::Unguarded) => {
                     self.metrics.refused(Refusal::HeaderWriteFailed);
@@ -624,7 +665,10 @@ impl HttpContext for Http {
             Mode::Pass => Action::Continue,
             Mode::Reset => {
                 // Whatever still arrives is dropped (best effort: the stream is going away).
-                if !host::set_buffer(host::BUFFER_RESPONSE_BODY, 0, body_size, b"") {
+                if !self
+                    .host
+                    .set_buffer(Buffer::RESPONSE_BODY, 0, body_size, b"")
+                {
                     self.metrics.refused(Refusal::BodyWriteFailed);
                 }
                 Action::Pause
@@ -644,14 +688,17 @@ impl HttpContext for Http {
                     // The headers (status 200) have left: the only answer that is not a
                     // completed 200 is a broken one.
                     self.metrics.refused(Refusal::TooLarge);
-                    log::info!("orrery-learning: response refused (too_large after the headers)");
+                    log_info!(
+                        self.host,
+                        "orrery-learning: response refused (too_large after the headers)"
+                    );
                     self.reset(body_size);
                     return Action::Pause;
                 }
                 if !end_of_stream {
                     return Action::Pause;
                 }
-                let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, body_size);
+                let body = self.host.buffer(Buffer::RESPONSE_BODY, 0, body_size);
                 if !self.on_buffered(&body) {
                     return Action::Pause;
                 }
@@ -667,7 +714,8 @@ impl HttpContext for Http {
     fn on_http_response_trailers(&mut self, num_trailers: usize) -> Action {
         let max = self.cfg.as_ref().map_or(0, |c| c.limits.max_body_bytes);
         if let Some(snap) = self.snapshot.clone() {
-            match crate::trailers::guard_trailers(num_trailers, &snap.guard, self.level) {
+            match crate::trailers::guard_trailers(&self.host, num_trailers, &snap.guard, self.level)
+            {
                 Ok(withheld) => self.report(&withheld),
                 // Trailers that could not be checked never reach the learner: the headers have
                 // left, so the stream is reset.
@@ -680,7 +728,9 @@ impl HttpContext for Http {
         }
         match &mut self.mode {
             Mode::Buffer => {
-                let body = host::buffer(host::BUFFER_RESPONSE_BODY, 0, max.saturating_add(1));
+                let body = self
+                    .host
+                    .buffer(Buffer::RESPONSE_BODY, 0, max.saturating_add(1));
                 if body.len() > max {
                     self.metrics.refused(Refusal::TooLarge);
                     self.reset(body.len());
@@ -699,7 +749,7 @@ impl HttpContext for Http {
     }
 }
 
-impl Http {
+impl<H: Host> Http<H> {
     /// A model turn of a subject in a probe cool-down: answer it here with the fixed cool-down
     /// reply (chat: the reply field; stream: one message frame and an end frame; any other model
     /// route: `429`), with `retry-after`. `None` lets the turn go on: no cool-down configured,
@@ -713,12 +763,15 @@ impl Http {
             return None;
         }
         let subject = self.identity.as_ref()?.subject.as_str();
-        let left = snap.cooldown_left_ms(subject, host::now_ms(), cooldown_ms);
+        let left = snap.cooldown_left_ms(&self.host, subject, self.host.now_ms(), cooldown_ms);
         if left == 0 {
             return None;
         }
         self.metrics.refused(Refusal::ProbeCooldown);
-        log::info!("orrery-learning: model turn answered with the probe cool-down");
+        log_info!(
+            self.host,
+            "orrery-learning: model turn answered with the probe cool-down"
+        );
         self.answered_locally = true;
         let retry = left.div_ceil(1000).to_string();
         let (status, content_type, body) = match self.route {
@@ -758,7 +811,10 @@ impl Http {
         }
         ok &= self.set_req(SECRET_HEADER, Some(&cfg.control.proxy_secret));
         if !ok {
-            log::warn!("orrery-learning: request refused (a control header could not be set)");
+            log_warn!(
+                self.host,
+                "orrery-learning: request refused (a control header could not be set)"
+            );
             self.answered_locally = true;
             return self.local_reply(503, replies::NOT_READY.as_bytes());
         }

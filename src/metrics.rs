@@ -5,7 +5,7 @@
 //! and one host call (no name formatting, no map lookup). Names are fixed words only (a surface,
 //! a fail-closed reason, a sync outcome), never anything from a request or the manifest; Envoy
 //! shows them as `wasmcustom.orrery_learning.<group>.<name>`.
-use crate::host;
+use crate::host::Host;
 use orrery_learning_guard::policy::{DenyReason, Route};
 use orrery_learning_guard::surfaces::Surface;
 
@@ -145,23 +145,13 @@ const N_WITHHELD: usize = Withheld::ALL.len();
 const N_REFUSAL: usize = Refusal::ALL.len();
 const N_SYNC: usize = SyncStat::ALL.len();
 
-/// Counter ids, one table per group, indexed by [`Stat::slot`]. `None`: the host refused to
-/// define that counter (it stays uncounted; nothing else changes).
-#[derive(Debug, Clone)]
-pub struct Metrics {
+/// Counter ids, one table per group, indexed by [`Stat::slot`], and the host they count on.
+/// `None`: the host refused to define that counter (it stays uncounted; nothing else changes).
+pub struct Metrics<H> {
+    host: H,
     withheld: [Option<u32>; N_WITHHELD],
     refused: [Option<u32>; N_REFUSAL],
     sync: [Option<u32>; N_SYNC],
-}
-
-impl Default for Metrics {
-    fn default() -> Self {
-        Metrics {
-            withheld: [None; N_WITHHELD],
-            refused: [None; N_REFUSAL],
-            sync: [None; N_SYNC],
-        }
-    }
 }
 
 /// `orrery_learning.<group>.<name>`: the full stat name (Envoy prefixes `wasmcustom.`).
@@ -169,36 +159,47 @@ pub fn stat_name<S: Stat>(s: S) -> String {
     format!("orrery_learning.{}.{}", S::GROUP, s.name())
 }
 
-fn define_group<S: Stat, const N: usize>(table: &mut [Option<u32>; N]) {
+fn define_group<S: Stat, const N: usize>(host: &impl Host, table: &mut [Option<u32>; N]) {
     for s in S::ALL {
         if let Some(slot) = table.get_mut(s.slot()) {
-            *slot = host::define_counter(&stat_name(*s));
+            *slot = host.define_counter(&stat_name(*s));
         }
     }
 }
 
-impl Metrics {
+impl<H: Host> Metrics<H> {
+    /// No counter defined yet (before the configuration): every increment is dropped.
+    pub fn undefined(host: H) -> Metrics<H> {
+        Metrics {
+            host,
+            withheld: [None; N_WITHHELD],
+            refused: [None; N_REFUSAL],
+            sync: [None; N_SYNC],
+        }
+    }
+
     /// Define every counter (once per VM, at configuration).
-    pub fn define() -> Metrics {
-        let mut m = Metrics::default();
-        define_group::<Withheld, N_WITHHELD>(&mut m.withheld);
-        define_group::<Refusal, N_REFUSAL>(&mut m.refused);
-        define_group::<SyncStat, N_SYNC>(&mut m.sync);
+    pub fn define(host: H) -> Metrics<H> {
+        let mut m = Metrics::undefined(host);
+        define_group::<Withheld, N_WITHHELD>(&m.host, &mut m.withheld);
+        define_group::<Refusal, N_REFUSAL>(&m.host, &mut m.refused);
+        define_group::<SyncStat, N_SYNC>(&m.host, &mut m.sync);
         m
     }
 
-    fn bump(id: Option<&Option<u32>>, n: u64) {
+    fn bump(&self, id: Option<&Option<u32>>, n: u64) {
         if let Some(Some(id)) = id {
-            host::increment(*id, i64::try_from(n).unwrap_or(i64::MAX));
+            self.host
+                .increment(*id, i64::try_from(n).unwrap_or(i64::MAX));
         }
     }
 
     pub fn withheld(&self, s: Withheld, n: u64) {
-        Self::bump(self.withheld.get(s.slot()), n);
+        self.bump(self.withheld.get(s.slot()), n);
     }
 
     pub fn refused(&self, r: Refusal) {
-        Self::bump(self.refused.get(r.slot()), 1);
+        self.bump(self.refused.get(r.slot()), 1);
     }
 
     pub fn sync(&self, s: SyncStat) {
@@ -206,7 +207,7 @@ impl Metrics {
     }
 
     pub fn sync_add(&self, s: SyncStat, n: u64) {
-        Self::bump(self.sync.get(s.slot()), n);
+        self.bump(self.sync.get(s.slot()), n);
     }
 }
 
@@ -275,5 +276,26 @@ mod tests {
         ] {
             assert_eq!(Refusal::from(r).name(), r.name());
         }
+    }
+
+    #[test]
+    fn counters_are_defined_once_and_counted_by_slot() {
+        use crate::host::fake::FakeHost;
+        let host = FakeHost::new();
+        let m = Metrics::define(host.clone());
+        let defined = host.state().counters.len();
+        assert_eq!(defined, N_WITHHELD + N_REFUSAL + N_SYNC);
+        m.refused(Refusal::TooLarge);
+        m.withheld(Withheld::Page, 3);
+        m.sync_add(SyncStat::EventsDropped, 2);
+        assert_eq!(host.counter("orrery_learning.refused.too_large"), 1);
+        assert_eq!(host.counter("orrery_learning.withheld.page"), 3);
+        assert_eq!(host.counter("orrery_learning.sync.events_dropped"), 2);
+        // Increments define nothing more.
+        assert_eq!(host.state().counters.len(), defined);
+        // Before the configuration nothing is counted, and nothing fails.
+        let none = Metrics::undefined(host.clone());
+        none.refused(Refusal::TooLarge);
+        assert_eq!(host.counter("orrery_learning.refused.too_large"), 1);
     }
 }

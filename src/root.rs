@@ -2,39 +2,56 @@
 //! VM's environment (refusing a bad or partial one, or a missing or short secret, so Envoy
 //! refuses the listener or the bootstrap extension), defines the stats, and plays the
 //! configured role — the HTTP filter's root (creating one [`crate::http::Http`] per request),
-//! the sync service ([`crate::sync::Sync`]), or both in `lease` mode.
-use crate::host;
+//! the sync service ([`crate::poller::Poller`]), or both in `lease` mode. Generic over the
+//! [`Host`], like everything it creates, so a whole configure-tick-request cycle runs natively
+//! against the fake host.
+use crate::host::{log_error, log_info, Buffer, Host};
 use crate::http::Http;
 use crate::metrics::Metrics;
+use crate::poller::Poller;
 use crate::store::{GuardCache, SharedCache};
-use crate::sync::Sync;
 use orrery_learning_guard::policy::{FilterConfig, Role, SyncMode};
 use proxy_wasm::traits::{Context, HttpContext, RootContext};
 use proxy_wasm::types::ContextType;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub struct Root {
+pub struct Root<H> {
+    host: H,
     context_id: u32,
     config: Option<Rc<FilterConfig>>,
-    metrics: Rc<Metrics>,
+    metrics: Rc<Metrics<H>>,
     cache: SharedCache,
-    sync: Option<Sync>,
+    poller: Option<Poller<H>>,
 }
 
-impl Root {
-    pub fn new(context_id: u32) -> Root {
+impl<H: Host + Clone> Root<H> {
+    pub fn new(context_id: u32, host: H) -> Root<H> {
         Root {
+            metrics: Rc::new(Metrics::undefined(host.clone())),
+            host,
             context_id,
             config: None,
-            metrics: Rc::new(Metrics::default()),
             cache: Rc::new(RefCell::new(GuardCache::default())),
-            sync: None,
+            poller: None,
         }
     }
 }
 
-impl Context for Root {
+impl<H: Host + Clone> Root<H> {
+    /// A request's context; without a filter configuration it answers 503 on every request.
+    fn http(&self) -> Http<H> {
+        let cfg = self.config.clone().filter(|c| c.role == Role::Filter);
+        Http::new(
+            self.host.clone(),
+            cfg,
+            self.metrics.clone(),
+            self.cache.clone(),
+        )
+    }
+}
+
+impl<H: Host + Clone + 'static> Context for Root<H> {
     fn on_http_call_response(
         &mut self,
         token_id: u32,
@@ -42,23 +59,21 @@ impl Context for Root {
         body_size: usize,
         _num_trailers: usize,
     ) {
-        if let Some(s) = self.sync.as_mut() {
-            s.on_http_call_response(token_id, num_headers, body_size);
+        if let Some(p) = self.poller.as_mut() {
+            p.on_http_call_response(token_id, num_headers, body_size);
         }
     }
 }
 
-impl RootContext for Root {
+impl<H: Host + Clone + 'static> RootContext for Root<H> {
     fn on_configure(&mut self, plugin_configuration_size: usize) -> bool {
-        let bytes = host::buffer(
-            host::BUFFER_PLUGIN_CONFIGURATION,
-            0,
-            plugin_configuration_size,
-        );
+        let bytes = self
+            .host
+            .buffer(Buffer::PLUGIN_CONFIGURATION, 0, plugin_configuration_size);
         let mut cfg = match FilterConfig::parse(&bytes) {
             Ok(c) => c,
             Err(e) => {
-                log::error!("orrery-learning: refusing to start: {e}");
+                log_error!(self.host, "orrery-learning: refusing to start: {e}");
                 return false;
             }
         };
@@ -67,7 +82,7 @@ impl RootContext for Root {
         let secret = match std::env::var(&cfg.control.proxy_secret_env) {
             Ok(v) => v,
             Err(_) => {
-                log::error!(
+                log_error!(self.host,
                     "orrery-learning: refusing to start: {} is not set in the VM's environment (list it in vm_config.environment_variables.host_env_keys)",
                     cfg.control.proxy_secret_env
                 );
@@ -75,7 +90,7 @@ impl RootContext for Root {
             }
         };
         if let Err(e) = cfg.control.set_proxy_secret(secret) {
-            log::error!("orrery-learning: refusing to start: {e}");
+            log_error!(self.host, "orrery-learning: refusing to start: {e}");
             return false;
         }
         let cfg = Rc::new(cfg);
@@ -84,25 +99,38 @@ impl RootContext for Root {
         match self.cache.try_borrow_mut() {
             Ok(mut c) => c.set_rules(cfg.oracle.rules()),
             Err(_) => {
-                log::error!("orrery-learning: refusing to start: the guard cache is busy");
+                log_error!(
+                    self.host,
+                    "orrery-learning: refusing to start: the guard cache is busy"
+                );
                 return false;
             }
         }
-        self.metrics = Rc::new(Metrics::define());
+        self.metrics = Rc::new(Metrics::define(self.host.clone()));
         let poll = match (cfg.role, cfg.sync) {
             (Role::Sync, _) => Some(false),
             (Role::Filter, SyncMode::Lease) => Some(true),
             (Role::Filter, SyncMode::Singleton) => None,
         };
         if let Some(leased) = poll {
-            let s = Sync::new(cfg.clone(), self.metrics.clone(), leased, self.context_id);
-            if !host::set_tick_period(s.tick_period()) {
-                log::error!("orrery-learning: refusing to start: the host refused a tick period");
+            let p = Poller::new(
+                self.host.clone(),
+                cfg.clone(),
+                self.metrics.clone(),
+                leased,
+                self.context_id,
+            );
+            if !self.host.set_tick_period(p.tick_period()) {
+                log_error!(
+                    self.host,
+                    "orrery-learning: refusing to start: the host refused a tick period"
+                );
                 return false;
             }
-            self.sync = Some(s);
+            self.poller = Some(p);
         }
-        log::info!(
+        log_info!(
+            self.host,
             "orrery-learning: configured as {}{}",
             match cfg.role {
                 Role::Filter => "filter",
@@ -119,23 +147,75 @@ impl RootContext for Root {
     }
 
     fn on_tick(&mut self) {
-        if let Some(s) = self.sync.as_mut() {
-            s.on_tick();
+        if let Some(p) = self.poller.as_mut() {
+            p.on_tick();
         }
     }
 
     fn create_http_context(&self, _context_id: u32) -> Option<Box<dyn HttpContext>> {
-        // Always a context (the SDK traps on None); without a filter configuration it answers
-        // 503 on every request.
-        let cfg = self.config.clone().filter(|c| c.role == Role::Filter);
-        Some(Box::new(Http::new(
-            cfg,
-            self.metrics.clone(),
-            self.cache.clone(),
-        )))
+        // Always a context (the SDK traps on None).
+        Some(Box::new(self.http()))
     }
 
     fn get_type(&self) -> Option<ContextType> {
         Some(ContextType::HttpContext)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+    use crate::host::fake::FakeHost;
+    use crate::testing::{publish, SECRET};
+    use proxy_wasm::types::Action;
+
+    fn configure(host: &FakeHost, cfg: &str) -> (Root<FakeHost>, bool) {
+        host.set_body(Buffer::PLUGIN_CONFIGURATION, cfg.as_bytes());
+        let mut root = Root::new(1, host.clone());
+        let ok = root.on_configure(cfg.len());
+        (root, ok)
+    }
+
+    #[test]
+    fn configure_then_tick_then_serve() {
+        // A variable name of this test's own: tests run in parallel in one process.
+        std::env::set_var("ROOT_TEST_SECRET", SECRET);
+        let host = FakeHost::new();
+        let cfg = r#"{"role":"filter","sync":"lease","control":{"cluster":"c","proxy_secret_env":"ROOT_TEST_SECRET"}}"#;
+        let (mut root, ok) = configure(&host, cfg);
+        assert!(ok);
+        assert!(root.poller.is_some());
+        assert_eq!(
+            host.state().tick,
+            Some(std::time::Duration::from_millis(200))
+        );
+        root.on_tick();
+        assert_eq!(host.take_calls().len(), 1, "the leased poller polls");
+        publish(&host, "L1");
+        // (Not through `create_http_context`: a `dyn HttpContext` would link every SDK default
+        // method, which natively has no host to call.)
+        let mut http = root.http();
+        host.set_headers(
+            crate::host::Map::REQUEST_HEADERS,
+            &[(":method", "GET"), (":path", "/sessions")],
+        );
+        assert_eq!(http.on_http_request_headers(2, true), Action::Continue);
+        crate::testing::assert_logs_clean(&host);
+    }
+
+    #[test]
+    fn a_bad_configuration_or_a_missing_secret_is_refused() {
+        let host = FakeHost::new();
+        let (root, ok) = configure(&host, r#"{"role":"filter"}"#);
+        assert!(!ok && root.config.is_none());
+        let cfg =
+            r#"{"role":"sync","control":{"cluster":"c","proxy_secret_env":"ROOT_TEST_UNSET"}}"#;
+        let (_, ok) = configure(&host, cfg);
+        assert!(!ok);
+        assert!(host
+            .logs()
+            .iter()
+            .all(|(_, l)| l.starts_with("orrery-learning: refusing to start")));
     }
 }

@@ -4,7 +4,7 @@
 //! withheld-event lines. Record formats are `policy`'s (tested natively); this
 //! module only calls the host. Every host status is data: a failed read is "absent", which the
 //! callers treat as not ready or `default_disclosure`.
-use crate::host::{self, SetOutcome};
+use crate::host::{log_debug, log_error, Host, SetOutcome};
 use orrery_learning_guard::guard::{Guard, GuardSet};
 use orrery_learning_guard::matcher::Rules;
 use orrery_learning_guard::policy::{self, keys, Generation, LevelRecord, ProbeRecord};
@@ -12,21 +12,23 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Read a shared-data value and its CAS token (absent on any host status).
-pub fn get(key: &str) -> (Option<Vec<u8>>, Option<u32>) {
-    host::shared_get(key)
+pub fn get(host: &impl Host, key: &str) -> (Option<Vec<u8>>, Option<u32>) {
+    host.shared_get(key)
 }
 
 /// Write a shared-data value (optionally with CAS).
-pub fn set(key: &str, value: &[u8], cas: Option<u32>) -> Result<(), SetOutcome> {
-    match host::shared_set(key, value, cas) {
+pub fn set(host: &impl Host, key: &str, value: &[u8], cas: Option<u32>) -> Result<(), SetOutcome> {
+    match host.shared_set(key, value, cas) {
         SetOutcome::Written => Ok(()),
         other => Err(other),
     }
 }
 
 /// The current generation record, if the sync service wrote one.
-pub fn generation() -> Option<Generation> {
-    get(keys::GENERATION).0.and_then(|v| Generation::decode(&v))
+pub fn generation(host: &impl Host) -> Option<Generation> {
+    get(host, keys::GENERATION)
+        .0
+        .and_then(|v| Generation::decode(&v))
 }
 
 /// The level key of a subject.
@@ -48,8 +50,8 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// The subject's level now (a missing, stale or foreign record reads as the default).
-    pub fn level_of(&self, subject: Option<&str>) -> u8 {
-        let rec = subject.and_then(|s| get(&level_key(s)).0);
+    pub fn level_of(&self, host: &impl Host, subject: Option<&str>) -> u8 {
+        let rec = subject.and_then(|s| get(host, &level_key(s)).0);
         LevelRecord::level_for(
             rec.as_deref(),
             &self.levels_epoch,
@@ -60,8 +62,14 @@ impl Snapshot {
 
     /// How long the subject's probe cool-down still runs on this scenario (0: none; an absent
     /// or unreadable record is none, and the guard applies as always).
-    pub fn cooldown_left_ms(&self, subject: &str, now_ms: u64, cooldown_ms: u64) -> u64 {
-        let rec = get(&probe_key(subject)).0;
+    pub fn cooldown_left_ms(
+        &self,
+        host: &impl Host,
+        subject: &str,
+        now_ms: u64,
+        cooldown_ms: u64,
+    ) -> u64 {
+        let rec = get(host, &probe_key(subject)).0;
         ProbeRecord::cooldown_left_ms(
             rec.as_deref(),
             self.guard.scenario_id(),
@@ -95,11 +103,11 @@ pub type SharedCache = Rc<RefCell<GuardCache>>;
 
 /// The current snapshot: reads the small generation record, and the guard set only when its id
 /// changed since the last compile on this worker. `None` while no guard set was published.
-pub fn snapshot(cache: &SharedCache) -> Option<Snapshot> {
-    let gen = generation()?;
+pub fn snapshot(host: &impl Host, cache: &SharedCache) -> Option<Snapshot> {
+    let gen = generation(host)?;
     let mut c = cache.try_borrow_mut().ok()?;
     if c.guard.is_none() || c.guard_id != gen.guard_id {
-        let (raw, _) = get(keys::GUARD);
+        let (raw, _) = get(host, keys::GUARD);
         let raw = raw?;
         let (id, set_json) = policy::decode_guard(&raw)?;
         match serde_json::from_slice::<GuardSet>(set_json) {
@@ -108,10 +116,11 @@ pub fn snapshot(cache: &SharedCache) -> Option<Snapshot> {
                 // Label the compiled guard with the id stored beside it, so a reader that raced
                 // the writer recompiles once more rather than keeping a mislabelled set.
                 c.guard_id = id.to_string();
-                log::debug!("orrery-learning: guard compiled for generation {id}");
+                log_debug!(host, "orrery-learning: guard compiled for generation {id}");
             }
             Err(_) => {
-                log::error!(
+                log_error!(
+                    host,
                     "orrery-learning: stored guard set is unreadable; keeping the last one"
                 );
             }
@@ -127,9 +136,9 @@ pub fn snapshot(cache: &SharedCache) -> Option<Snapshot> {
 /// Append one event line to the bounded pending queue (`policy::MAX_PENDING_EVENT_BYTES`).
 /// Compare-and-set on the value read, retried on contention; `false` (the caller counts the
 /// drop) when the line does not fit, after repeated contention, or when the host refuses.
-pub fn append_event(line: &str) -> bool {
+pub fn append_event(host: &impl Host, line: &str) -> bool {
     for _ in 0..8 {
-        let (cur, cas) = get(keys::EVENTS);
+        let (cur, cas) = get(host, keys::EVENTS);
         // An existing key always comes with a CAS token; without one a write could overwrite
         // lines appended meanwhile, so it is not attempted.
         if cur.is_some() && cas.is_none() {
@@ -144,7 +153,7 @@ pub fn append_event(line: &str) -> bool {
         // The one unconditional write is the key's creation (absent: no token to compare);
         // the key is never removed afterwards (taking empties it), so this happens once per
         // Envoy.
-        match set(keys::EVENTS, &v, cas) {
+        match set(host, keys::EVENTS, &v, cas) {
             Ok(()) => return true,
             Err(SetOutcome::CasMismatch) => continue,
             Err(_) => return false,
@@ -156,12 +165,12 @@ pub fn append_event(line: &str) -> bool {
 /// Take every pending event line (empties the key with compare-and-set, so a line appended
 /// meanwhile is never lost). `None` when nothing is pending or the key changed under us (a
 /// later tick retries).
-pub fn take_events() -> Option<Vec<u8>> {
-    let (cur, cas) = get(keys::EVENTS);
+pub fn take_events(host: &impl Host) -> Option<Vec<u8>> {
+    let (cur, cas) = get(host, keys::EVENTS);
     let (cur, cas) = (cur?, cas?);
     if cur.is_empty() {
         return None;
     }
-    set(keys::EVENTS, b"", Some(cas)).ok()?;
+    set(host, keys::EVENTS, b"", Some(cas)).ok()?;
     Some(cur)
 }

@@ -6,13 +6,8 @@
 //! Pseudo-headers (`:status`) and the transport headers Envoy and the filter manage
 //! (`content-length`, `date`) are not read: they carry no reply text, and removing one would
 //! break the response.
-use crate::host;
+use crate::host::{log_error, Host, Map};
 use orrery_learning_guard::guard::Guard;
-
-/// proxy-wasm's map type of the response headers.
-pub const MAP_RESPONSE_HEADERS: u32 = 2;
-/// proxy-wasm's map type of the response trailers.
-pub const MAP_RESPONSE_TRAILERS: u32 = 3;
 
 /// Headers that carry no reply text and that the response needs.
 fn transport(name: &str) -> bool {
@@ -28,20 +23,39 @@ pub struct Unguarded;
 
 /// Check the response trailers (`count` of them, as the host announced) at `level`; removes
 /// each one that states a target. Returns the withheld target ids (no duplicates).
-pub fn guard_trailers(count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
-    guard_map(MAP_RESPONSE_TRAILERS, count, guard, level)
+pub fn guard_trailers(
+    host: &impl Host,
+    count: usize,
+    guard: &Guard,
+    level: u8,
+) -> Result<Vec<String>, Unguarded> {
+    guard_map(host, Map::RESPONSE_TRAILERS, count, guard, level)
 }
 
 /// The same for the response headers (before they leave).
-pub fn guard_headers(count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
-    guard_map(MAP_RESPONSE_HEADERS, count, guard, level)
+pub fn guard_headers(
+    host: &impl Host,
+    count: usize,
+    guard: &Guard,
+    level: u8,
+) -> Result<Vec<String>, Unguarded> {
+    guard_map(host, Map::RESPONSE_HEADERS, count, guard, level)
 }
 
-fn guard_map(map: u32, count: usize, guard: &Guard, level: u8) -> Result<Vec<String>, Unguarded> {
-    let pairs = host::header_pairs(map);
+fn guard_map(
+    host: &impl Host,
+    map: Map,
+    count: usize,
+    guard: &Guard,
+    level: u8,
+) -> Result<Vec<String>, Unguarded> {
+    let pairs = host.header_pairs(map);
     // An empty read of a non-empty map is a failed read: nothing was checked.
     if pairs.is_empty() && count > 0 {
-        log::error!("orrery-learning: the response headers or trailers could not be read");
+        log_error!(
+            host,
+            "orrery-learning: the response headers or trailers could not be read"
+        );
         return Err(Unguarded);
     }
     let mut withheld: Vec<String> = Vec::new();
@@ -59,8 +73,11 @@ fn guard_map(map: u32, count: usize, guard: &Guard, level: u8) -> Result<Vec<Str
                 withheld.push(id);
             }
         }
-        if !host::set_header(map, &name, None) {
-            log::error!("orrery-learning: a response header or trailer could not be removed");
+        if !host.set_header(map, &name, None) {
+            log_error!(
+                host,
+                "orrery-learning: a response header or trailer could not be removed"
+            );
             return Err(Unguarded);
         }
     }

@@ -1,5 +1,6 @@
-//! The sync service: long-polls the control service's watch API and publishes what it learns in
-//! Envoy shared data, then drains the pending withheld events to `POST /v1/events`.
+//! The poller, which the configuration calls the sync service (role `"sync"`, or `sync: "lease"`):
+//! it long-polls the control service's watch API and publishes what it learns in Envoy shared
+//! data, then drains the pending withheld events to `POST /v1/events`.
 //!
 //! Probe flags (docs/api.md "Probe detection") come with the watch answer too: each flag is
 //! written as `orrery_learning.probe.<subject>` with the time it was raised, rebuilt in this
@@ -23,7 +24,7 @@
 //! In `lease` mode (no bootstrap singleton) every worker root runs this, and only the holder of
 //! the shared-data lease polls; gaining or losing the lease resets what it knows, so a new poller
 //! starts with a full resync.
-use crate::host;
+use crate::host::{log_debug, log_error, log_info, log_warn, Buffer, Host, Map};
 use crate::metrics::{Metrics, SyncStat};
 use crate::store;
 use orrery_learning_guard::policy::{
@@ -33,14 +34,18 @@ use orrery_learning_guard::policy::{
 use std::rc::Rc;
 use std::time::Duration;
 
+#[cfg(test)]
+mod tests;
+
 const MIN_BACKOFF_MS: u64 = 250;
 const MAX_BACKOFF_MS: u64 = 5_000;
 /// Most bytes read from one watch answer.
 const MAX_WATCH_BODY: usize = 16 << 20;
 
-pub struct Sync {
+pub struct Poller<H> {
+    host: H,
     cfg: Rc<FilterConfig>,
-    metrics: Rc<Metrics>,
+    metrics: Rc<Metrics<H>>,
     leased: bool,
     owner: String,
     holds_lease: bool,
@@ -70,11 +75,6 @@ fn next_backoff(current: u64) -> u64 {
         .clamp(MIN_BACKOFF_MS, MAX_BACKOFF_MS)
 }
 
-/// Milliseconds since the Unix epoch, from the host clock (0 if the host refuses).
-pub fn now_ms() -> u64 {
-    host::now_ms()
-}
-
 /// Keep ids free of the record separators (`/`, `|`, `:`, newline).
 fn id_safe(s: &str) -> String {
     s.chars()
@@ -88,13 +88,21 @@ fn id_safe(s: &str) -> String {
         .collect()
 }
 
-impl Sync {
-    pub fn new(cfg: Rc<FilterConfig>, metrics: Rc<Metrics>, leased: bool, root_id: u32) -> Sync {
-        Sync {
+impl<H: Host> Poller<H> {
+    pub fn new(
+        host: H,
+        cfg: Rc<FilterConfig>,
+        metrics: Rc<Metrics<H>>,
+        leased: bool,
+        root_id: u32,
+    ) -> Poller<H> {
+        let owner = format!("{}-{}", root_id, host.now_ms());
+        Poller {
+            host,
             cfg,
             metrics,
             leased,
-            owner: format!("{}-{}", root_id, now_ms()),
+            owner,
             holds_lease: false,
             epoch: None,
             manifest_generation: None,
@@ -126,7 +134,7 @@ impl Sync {
     }
 
     pub fn on_tick(&mut self) {
-        let now = now_ms();
+        let now = self.host.now_ms();
         if self.leased && !self.hold_lease(now) {
             return;
         }
@@ -140,17 +148,18 @@ impl Sync {
 
     /// Take or renew the lease; `true` while this root is the poller.
     fn hold_lease(&mut self, now: u64) -> bool {
-        let (cur, cas) = store::get(keys::LEASE);
+        let (cur, cas) = store::get(&self.host, keys::LEASE);
         let free = match cur.as_deref().and_then(parse_lease) {
             None => true,
             Some((owner, expires)) => owner == self.owner || expires <= now,
         };
         let ok = free && {
             let val = format!("{}|{}", self.owner, now + self.cfg.control.lease_ms);
-            store::set(keys::LEASE, val.as_bytes(), cas).is_ok()
+            store::set(&self.host, keys::LEASE, val.as_bytes(), cas).is_ok()
         };
         if ok != self.holds_lease {
-            log::info!(
+            log_info!(
+                self.host,
                 "orrery-learning: sync lease {}",
                 if ok { "taken" } else { "lost" }
             );
@@ -176,10 +185,13 @@ impl Sync {
             (SECRET_HEADER, c.proxy_secret.as_str()),
         ];
         let timeout = Duration::from_millis(c.watch_timeout_ms + 5_000);
-        match host::http_call(&c.cluster, &headers, None, timeout) {
+        match self.host.http_call(&c.cluster, &headers, None, timeout) {
             Ok(token) => self.watch_token = Some(token),
             Err(status) => {
-                log::warn!("orrery-learning: watch callout not dispatched ({status:?})");
+                log_warn!(
+                    self.host,
+                    "orrery-learning: watch callout not dispatched ({status:?})"
+                );
                 self.failed();
             }
         }
@@ -188,13 +200,13 @@ impl Sync {
     fn failed(&mut self) {
         self.metrics.sync(SyncStat::WatchError);
         self.backoff_ms = next_backoff(self.backoff_ms);
-        self.next_attempt_ms = now_ms() + self.backoff_ms;
+        self.next_attempt_ms = self.host.now_ms() + self.backoff_ms;
     }
 
     /// A post of events failed: wait longer before the next one.
     fn events_failed(&mut self) {
         self.events_backoff_ms = next_backoff(self.events_backoff_ms);
-        self.events_next_ms = now_ms() + self.events_backoff_ms;
+        self.events_next_ms = self.host.now_ms() + self.events_backoff_ms;
     }
 
     /// A callout answered (or failed: then there are no headers).
@@ -203,7 +215,8 @@ impl Sync {
             None
         } else {
             // The list form: the single-header getter traps after a failed callout.
-            host::header_pairs(host::MAP_CALL_RESPONSE_HEADERS)
+            self.host
+                .header_pairs(Map::CALL_RESPONSE_HEADERS)
                 .into_iter()
                 .find(|(k, _)| k == ":status")
                 .and_then(|(_, v)| std::str::from_utf8(&v).ok()?.parse::<u32>().ok())
@@ -227,7 +240,7 @@ impl Sync {
                 self.events_backoff_ms = 0;
                 self.events_next_ms = 0;
             } else {
-                log::warn!(
+                log_warn!(self.host,
                     "orrery-learning: {n} withheld events not accepted by the control service (status {status:?})"
                 );
                 self.metrics.sync_add(SyncStat::EventsPostError, n as u64);
@@ -245,22 +258,27 @@ impl Sync {
 
     fn on_watch_answer(&mut self, status: Option<u32>, body_size: usize) {
         if status != Some(200) {
-            log::warn!("orrery-learning: watch failed (status {status:?})");
+            log_warn!(
+                self.host,
+                "orrery-learning: watch failed (status {status:?})"
+            );
             if status == Some(401) {
-                log::error!("orrery-learning: control service refused the proxy secret");
+                log_error!(
+                    self.host,
+                    "orrery-learning: control service refused the proxy secret"
+                );
             }
             self.failed();
             return;
         }
-        let body = host::buffer(
-            host::BUFFER_CALL_RESPONSE_BODY,
-            0,
-            body_size.min(MAX_WATCH_BODY),
-        );
+        let body = self
+            .host
+            .buffer(Buffer::CALL_RESPONSE_BODY, 0, body_size.min(MAX_WATCH_BODY));
         let answer = match serde_json::from_slice::<WatchResponse>(&body) {
             Ok(a) => a,
             Err(e) => {
-                log::warn!(
+                log_warn!(
+                    self.host,
                     "orrery-learning: watch answer unreadable (line {} column {})",
                     e.line(),
                     e.column()
@@ -287,7 +305,8 @@ impl Sync {
             if let Err(problems) = set.validate() {
                 // Each problem is a location and a kind, never a value.
                 let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-                log::error!(
+                log_error!(
+                    self.host,
                     "orrery-learning: control service sent a guard set the filter refuses: {}",
                     list.join("; ")
                 );
@@ -299,16 +318,21 @@ impl Sync {
             };
             let id = format!("{}/{}", id_safe(&w.epoch), w.manifest_generation);
             if store::set(
+                &self.host,
                 keys::GUARD,
                 policy::encode_guard(&id, &json).as_bytes(),
                 None,
             )
             .is_err()
             {
-                log::error!("orrery-learning: could not write the guard set to shared data");
+                log_error!(
+                    self.host,
+                    "orrery-learning: could not write the guard set to shared data"
+                );
                 return false;
             }
-            log::info!(
+            log_info!(
+                self.host,
                 "orrery-learning: guard set for scenario {} (generation {}) published",
                 set.scenario_id,
                 w.manifest_generation
@@ -325,7 +349,12 @@ impl Sync {
             _ => {
                 self.resyncs += 1;
                 self.metrics.sync(SyncStat::LevelsFullResync);
-                format!("{}.{}.{}", id_safe(&w.epoch), now_ms(), self.resyncs)
+                format!(
+                    "{}.{}.{}",
+                    id_safe(&w.epoch),
+                    self.host.now_ms(),
+                    self.resyncs
+                )
             }
         };
         for e in &w.levels.entries {
@@ -337,7 +366,14 @@ impl Sync {
                 scenario_id: e.scenario_id.clone(),
                 level: e.level,
             };
-            if store::set(&store::level_key(&e.subject), rec.encode().as_bytes(), None).is_err() {
+            if store::set(
+                &self.host,
+                &store::level_key(&e.subject),
+                rec.encode().as_bytes(),
+                None,
+            )
+            .is_err()
+            {
                 return false;
             }
         }
@@ -350,16 +386,18 @@ impl Sync {
             guard_id,
             levels_epoch: levels_epoch.clone(),
         };
-        if store::set(keys::GENERATION, gen.encode().as_bytes(), None).is_err() {
+        if store::set(&self.host, keys::GENERATION, gen.encode().as_bytes(), None).is_err() {
             return false;
         }
         if self.levels_epoch.as_deref() != Some(levels_epoch.as_str()) {
-            log::info!(
+            log_info!(
+                self.host,
                 "orrery-learning: levels resynced ({} stored)",
                 w.levels.entries.len()
             );
         } else if !w.levels.entries.is_empty() {
-            log::debug!(
+            log_debug!(
+                self.host,
                 "orrery-learning: {} level changes applied",
                 w.levels.entries.len()
             );
@@ -375,7 +413,7 @@ impl Sync {
     /// Write each flag of a watch answer that is newer than the one stored for its subject.
     /// `false` when the host refused a write (the caller asks again from scratch).
     fn write_probes(&self, probes: &WatchProbes) -> bool {
-        let now = now_ms();
+        let now = self.host.now_ms();
         let mut written = 0u64;
         for e in &probes.entries {
             let rec = ProbeRecord {
@@ -383,24 +421,30 @@ impl Sync {
                 flagged_at_ms: now.saturating_sub(e.age_ms),
             };
             let key = store::probe_key(&e.subject);
-            if !rec.supersedes(store::get(&key).0.as_deref()) {
+            if !rec.supersedes(store::get(&self.host, &key).0.as_deref()) {
                 continue;
             }
-            if store::set(&key, rec.encode().as_bytes(), None).is_err() {
-                log::error!("orrery-learning: could not write a probe flag to shared data");
+            if store::set(&self.host, &key, rec.encode().as_bytes(), None).is_err() {
+                log_error!(
+                    self.host,
+                    "orrery-learning: could not write a probe flag to shared data"
+                );
                 return false;
             }
             written += 1;
         }
         if written > 0 {
             self.metrics.sync_add(SyncStat::ProbeFlagWritten, written);
-            log::info!("orrery-learning: {written} probe flag(s) published");
+            log_info!(
+                self.host,
+                "orrery-learning: {written} probe flag(s) published"
+            );
         }
         true
     }
 
     fn flush_events(&mut self) {
-        let Some(pending) = store::take_events() else {
+        let Some(pending) = store::take_events(&self.host) else {
             return;
         };
         let Some((body, n)) = policy::events_body(&pending) else {
@@ -415,7 +459,7 @@ impl Sync {
             ("content-type", "application/json"),
             (SECRET_HEADER, c.proxy_secret.as_str()),
         ];
-        match host::http_call(
+        match self.host.http_call(
             &c.cluster,
             &headers,
             Some(body.as_bytes()),
@@ -423,7 +467,10 @@ impl Sync {
         ) {
             Ok(token) => self.events_token = Some((token, n, pending)),
             Err(status) => {
-                log::warn!("orrery-learning: {n} withheld events not posted ({status:?})");
+                log_warn!(
+                    self.host,
+                    "orrery-learning: {n} withheld events not posted ({status:?})"
+                );
                 self.metrics.sync_add(SyncStat::EventsPostError, n as u64);
                 self.events_failed();
                 self.requeue(&pending);
@@ -438,13 +485,16 @@ impl Sync {
         for line in lines.split(|b| *b == b'\n') {
             match std::str::from_utf8(line) {
                 Ok("") => {}
-                Ok(l) if store::append_event(l) => {}
+                Ok(l) if store::append_event(&self.host, l) => {}
                 _ => dropped += 1,
             }
         }
         if dropped > 0 {
             self.metrics.sync_add(SyncStat::EventsDropped, dropped);
-            log::warn!("orrery-learning: {dropped} re-queued withheld event(s) dropped");
+            log_warn!(
+                self.host,
+                "orrery-learning: {dropped} re-queued withheld event(s) dropped"
+            );
         }
     }
 }
