@@ -314,7 +314,7 @@ fn decode_base32(tok: &str) -> Option<String> {
     // A plain lowercase word (`partition`) is not worth decoding: lowercase base32 needs a
     // digit or its padding.
     let marked = body.len() < tok.len() || body.bytes().any(|c| c.is_ascii_digit());
-    if !upper && !(lower && marked) {
+    if !(upper || (lower && marked)) {
         return None;
     }
     let body = body.to_ascii_uppercase();
