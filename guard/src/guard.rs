@@ -96,17 +96,67 @@ pub const WITHHELD_MARK: &str = "[withheld by the learning sandbox]";
 /// The guarded levels: 0, 1, 2 (level 3, [`crate::MAX_LEVEL`], is unguarded).
 const GUARDED_LEVELS: usize = crate::MAX_LEVEL as usize;
 
+/// Texts at least this long have their matches remembered ([`HitCache`]).
+const CACHE_MIN_TEXT: usize = 64;
+/// Most text bytes the cache holds; past it the cache starts again empty.
+const CACHE_MAX_BYTES: usize = 4 << 20;
+
+/// What the matcher found in texts this guard has already read, keyed by the whole text (no
+/// hash stands in for it, so no collision can hand one text another's verdict). A transcript
+/// is read again after every turn with every earlier message in it: with the cache, each read
+/// costs the new messages plus one hash and compare per old one, not a matcher pass over the
+/// whole history. Bounded by [`CACHE_MAX_BYTES`]; it belongs to one compiled guard, so a new
+/// guard generation starts with an empty one. The hasher has fixed keys: a random one would
+/// need the host's entropy at first use, and a crafted collision only costs a compare.
+#[derive(Default)]
+struct HitCache {
+    map: std::collections::HashMap<
+        Box<str>,
+        Box<[usize]>,
+        std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+    >,
+    bytes: usize,
+}
+
+impl std::fmt::Debug for HitCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the texts: they may hold values.
+        write!(
+            f,
+            "HitCache({} texts, {} bytes)",
+            self.map.len(),
+            self.bytes
+        )
+    }
+}
+
 /// A guard set compiled for matching: built once per manifest generation, then shared.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Guard {
     set: GuardSet,
     matcher: Matcher,
+    /// Matches of texts already read (see [`HitCache`]).
+    cache: std::sync::Mutex<HitCache>,
     /// Target id per compiled value (current targets first, then retired values).
     ids: Vec<String>,
     /// Checked nudges per compiled value, per guarded level.
     nudges: Vec<[String; GUARDED_LEVELS]>,
     /// The checked scrub mark.
     mark: String,
+}
+
+impl Clone for Guard {
+    /// A copy with an empty cache.
+    fn clone(&self) -> Guard {
+        Guard {
+            set: self.set.clone(),
+            matcher: self.matcher.clone(),
+            cache: Default::default(),
+            ids: self.ids.clone(),
+            nudges: self.nudges.clone(),
+            mark: self.mark.clone(),
+        }
+    }
 }
 
 impl Guard {
@@ -178,6 +228,7 @@ impl Guard {
         Guard {
             set,
             matcher,
+            cache: Default::default(),
             ids,
             nudges,
             mark,
@@ -199,9 +250,29 @@ impl Guard {
 
     /// Matched value indices, ascending (guard-set order) whatever order the matcher gives.
     fn hits(&self, text: &str) -> Vec<usize> {
+        let cacheable = text.len() >= CACHE_MIN_TEXT && text.len() <= CACHE_MAX_BYTES / 4;
+        if cacheable {
+            if let Ok(cache) = self.cache.lock() {
+                if let Some(h) = cache.map.get(text) {
+                    return h.to_vec();
+                }
+            }
+        }
         let mut hits = self.matcher.find(text);
         hits.sort_unstable();
         hits.dedup();
+        if cacheable {
+            if let Ok(mut cache) = self.cache.lock() {
+                if cache.bytes + text.len() > CACHE_MAX_BYTES {
+                    cache.map.clear();
+                    cache.bytes = 0;
+                }
+                cache.bytes += text.len();
+                cache
+                    .map
+                    .insert(text.into(), hits.clone().into_boxed_slice());
+            }
+        }
         hits
     }
 

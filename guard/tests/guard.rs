@@ -300,3 +300,32 @@ mod properties {
         }
     }
 }
+
+/// The hit cache gives a text read again the verdict it got the first time, at every level,
+/// and is bounded: far more distinct texts than it holds still get their own verdicts.
+#[test]
+fn texts_read_again_get_the_same_verdict() {
+    let g = Guard::compile(set(
+        vec![target("total_lag", "the total lag", num(5100.0))],
+        Vec::new(),
+    ));
+    let pad = "the consumer group has been rebalancing since the deploy; ".repeat(2);
+    let leak = format!("{pad} total lag 5,100 messages");
+    let clean = format!("{pad} total lag is rising");
+    for _ in 0..3 {
+        for level in 0..3 {
+            assert!(g.guard_reply(&leak, level).withheld());
+            assert!(g.scrub(&leak, level).withheld());
+            assert!(!g.guard_reply(&clean, level).withheld());
+        }
+        assert!(!g.guard_reply(&leak, 3).withheld());
+    }
+    // 100,000 distinct texts of ~130 bytes each (~13 MB) go through a cache of 4 MiB.
+    for k in (0..100_000u32).filter(|k| !(4_000..7_000).contains(k)) {
+        let t = format!("{pad} partition {k} is fine");
+        assert!(!g.scrub(&t, 0).withheld(), "{k}");
+    }
+    assert!(g.guard_reply(&leak, 0).withheld());
+    // A clone starts with an empty cache and the same verdicts.
+    assert!(g.clone().guard_reply(&leak, 0).withheld());
+}
