@@ -12,13 +12,13 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 
-pub const PROXY_SECRET_HEADER: &str = "x-orrery-learning-proxy-secret";
-pub const SUBJECT_HEADER: &str = "x-orrery-learning-subject";
-pub const PRINCIPAL_HEADER: &str = "x-orrery-learning-principal";
-/// Set to `true` by the filter when the verified token carries its configured instructor claim.
-pub const INSTRUCTOR_HEADER: &str = "x-orrery-learning-instructor";
-/// The longest subject accepted (a token's `sub` is far shorter).
-pub const MAX_SUBJECT_BYTES: usize = 256;
+/// The header names and the principal words are the filter's own (`policy::identity`).
+pub use orrery_learning_guard::policy::{
+    Principal, INSTRUCTOR_HEADER, PRINCIPAL_HEADER, SECRET_HEADER as PROXY_SECRET_HEADER,
+    SUBJECT_HEADER,
+};
+/// The longest subject accepted: the longest the filter sends.
+pub const MAX_SUBJECT_BYTES: usize = orrery_learning_guard::policy::MAX_SUBJECT_LEN;
 
 /// Equal in time independent of where the inputs differ (the length is not secret).
 pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
@@ -75,15 +75,6 @@ pub fn has_bearer(headers: &HeaderMap, token: &Secret) -> bool {
         .is_some_and(|t| ct_eq(t, token.as_bytes()))
 }
 
-/// The caller's principal kind, as the filter established it from the verified token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Principal {
-    Human,
-    Delegated,
-    Service,
-    Unknown,
-}
-
 /// Why a hint caller is refused (after the proxy secret passed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdentityError {
@@ -91,13 +82,9 @@ pub enum IdentityError {
     NoSubject,
 }
 
+/// The caller's principal kind, as the filter established it from the verified token.
 pub fn principal(headers: &HeaderMap) -> Principal {
-    match headers.get(PRINCIPAL_HEADER).map(|v| v.as_bytes()) {
-        Some(b"human") => Principal::Human,
-        Some(b"delegated") => Principal::Delegated,
-        Some(b"service") => Principal::Service,
-        _ => Principal::Unknown,
-    }
+    Principal::from_header(headers.get(PRINCIPAL_HEADER).map(|v| v.as_bytes()))
 }
 
 /// Whether the filter marked the caller as a human instructor (both headers exact).

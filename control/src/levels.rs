@@ -19,6 +19,7 @@
 
 use crate::clock::rfc3339_ms;
 use crate::config::ProbeSettings;
+use orrery_learning_guard::policy::{WatchLevel, WatchProbe};
 use orrery_learning_guard::MAX_LEVEL;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -123,21 +124,9 @@ impl Help {
     }
 }
 
-/// A level change, as the watch API serves it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct LevelEntry {
-    pub subject: String,
-    pub scenario_id: String,
-    pub level: u8,
-}
-
-/// A borrowed [`LevelEntry`], so a full resync serialises without copying every subject.
-#[derive(Debug, Serialize)]
-pub struct LevelRef<'a> {
-    pub subject: &'a str,
-    pub scenario_id: &'a str,
-    pub level: u8,
-}
+/// A level as the watch API serves it (the filter's own type), borrowed, so a full resync
+/// serialises without copying every subject.
+pub type LevelRef<'a> = WatchLevel<&'a str>;
 
 #[derive(Debug)]
 struct LogEntry {
@@ -204,13 +193,8 @@ pub struct ProbeFlag {
 }
 
 /// A probe flag as the watch API serves it: its age at the time of the answer, so the filter
-/// rebuilds the time in its own clock.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct ProbeEntry {
-    pub subject: String,
-    pub scenario_id: String,
-    pub age_ms: u64,
-}
+/// rebuilds the time in its own clock (the filter's own type).
+pub type ProbeEntry = WatchProbe;
 
 #[derive(Debug)]
 struct ProbeLogEntry {

@@ -20,8 +20,9 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use orrery_learning_guard::policy::{Event, EventBatch, HintResponse, ReplyWithheld, EVENT_KINDS};
 use orrery_learning_guard::MAX_LEVEL;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -96,14 +97,6 @@ async fn metrics(State(state): State<Shared>) -> Response {
         .into_response()
 }
 
-#[derive(Serialize)]
-struct HintBody<'a> {
-    scenario_id: &'a str,
-    level: u8,
-    max_level: u8,
-    can_take_hint: bool,
-}
-
 async fn hint(_: ProxyAuth, State(state): State<Shared>, headers: HeaderMap) -> Response {
     let subject = match auth::human_subject(&headers) {
         Ok(s) => s,
@@ -125,8 +118,8 @@ async fn hint(_: ProxyAuth, State(state): State<Shared>, headers: HeaderMap) -> 
         );
         (outcome, levels.stored_levels())
     };
-    let body = |level: u8| HintBody {
-        scenario_id: &cur.scenario_id,
+    let body = |level: u8| HintResponse {
+        scenario_id: cur.scenario_id.clone(),
         level,
         max_level: MAX_LEVEL,
         can_take_hint: level < MAX_LEVEL,
@@ -181,63 +174,21 @@ async fn watch_handler(
     resp
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EventBatch {
-    events: Vec<serde_json::Value>,
-}
-
-/// `learning_answer_withheld`: one target withheld from one reply.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnswerWithheld {
-    #[allow(dead_code)]
-    event: String,
-    subject: String,
-    scenario_id: String,
-    target_id: String,
-    surface: String,
-}
-
-/// `learning_reply_withheld`: one model-turn reply had anything withheld (probe detection).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ReplyWithheld {
-    #[allow(dead_code)]
-    event: String,
-    subject: String,
-    scenario_id: String,
-    surface: String,
-}
-
-enum Event {
-    Answer(AnswerWithheld),
-    Reply(ReplyWithheld),
-}
-
-impl Event {
-    /// Read one event by its kind; the error is one of the fixed texts (never echoing input).
-    fn parse(v: serde_json::Value) -> Result<Event, &'static str> {
-        let kind = match v.get("event") {
-            Some(serde_json::Value::String(k)) => k.as_str(),
-            _ => return Err("invalid event batch"),
-        };
-        match kind {
-            "learning_answer_withheld" => serde_json::from_value(v)
-                .map(Event::Answer)
-                .map_err(|_| "invalid event batch"),
-            "learning_reply_withheld" => serde_json::from_value(v)
-                .map(Event::Reply)
-                .map_err(|_| "invalid event batch"),
-            _ => Err("unknown event kind"),
-        }
+/// Read one event by its kind; the error is one of the fixed texts (never echoing input).
+fn parse_event(v: serde_json::Value) -> Result<Event, &'static str> {
+    match v.get("event") {
+        Some(serde_json::Value::String(k)) if EVENT_KINDS.contains(&k.as_str()) => {}
+        Some(serde_json::Value::String(_)) => return Err("unknown event kind"),
+        _ => return Err("invalid event batch"),
     }
+    serde_json::from_value(v).map_err(|_| "invalid event batch")
+}
 
-    fn ids(&self) -> (&str, &str, &str) {
-        match self {
-            Event::Answer(e) => (&e.subject, &e.scenario_id, &e.surface),
-            Event::Reply(e) => (&e.subject, &e.scenario_id, &e.surface),
-        }
+/// The ids an event names: (subject, scenario_id, surface).
+fn event_ids(e: &Event) -> (&str, &str, &str) {
+    match e {
+        Event::Answer(e) => (&e.subject, &e.scenario_id, &e.surface),
+        Event::Reply(e) => (&e.subject, &e.scenario_id, &e.surface),
     }
 }
 
@@ -253,16 +204,16 @@ async fn events(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Respon
         return error(StatusCode::BAD_REQUEST, "body too large");
     };
     // serde's message could quote the body: answer with a fixed text.
-    let Ok(batch) = serde_json::from_slice::<EventBatch>(&bytes) else {
+    let Ok(batch) = serde_json::from_slice::<EventBatch<serde_json::Value>>(&bytes) else {
         return error(StatusCode::BAD_REQUEST, "invalid event batch");
     };
     let mut parsed = Vec::with_capacity(batch.events.len());
     for v in batch.events {
-        let e = match Event::parse(v) {
+        let e = match parse_event(v) {
             Ok(e) => e,
             Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
         };
-        let (subject, scenario_id, surface) = e.ids();
+        let (subject, scenario_id, surface) = event_ids(&e);
         if !surface_ok(surface) {
             return error(StatusCode::BAD_REQUEST, "invalid surface");
         }

@@ -5,13 +5,12 @@
 //! caller's generation (or epoch) differs, and level deltas since its sequence, or every stored
 //! level of the current scenario (`full`) when deltas cannot bring it up to date. Probe flags
 //! travel the same way on their own cursor (`probe_seq`): the flags since the caller's cursor,
-//! or every recent flag of the current scenario, each with its age.
+//! or every recent flag of the current scenario, each with its age. The answer is the filter's
+//! own type, [`WatchResponse`], serialised from borrowed entries.
 
-use crate::levels::ProbeEntry;
 use crate::state::{AppState, Version};
 use axum::body::Bytes;
-use orrery_learning_guard::guard::GuardSet;
-use serde::Serialize;
+use orrery_learning_guard::policy::{WatchLevels, WatchProbes, WatchResponse};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -63,23 +62,6 @@ pub fn is_current(q: &WatchQuery, epoch: &str, v: Version) -> bool {
         && q.manifest_generation == Some(v.generation)
         && q.level_seq == Some(v.level_seq)
         && !matches!(q.probe_seq, Some(p) if p != v.probe_seq)
-}
-
-#[derive(Serialize)]
-struct Levels<E> {
-    full: bool,
-    entries: E,
-}
-
-#[derive(Serialize)]
-struct WatchResponse<'a, E> {
-    epoch: &'a str,
-    manifest_generation: u64,
-    guard: Option<GuardSet>,
-    level_seq: u64,
-    levels: Levels<E>,
-    probe_seq: u64,
-    probes: Levels<Vec<ProbeEntry>>,
 }
 
 /// A full-resync answer depends only on (generation, level_seq, guard sent or not, probe_seq,
@@ -162,11 +144,11 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
     };
     let probes_since = probe_deltas.as_ref().map(|(since, _)| *since);
     let probes = match probe_deltas {
-        Some((_, entries)) => Levels {
+        Some((_, entries)) => WatchProbes {
             full: false,
             entries,
         },
-        None => Levels {
+        None => WatchProbes {
             full: true,
             entries: levels.all_probes(&scenario_id, now_ms),
         },
@@ -179,16 +161,16 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
     };
     if let Some(entries) = deltas {
         let body = WatchResponse {
-            epoch: &state.epoch,
+            epoch: state.epoch.as_str(),
             manifest_generation: generation,
             guard,
             level_seq,
-            levels: Levels {
+            levels: WatchLevels {
                 full: false,
                 entries,
             },
-            probe_seq,
-            probes,
+            probe_seq: Some(probe_seq),
+            probes: Some(probes),
         };
         return Bytes::from(serde_json::to_vec(&body).unwrap_or_default());
     }
@@ -206,16 +188,16 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
         }
     }
     let body = WatchResponse {
-        epoch: &state.epoch,
+        epoch: state.epoch.as_str(),
         manifest_generation: generation,
         guard,
         level_seq,
-        levels: Levels {
+        levels: WatchLevels {
             full: true,
             entries: levels.all_levels_json(&scenario_id, default),
         },
-        probe_seq,
-        probes,
+        probe_seq: Some(probe_seq),
+        probes: Some(probes),
     };
     // ~60 bytes per level: sized once instead of doubling through a 6 MB body.
     let mut buf = Vec::with_capacity(256 + levels.stored_levels() * 64);

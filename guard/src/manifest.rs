@@ -50,7 +50,7 @@
 //! ```
 use crate::matcher::{normalize_for_matching, GuardedValue, Matcher, Rules};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A manifest larger than this is refused before it is parsed (a real one is a few KB).
@@ -70,7 +70,7 @@ pub const MAX_STRING_VALUE_CHARS: usize = 256;
 /// The smallest |number| a value may have: smaller ones match ordinary prose ("step 1").
 pub const MIN_NUMBER: f64 = 100.0;
 /// Numbers must stay below 2**53 in absolute value, where every integer is exact in f64.
-pub const NUMBER_LIMIT: f64 = 9_007_199_254_740_992.0;
+pub use crate::matcher::NUMBER_LIMIT;
 /// The fewest characters a string value may have.
 pub const MIN_STRING_CHARS: usize = 4;
 
@@ -96,28 +96,8 @@ pub mod kind {
     pub const CONTAINS_VALUE: &str = "contains_value";
 }
 
-/// A target's value: a number (|v| >= 100, |v| < 2**53) or a string (>= 4 characters).
-///
-/// On the wire an integral number is written as a JSON integer (`5100`, not `5100.0`).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
-pub enum TargetValue {
-    Number(f64),
-    Text(String),
-}
-
-impl Serialize for TargetValue {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            // Exact: a validated number is below 2**53, where f64 holds every integer.
-            TargetValue::Number(n) if n.fract() == 0.0 && n.abs() < NUMBER_LIMIT => {
-                s.serialize_i64(*n as i64)
-            }
-            TargetValue::Number(n) => s.serialize_f64(*n),
-            TargetValue::Text(t) => s.serialize_str(t),
-        }
-    }
-}
+/// A target's value (owned by the matcher, which reads it; the manifest validates it).
+pub use crate::matcher::TargetValue;
 
 /// One answer the lab seeded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -52,7 +52,7 @@
 //! assert!(!String::from_utf8(out.body).unwrap().contains("5100"));
 //! ```
 use crate::guard::{Guard, Verdict};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) mod json;
 
@@ -161,8 +161,9 @@ impl Rewrite {
     }
 }
 
-/// The learner's block on `GET /me` (AEP-032 §3).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The learner's block on `GET /me` (AEP-032 §3), and the hint endpoint's `200` body
+/// ([`HintResponse`](crate::policy::HintResponse)): the control service answers a hint with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LearningBlock {
     pub scenario_id: String,
     pub level: u8,

@@ -171,14 +171,15 @@ mod phrases;
 mod spelled;
 mod targets;
 mod units;
+mod value;
 mod words;
 
-use crate::manifest::TargetValue;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::borrow::Cow;
 use targets::{Hits, NumTargets};
 
 pub use normalize::normalize_for_matching;
+pub use value::{TargetValue, NUMBER_LIMIT};
 
 /// A value to guard, with the target id it belongs to and the manifest's unit (which joins
 /// the value to a unit family: `2.4 MB/s` for 2,400,000 `bytes/s`).
