@@ -19,19 +19,7 @@ fn envoy_refuses(name: &str, edit: impl Fn(String) -> String, env: Env, want_in_
     let dir = root().join("target/e2e").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let tmpl = std::fs::read_to_string(root().join("envoy/demo.yaml.tmpl")).unwrap();
-    let jwks = std::fs::read_to_string(root().join("examples/demo/jwks.json")).unwrap();
-    let cfg = render(
-        &tmpl,
-        &[
-            ("LISTEN_PORT", free_port().to_string()),
-            ("ADMIN_PORT", free_port().to_string()),
-            ("ORRERY_PORT", free_port().to_string()),
-            ("CONTROL_PORT", free_port().to_string()),
-            ("WASM_PATH", wasm_path().to_string_lossy().into_owned()),
-            ("JWKS_JSON", jwks.lines().map(str::trim).collect::<String>()),
-        ],
-    );
+    let cfg = render_demo(free_port(), free_port(), free_port(), free_port());
     let cfg = edit(cfg);
     let path = dir.join("envoy.yaml");
     std::fs::write(&path, cfg).unwrap();

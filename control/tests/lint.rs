@@ -2,6 +2,7 @@
 //! that rule and must fail with only that rule's id; the clean fixtures, the rendered demo
 //! template and envoy/orrery-example.yaml must pass; no output ever holds a configured secret.
 use orrery_learning_control::lint::{lint_text, run, Options, Rule};
+use orrery_standin::render;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -230,33 +231,25 @@ fn no_output_holds_the_proxy_secret() {
     }
 }
 
-/// The demo template rendered the way tests/common/mod.rs and tools/run-stack do: exactly its
-/// placeholders (the proxy secret is not one: Envoy reads it from its environment). `secret`
-/// stands in for the JWKS key, the one secret the rendered file holds.
+/// The demo template rendered by the renderer every tool and test stack uses
+/// (`orrery_standin::render`, behind `orrery-standin render-envoy`): exactly its placeholders (the
+/// proxy secret is not one: Envoy reads it from its environment). `secret` stands in for the
+/// JWKS key, the one secret the rendered file holds.
 fn render_demo(secret: &str, port_base: u16) -> String {
     let tmpl = std::fs::read_to_string(repo("envoy/demo.yaml.tmpl")).unwrap();
+    let jwks = format!(r#"{{"keys":[{{"kty":"oct","kid":"demo","alg":"HS256","k":"{secret}"}}]}}"#);
     let vars = [
         ("LISTEN_PORT", port_base.to_string()),
         ("ADMIN_PORT", (port_base + 1).to_string()),
         ("ORRERY_PORT", (port_base + 2).to_string()),
         ("CONTROL_PORT", (port_base + 3).to_string()),
         ("WASM_PATH", "/tmp/orrery_learning_filter.wasm".to_string()),
-        (
-            "JWKS_JSON",
-            format!(r#"{{"keys":[{{"kty":"oct","kid":"demo","alg":"HS256","k":"{secret}"}}]}}"#),
-        ),
-    ];
-    let mut out = tmpl;
-    for (k, v) in vars {
-        let p = format!("${{{k}}}");
-        assert!(out.contains(&p), "the template no longer uses {p}");
-        out = out.replace(&p, &v);
-    }
-    assert!(
-        !out.contains("${"),
-        "the template has a placeholder this test does not know"
-    );
-    out
+        (render::JWKS_VAR, render::jwks_line(&jwks).unwrap()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    render::render(&tmpl, &vars).unwrap_or_else(|e| panic!("envoy/demo.yaml.tmpl: {e}"))
 }
 
 #[test]

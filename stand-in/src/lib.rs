@@ -6,7 +6,8 @@
 //! log ([`store`]), what one chat turn produces on every surface ([`turn`]), the scripted
 //! scenario format ([`script`]), SSE framing ([`sse`]), demo tokens and the demo JWKS
 //! ([`token`]), frame-by-frame bodies for trailers and resets ([`fault`]), plus two small
-//! helpers ([`gzip`], [`clock`]).
+//! helpers ([`gzip`], [`clock`]). Apart from the server, it owns the Envoy config template
+//! renderer ([`render`], the `render-envoy` subcommand) that every tool and test stack uses.
 //!
 //! # Modes
 //!
@@ -69,6 +70,7 @@
 pub mod clock;
 pub mod fault;
 pub mod gzip;
+pub mod render;
 pub mod script;
 pub mod server;
 pub mod sse;

@@ -1,15 +1,20 @@
 //! `orrery-standin`: the CLI of the Orrery stand-in — `serve` (the HTTP server), `token` (a demo
-//! JWT for the demo stack) and `jwks` (the demo JWKS). See the library doc for routes and the
+//! JWT for the demo stack), `jwks` (the demo JWKS) and `render-envoy` (fills an Envoy config
+//! template: the one renderer tools/run-stack, tools/bench-stack, tools/soak and the end-to-end
+//! harness all run; see [`orrery_standin::render`]). See the library doc for routes and the
 //! echo/test-tool prefixes.
 //!
 //! `serve` writes exactly one line before anything else, on stderr, for harnesses that bind port 0:
 //! `orrery-standin listening on 127.0.0.1:PORT (scripted scenario NAME)` (or `(generic)`); then one
 //! log line per request (method, path, status). Ctrl-C or SIGTERM stops it.
 use clap::{Parser, Subcommand};
+use orrery_standin::render::{jwks_line, render, JWKS_VAR};
 use orrery_standin::script::Script;
 use orrery_standin::server::{serve, AppState};
 use orrery_standin::token::{demo_jwks, demo_token_with_role, Kind};
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -51,6 +56,25 @@ enum Command {
     },
     /// Print the demo JWKS (the content of examples/demo/jwks.json).
     Jwks,
+    /// Fill an Envoy config template's `${NAME}` placeholders (e.g. envoy/demo.yaml.tmpl). Fails
+    /// (exit 1) on a placeholder no variable fills and on a variable the template does not use.
+    RenderEnvoy {
+        /// The template.
+        template: PathBuf,
+        /// A variable, `NAME=VALUE` (repeatable).
+        #[arg(long = "var", value_name = "NAME=VALUE")]
+        vars: Vec<String>,
+        /// A JSON object of variables (`{"NAME": "value" or number}`); `-` reads standard input
+        /// (values kept out of argv).
+        #[arg(long = "vars-json", value_name = "FILE")]
+        vars_json: Option<PathBuf>,
+        /// A JWKS document (e.g. examples/demo/jwks.json) to fill `${JWKS_JSON}` with, on one line.
+        #[arg(long, value_name = "FILE")]
+        jwks: Option<PathBuf>,
+        /// Write the result here (mode 0600) instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -77,6 +101,108 @@ fn main() -> ExitCode {
             script,
             reset_every,
         } => run_server(&listen, script, reset_every),
+        Command::RenderEnvoy {
+            template,
+            vars,
+            vars_json,
+            jwks,
+            out,
+        } => match render_envoy(
+            &template,
+            &vars,
+            vars_json.as_deref(),
+            jwks.as_deref(),
+            out.as_deref(),
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("orrery-standin render-envoy: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+/// `render-envoy`: gather the variables (`--vars-json`, then `--var`, then `--jwks`; a name given
+/// twice is an error), render, write. Messages name files and variables, never values.
+fn render_envoy(
+    template: &Path,
+    pairs: &[String],
+    vars_json: Option<&Path>,
+    jwks: Option<&Path>,
+    out: Option<&Path>,
+) -> Result<(), String> {
+    let read = |p: &Path| {
+        if p == Path::new("-") {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map(|_| s)
+                .map_err(|e| format!("standard input: {e}"))
+        } else {
+            std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))
+        }
+    };
+    let mut vars = BTreeMap::new();
+    let mut add = |name: String, value: String| {
+        if vars.contains_key(&name) {
+            return Err(format!("variable {name} given twice"));
+        }
+        vars.insert(name, value);
+        Ok(())
+    };
+    if let Some(p) = vars_json {
+        let doc: serde_json::Value = serde_json::from_str(&read(p)?)
+            .map_err(|e| format!("{}: not JSON (line {})", p.display(), e.line()))?;
+        let Some(obj) = doc.as_object() else {
+            return Err(format!("{}: not a JSON object", p.display()));
+        };
+        for (name, v) in obj {
+            let value = match v {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Number(n) => n.to_string(),
+                _ => return Err(format!("{}: {name} is not a string or number", p.display())),
+            };
+            add(name.clone(), value)?;
+        }
+    }
+    for pair in pairs {
+        let Some((name, value)) = pair.split_once('=') else {
+            return Err("--var wants NAME=VALUE".into());
+        };
+        add(name.to_string(), value.to_string())?;
+    }
+    if let Some(p) = jwks {
+        let line = jwks_line(&read(p)?).map_err(|e| format!("{}: {e}", p.display()))?;
+        add(JWKS_VAR.to_string(), line)?;
+    }
+    let text =
+        render(&read(template)?, &vars).map_err(|e| format!("{}: {e}", template.display()))?;
+    match out {
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+        Some(p) => write_private(p, &text).map_err(|e| format!("{}: {e}", p.display())),
+    }
+}
+
+/// Write `text` to `path`, readable by its owner only (a rendered config holds the JWKS key).
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        opts.mode(0o600);
+        let mut f = opts.open(path)?;
+        f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        f.write_all(text.as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        opts.open(path)?.write_all(text.as_bytes())
     }
 }
 

@@ -257,7 +257,7 @@ fn take_turn(state: &AppState, caller: &Caller, req: &ChatRequest) -> (Turn, Str
         &caller.subject,
         req.session_id.as_deref(),
         &req.message,
-        &turn,
+        turn.parts(),
     );
     (turn, id)
 }

@@ -89,6 +89,16 @@ pub struct LoggedRequest {
     pub headers: serde_json::Map<String, Value>,
 }
 
+/// What one turn leaves in its session: the parts of a planned turn the store keeps (the server
+/// takes them from the turn; the store does not know how turns are planned).
+#[derive(Debug, Clone, Copy)]
+pub struct TurnParts<'a> {
+    pub reply: &'a str,
+    pub triage: Option<&'a Triage>,
+    pub activity: &'a [Activity],
+    pub confirmation: Option<&'a Confirmation>,
+}
+
 /// All sessions, keyed by id.
 #[derive(Debug, Default)]
 pub struct Sessions {
@@ -105,7 +115,7 @@ impl Sessions {
         owner: &str,
         session_id: Option<&str>,
         user_text: &str,
-        turn: &crate::turn::Turn,
+        turn: TurnParts<'_>,
     ) -> String {
         let id = match session_id {
             Some(id) if !id.is_empty() => id.to_string(),
@@ -131,10 +141,10 @@ impl Sessions {
         });
         s.messages.push(Message {
             role: "assistant",
-            text: turn.reply.clone(),
+            text: turn.reply.to_string(),
             at: now.clone(),
         });
-        if let Some(t) = &turn.triage {
+        if let Some(t) = turn.triage {
             s.triage = Some(t.clone());
         }
         s.activity
@@ -142,7 +152,7 @@ impl Sessions {
                 activity: a.clone(),
                 timestamp: now.clone(),
             }));
-        if let Some(c) = &turn.confirmation {
+        if let Some(c) = turn.confirmation {
             s.pending = Some(Pending {
                 confirmation: c.clone(),
                 created_at: now.clone(),
@@ -230,14 +240,33 @@ impl RequestLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::turn::Turn;
+
+    /// A turn's parts as an `echo:` turn has them: the reply and one activity entry.
+    fn echo(reply: &str) -> (String, Vec<Activity>) {
+        let activity = vec![Activity {
+            operation: "chat".into(),
+            agent: "orrery".into(),
+            status: "ok".into(),
+            details: reply.into(),
+        }];
+        (reply.to_string(), activity)
+    }
+
+    fn parts<'a>((reply, activity): &'a (String, Vec<Activity>)) -> TurnParts<'a> {
+        TurnParts {
+            reply,
+            triage: None,
+            activity,
+            confirmation: None,
+        }
+    }
 
     #[test]
     fn ids_are_letters_and_unique() {
         let mut s = Sessions::default();
         let mut seen = std::collections::HashSet::new();
         for _ in 0..500 {
-            let id = s.record_turn("alice", None, "hi", &Turn::plan("echo: x", None));
+            let id = s.record_turn("alice", None, "hi", parts(&echo("x")));
             assert!(id["session-".len()..]
                 .bytes()
                 .all(|b| b.is_ascii_lowercase()));
@@ -248,12 +277,12 @@ mod tests {
     #[test]
     fn latest_session_of_owner_first() {
         let mut s = Sessions::default();
-        let a = s.record_turn("alice", None, "one", &Turn::plan("echo: a", None));
-        let b = s.record_turn("alice", None, "two", &Turn::plan("echo: b", None));
-        s.record_turn("bob", None, "three", &Turn::plan("echo: c", None));
+        let a = s.record_turn("alice", None, "one", parts(&echo("a")));
+        let b = s.record_turn("alice", None, "two", parts(&echo("b")));
+        s.record_turn("bob", None, "three", parts(&echo("c")));
         let ids: Vec<&str> = s.of_owner("alice").iter().map(|x| x.id.as_str()).collect();
         assert_eq!(ids, [b.as_str(), a.as_str()]);
-        s.record_turn("alice", Some(&a), "again", &Turn::plan("echo: d", None));
+        s.record_turn("alice", Some(&a), "again", parts(&echo("d")));
         assert_eq!(s.of_owner("alice")[0].id, a);
         assert_eq!(s.get(&a).unwrap().title, "one");
         assert_eq!(s.get(&a).unwrap().messages.len(), 4);
@@ -262,16 +291,16 @@ mod tests {
     #[test]
     fn sessions_and_transcripts_stay_bounded() {
         let mut s = Sessions::default();
-        let turn = Turn::plan("echo: x", None);
+        let turn = echo("x");
         for _ in 0..(MAX_MESSAGES + 10) {
-            s.record_turn("alice", Some("bench"), "hi", &turn);
+            s.record_turn("alice", Some("bench"), "hi", parts(&turn));
         }
         let bench = s.get("bench").unwrap();
         assert_eq!(bench.messages.len(), MAX_MESSAGES);
         assert_eq!(bench.activity.len(), MAX_MESSAGES);
         assert_eq!(bench.title, "hi");
         for _ in 0..MAX_SESSIONS {
-            s.record_turn("bob", None, "hi", &turn);
+            s.record_turn("bob", None, "hi", parts(&turn));
         }
         assert_eq!(s.map.len(), MAX_SESSIONS);
         assert!(

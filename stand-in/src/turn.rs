@@ -4,7 +4,7 @@
 //! decided here, so `/chat` and `/chat/stream` cannot drift apart.
 use crate::script::Script;
 use crate::sse::{Frame, LineEnd};
-use crate::store::{Activity, Confirmation, Triage};
+use crate::store::{Activity, Confirmation, Triage, TurnParts};
 use serde_json::json;
 use std::time::Duration;
 
@@ -53,6 +53,16 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// The parts of this turn its session keeps ([`crate::store::Sessions::record_turn`]).
+    pub fn parts(&self) -> TurnParts<'_> {
+        TurnParts {
+            reply: &self.reply,
+            triage: self.triage.as_ref(),
+            activity: &self.activity,
+            confirmation: self.confirmation.as_ref(),
+        }
+    }
+
     /// Plans the turn for `message`: a test-tool prefix first, then the script, then the generic reply.
     pub fn plan(message: &str, script: Option<&Script>) -> Turn {
         if let Some(turn) = Turn::prefixed(message) {
