@@ -462,6 +462,12 @@ fn working_letters_durations_hidden_html() {
             ("51<span class=\"sr-only\">x</span>00", "total_lag"),
             ("orders-<i aria-hidden=\"true\">1</i>7", "hot_partition"),
             ("GUYTAMA=", "total_lag"),
+            ("2,4 МБ/с", "throughput"),
+            ("2400 КБ/с", "throughput"),
+            ("2,4 мегабайта в секунду", "throughput"),
+            ("1,2505 с", "p99"),
+            ("1250,5 мс", "p99"),
+            ("1,25 секунды", "p99"),
             ("guytama=", "total_lag"),
             ("6KOJ0C0=", "total_lag"),
             ("N5ZGIZLSOMWTO===", "hot_partition"),
@@ -474,6 +480,8 @@ fn working_letters_durations_hidden_html() {
             ("5<span>9</span>100", ""),
             ("PT5S", ""),
             ("KAFKACONSUMERGROUP", ""),
+            ("2,4 секунды", ""),
+            ("2,3 МБ/с", ""),
         ],
     );
 }

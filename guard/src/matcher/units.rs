@@ -172,6 +172,18 @@ pub(crate) type Readings = Vec<Reading>;
 /// `first` is the first word (letters, `µ` allowed); `per` the time word after `/` or `per`.
 fn readings(first: &str, per: Option<&str>) -> Readings {
     let mut out = Readings::new();
+    let first = if first.is_ascii() {
+        first
+    } else {
+        latin_unit(first).unwrap_or(first)
+    };
+    let per = per.map(|p| {
+        if p.is_ascii() {
+            p
+        } else {
+            latin_unit(p).unwrap_or(p)
+        }
+    });
     let per_factor = match per {
         Some(p) => match time_unit(p) {
             Some(f) => Some(f),
@@ -249,7 +261,8 @@ pub(crate) fn family(unit: &str) -> Option<Reading> {
     readings(first, per).first().copied()
 }
 
-/// The end of a unit word starting at `p` (ASCII letters, and `µ`/`μ` at the start).
+/// The end of a unit word starting at `p` (ASCII letters, and `µ`/`μ` at the start; or
+/// Cyrillic letters, read through [`latin_unit`]).
 fn split_word(s: &str, p: usize) -> (usize, usize) {
     let b = s.as_bytes();
     let mut q = p;
@@ -259,11 +272,69 @@ fn split_word(s: &str, p: usize) -> (usize, usize) {
                 q += m.len_utf8();
             }
         }
+        if rest.starts_with(is_cyrillic) {
+            let n: usize = rest
+                .chars()
+                .take_while(|c| is_cyrillic(*c))
+                .take(24)
+                .map(char::len_utf8)
+                .sum();
+            return (p + n, p + n);
+        }
     }
     while at(b, q).is_ascii_alphabetic() && q - p < 16 {
         q += 1;
     }
     (q, q)
+}
+
+fn is_cyrillic(c: char) -> bool {
+    ('\u{0400}'..='\u{04FF}').contains(&c)
+}
+
+/// A unit written in Russian or Ukrainian, as the table spells it (`МБ/с` is `MB/s`, `мс` is
+/// `ms`, `секунд` is `seconds`). A learner who asks for the answer "in Russian" gets these.
+fn latin_unit(w: &str) -> Option<&'static str> {
+    let l = w.to_lowercase();
+    let exact = match w {
+        "Б" => Some("B"),
+        "КБ" | "кБ" => Some("kB"),
+        "МБ" => Some("MB"),
+        "ГБ" => Some("GB"),
+        "ТБ" => Some("TB"),
+        "КиБ" => Some("KiB"),
+        "МиБ" => Some("MiB"),
+        "ГиБ" => Some("GiB"),
+        _ => None,
+    };
+    if exact.is_some() {
+        return exact;
+    }
+    let stem = |stems: &[&str]| stems.iter().any(|s| l.starts_with(s));
+    Some(match l.as_str() {
+        "нс" => "ns",
+        "мкс" => "us",
+        "мс" => "ms",
+        "с" | "сек" => "s",
+        "мин" | "хв" => "min",
+        "ч" | "год" => "h",
+        "кбит" => "kbit",
+        "мбит" => "Mbit",
+        "гбит" => "Gbit",
+        _ if stem(&["миллисекунд", "мілісекунд"]) => "ms",
+        _ if stem(&["микросекунд", "мікросекунд"]) => "us",
+        _ if stem(&["наносекунд"]) => "ns",
+        _ if stem(&["секунд"]) => "s",
+        _ if stem(&["минут", "хвилин"]) => "min",
+        _ if stem(&["час", "годин"]) => "h",
+        // The text arrives normalised: NFKD without marks turns `й` into `и` (`байт` → `баит`).
+        _ if stem(&["килобаит", "кілобаит"]) => "kilobyte",
+        _ if stem(&["мегабаит"]) => "megabyte",
+        _ if stem(&["гигабаит", "гігабаит"]) => "gigabyte",
+        _ if stem(&["баит"]) => "byte",
+        _ if stem(&["бит", "біт"]) => "bit",
+        _ => return None,
+    })
 }
 
 /// The unit after a number ending at `e` (one optional space), with where it ends.
@@ -287,7 +358,7 @@ pub(crate) fn unit_after(s: &str, e: usize) -> Option<(Readings, usize)> {
     } else if at(b, q) == b' ' {
         let rest = s.get(q + 1..).unwrap_or("");
         // `per second`, `every second`, `each second`, `a second`; `s^-1` (`s⁻¹`).
-        for lead in ["per ", "every ", "each ", "a "] {
+        for lead in ["per ", "every ", "each ", "a ", "в ", "за ", "на "] {
             if rest
                 .get(..lead.len())
                 .is_some_and(|w| w.eq_ignore_ascii_case(lead))
