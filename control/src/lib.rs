@@ -15,6 +15,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod console;
+pub mod error;
 pub mod grace_file;
 pub mod levels;
 pub mod lint;
