@@ -150,7 +150,7 @@ impl ProxySecrets {
         }
     }
 
-    /// The file re-read by [`ProxySecrets::reload`], if any.
+    /// The file re-read on each poll and on SIGHUP, if any.
     pub fn file(&self) -> Option<&Path> {
         self.file.as_deref()
     }
