@@ -3,7 +3,7 @@
 //! to the library; every exit code comes from there.
 
 use clap::{Parser, Subcommand};
-use orrery_learning_control::config::{Config, ServeArgs};
+use orrery_learning_control::config::{self, Config, ServeArgs};
 use orrery_learning_control::{cli, server};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -57,7 +57,18 @@ fn exit(code: i32) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A `serve` value out of type or range refuses start like any other precondition.
+        Err(e) => match config::refusal(&e) {
+            Some(refusal) => {
+                eprintln!("orrery-learning: {refusal}");
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
+    match cli.command {
         Command::Serve(args) => serve(*args),
         Command::Validate { file } => exit(cli::validate(
             &file,

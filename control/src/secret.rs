@@ -6,19 +6,50 @@
 //! the Envoy fleet can be rolled onto the new value without a window of 401s. A file that cannot
 //! be read or holds no valid secret changes nothing: the secret in force stays.
 //!
-//! Every comparison is constant-time and both candidates are always compared, so the answer's
-//! timing does not tell which secret matched. No secret ever reaches a log, an audit entry or an
-//! error text: the outcomes below carry kinds, never bytes.
+//! Every comparison is constant-time ([`ct_eq`]) and both candidates are always compared, so the
+//! answer's timing does not tell which secret matched. No secret ever reaches a log, an audit
+//! entry or an error text: a [`Secret`]'s `Debug` hides it, and the outcomes below carry kinds,
+//! never bytes.
 
-use crate::auth::ct_eq;
-use crate::config::{Secret, MIN_SECRET_BYTES};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// The shortest proxy secret (and report token) accepted, in bytes.
+pub const MIN_SECRET_BYTES: usize = 16;
 
 /// How often the secret file is re-read (SIGHUP re-reads at once).
 pub const POLL_INTERVAL: Duration = Duration::from_secs(2);
 /// The longest overlap accepted: one day.
 pub const MAX_OVERLAP_SECONDS: u64 = 86_400;
+
+/// A secret byte string; `Debug` never prints it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(Vec<u8>);
+
+impl Secret {
+    pub fn new(bytes: Vec<u8>) -> Secret {
+        Secret(bytes)
+    }
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Secret(<{} bytes>)", self.0.len())
+    }
+}
+
+/// Equal in time independent of where the inputs differ (the length is not secret).
+pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    std::hint::black_box(diff) == 0
+}
 
 /// Why a secret (from the environment or from the file) is refused; the text names no byte of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +150,7 @@ impl ProxySecrets {
         }
     }
 
-    /// The file re-read by [`ProxySecrets::reload`], if any.
+    /// The file re-read on each poll and on SIGHUP, if any.
     pub fn file(&self) -> Option<&Path> {
         self.file.as_deref()
     }
@@ -183,6 +214,28 @@ mod tests {
 
     fn s(v: &str) -> Secret {
         Secret::new(v.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn ct_eq_table() {
+        let cases: [(&[u8], &[u8], bool); 5] = [
+            (b"abc", b"abc", true),
+            (b"abc", b"abd", false),
+            (b"abc", b"ab", false),
+            (b"", b"", true),
+            (b"xbc", b"abc", false),
+        ];
+        for (a, b, want) in cases {
+            assert_eq!(ct_eq(a, b), want, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn debug_hides_the_bytes() {
+        assert_eq!(
+            format!("{:?}", Secret::new(b"0123456789abcdef".to_vec())),
+            "Secret(<16 bytes>)"
+        );
     }
 
     const A: &str = "secret-aaaaaaaaaaaaaaaa";

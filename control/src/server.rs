@@ -5,21 +5,22 @@
 //! the poll (and SIGHUP) that re-reads a proxy secret file.
 
 use crate::audit::{AuditEvent, AuditSink, AuditTarget};
-use crate::auth::{self, IdentityError, ProxyAuth};
+use crate::auth::{self, LabPlatform, ProxyCaller};
 use crate::config::{Config, StartupError};
 use crate::console;
+use crate::error::ApiError;
 use crate::levels::{HintOutcome, LevelStore};
 use crate::manifest_store::ManifestStore;
 use crate::metrics::{LevelLabel, SurfaceLabel};
 use crate::report;
 use crate::state::AppState;
-use crate::watch;
-use axum::body::Body;
+use crate::watch::{self, FullCache};
+use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{Extension, Json, Router};
 use orrery_learning_guard::policy::{Event, EventBatch, HintResponse, ReplyWithheld, EVENT_KINDS};
 use orrery_learning_guard::MAX_LEVEL;
 use serde::Deserialize;
@@ -36,24 +37,29 @@ const MAX_ID_BYTES: usize = 256;
 
 type Shared = Arc<AppState>;
 
-fn error(status: StatusCode, msg: &str) -> Response {
-    (status, axum::Json(json!({ "error": msg }))).into_response()
-}
-
-fn unauthenticated() -> Response {
-    auth::Unauthenticated.into_response()
-}
-
-fn json_bytes(status: StatusCode, body: axum::body::Bytes) -> Response {
-    (
-        status,
+/// A JSON body serialised ahead (shared, or paginated by hand); `no-store` when it holds values
+/// or subjects that no cache may keep.
+fn json_bytes(body: Bytes, no_store: bool) -> Response {
+    let mut resp = (
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
         )],
         body,
     )
-        .into_response()
+        .into_response();
+    if no_store {
+        resp.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    resp
+}
+
+/// Read a small body whole; too large is a `400`.
+async fn small_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(body, limit)
+        .await
+        .map_err(|_| ApiError::BadRequest("body too large"))
 }
 
 /// Every route; the `/v1/test` hooks only with `--test-hooks`.
@@ -64,7 +70,10 @@ pub fn router(state: Shared) -> Router {
         .route("/learning/hint", post(hint))
         .route(console::CONSOLE_JS_PATH, get(console::console_js))
         .route(console::LEARNER_PATH, get(console::learner_page))
-        .route("/v1/watch", get(watch_handler))
+        .route(
+            "/v1/watch",
+            get(watch_handler).layer(Extension(Arc::new(FullCache::default()))),
+        )
         .route("/v1/events", post(events))
         .route("/v1/report", get(report))
         .route("/learning/report", get(instructor_report));
@@ -76,14 +85,13 @@ pub fn router(state: Shared) -> Router {
     r.with_state(state)
 }
 
-async fn healthz(State(state): State<Shared>) -> Response {
+async fn healthz(State(state): State<Shared>) -> Json<serde_json::Value> {
     let cur = state.refresh_manifest();
-    axum::Json(json!({
+    Json(json!({
         "status": "ok",
         "scenario_id": cur.scenario_id,
         "manifest_generation": cur.generation,
     }))
-    .into_response()
 }
 
 async fn metrics(State(state): State<Shared>) -> Response {
@@ -97,20 +105,17 @@ async fn metrics(State(state): State<Shared>) -> Response {
         .into_response()
 }
 
-async fn hint(_: ProxyAuth, State(state): State<Shared>, headers: HeaderMap) -> Response {
-    let subject = match auth::human_subject(&headers) {
-        Ok(s) => s,
-        Err(IdentityError::NotHuman) => {
-            return error(StatusCode::FORBIDDEN, "human principal required")
-        }
-        Err(IdentityError::NoSubject) => return error(StatusCode::FORBIDDEN, "subject required"),
-    };
+async fn hint(
+    caller: ProxyCaller,
+    State(state): State<Shared>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let subject = caller.human_subject()?;
     let cur = state.refresh_manifest();
     let now = state.clock.now_ms();
     let (outcome, stored) = {
         let mut levels = state.levels();
         let outcome = levels.hint(
-            &subject,
+            subject,
             &cur.scenario_id,
             cur.default_disclosure,
             now,
@@ -129,7 +134,7 @@ async fn hint(_: ProxyAuth, State(state): State<Shared>, headers: HeaderMap) -> 
             state.audit.record(
                 now,
                 &AuditEvent::LearningHint {
-                    subject: subject.clone(),
+                    subject: subject.to_string(),
                     scenario_id: cur.scenario_id.clone(),
                     old_level: old,
                     new_level: new,
@@ -144,34 +149,24 @@ async fn hint(_: ProxyAuth, State(state): State<Shared>, headers: HeaderMap) -> 
                 .inc();
             state.note_level_seq(seq, stored);
             tracing::info!(scenario_id = %cur.scenario_id, old_level = old, new_level = new, "hint step");
-            axum::Json(body(new)).into_response()
+            Ok(Json(body(new)))
         }
-        HintOutcome::AtMax { level } => axum::Json(body(level)).into_response(),
+        HintOutcome::AtMax { level } => Ok(Json(body(level))),
         HintOutcome::RateLimited {
             retry_after_secs, ..
-        } => {
-            let mut resp = error(StatusCode::TOO_MANY_REQUESTS, "rate limited");
-            resp.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
-            resp
-        }
+        } => Err(ApiError::RateLimited { retry_after_secs }),
     }
 }
 
 async fn watch_handler(
-    _: ProxyAuth,
+    _: ProxyCaller,
     State(state): State<Shared>,
+    Extension(full): Extension<Arc<FullCache>>,
     Query(raw): Query<HashMap<String, String>>,
-) -> Response {
-    let q = match watch::parse_query(&raw) {
-        Ok(q) => q,
-        Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
-    };
-    let mut resp = json_bytes(StatusCode::OK, watch::watch(&state, &q).await);
+) -> Result<Response, ApiError> {
+    let q = watch::parse_query(&raw).map_err(ApiError::BadRequest)?;
     // Values travel in this body: no cache may keep it.
-    resp.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    resp
+    Ok(json_bytes(watch::watch(&state, &full, &q).await, true))
 }
 
 /// Read one event by its kind; the error is one of the fixed texts (never echoing input).
@@ -199,30 +194,28 @@ fn surface_ok(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
 }
 
-async fn events(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Response {
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_EVENTS_BYTES).await else {
-        return error(StatusCode::BAD_REQUEST, "body too large");
-    };
+async fn events(
+    _: ProxyCaller,
+    State(state): State<Shared>,
+    body: Body,
+) -> Result<StatusCode, ApiError> {
+    let bytes = small_body(body, MAX_EVENTS_BYTES).await?;
     // serde's message could quote the body: answer with a fixed text.
-    let Ok(batch) = serde_json::from_slice::<EventBatch<serde_json::Value>>(&bytes) else {
-        return error(StatusCode::BAD_REQUEST, "invalid event batch");
-    };
+    let batch = serde_json::from_slice::<EventBatch<serde_json::Value>>(&bytes)
+        .map_err(|_| ApiError::BadRequest("invalid event batch"))?;
     let mut parsed = Vec::with_capacity(batch.events.len());
     for v in batch.events {
-        let e = match parse_event(v) {
-            Ok(e) => e,
-            Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
-        };
+        let e = parse_event(v).map_err(ApiError::BadRequest)?;
         let (subject, scenario_id, surface) = event_ids(&e);
         if !surface_ok(surface) {
-            return error(StatusCode::BAD_REQUEST, "invalid surface");
+            return Err(ApiError::BadRequest("invalid surface"));
         }
         if subject.is_empty()
             || subject.len() > auth::MAX_SUBJECT_BYTES
             || scenario_id.is_empty()
             || scenario_id.len() > MAX_ID_BYTES
         {
-            return error(StatusCode::BAD_REQUEST, "invalid subject or scenario_id");
+            return Err(ApiError::BadRequest("invalid subject or scenario_id"));
         }
         parsed.push(e);
     }
@@ -265,7 +258,7 @@ async fn events(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Respon
             "withheld events with an unknown target id were dropped"
         );
     }
-    StatusCode::NO_CONTENT.into_response()
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// One withheld reply into the learner's probe window; a crossing is audited, counted and
@@ -316,44 +309,28 @@ fn record_reply(state: &AppState, now: u64, e: ReplyWithheld) {
 
 /// `GET /v1/report`: the lab platform's bearer token (and the proxy secret, when one is sent).
 async fn report(
+    _: LabPlatform,
     State(state): State<Shared>,
-    headers: HeaderMap,
     Query(raw): Query<HashMap<String, String>>,
-) -> Response {
-    let Some(token) = &state.config.report_token else {
-        return error(StatusCode::NOT_FOUND, "report endpoint not configured");
-    };
-    let secret_ok = !auth::sends_proxy_secret(&headers) || state.proxy_secret_ok(&headers);
-    if !secret_ok || !auth::has_bearer(&headers, token) {
-        return unauthenticated();
-    }
-    report_page(&state, &raw)
+) -> Result<Response, ApiError> {
+    Ok(json_bytes(report_page(&state, &raw)?, false))
 }
 
 /// `GET /learning/report`: the same report for an instructor, through the gateway; the filter
 /// sets the instructor and principal headers from the verified token after stripping any
 /// client copy.
 async fn instructor_report(
-    _: ProxyAuth,
+    caller: ProxyCaller,
     State(state): State<Shared>,
-    headers: HeaderMap,
     Query(raw): Query<HashMap<String, String>>,
-) -> Response {
-    if !auth::is_instructor(&headers) {
-        return error(StatusCode::FORBIDDEN, "instructor required");
-    }
-    let mut resp = report_page(&state, &raw);
+) -> Result<Response, ApiError> {
+    caller.require_instructor()?;
     // Subjects and help counts: for the instructor alone, not for a shared cache.
-    resp.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    resp
+    Ok(json_bytes(report_page(&state, &raw)?, true))
 }
 
-fn report_page(state: &AppState, raw: &HashMap<String, String>) -> Response {
-    let q = match report::parse_query(raw) {
-        Ok(q) => q,
-        Err(msg) => return error(StatusCode::BAD_REQUEST, msg),
-    };
+fn report_page(state: &AppState, raw: &HashMap<String, String>) -> Result<Bytes, ApiError> {
+    let q = report::parse_query(raw).map_err(ApiError::BadRequest)?;
     let cur = state.refresh_manifest();
     let scenario_id = q.scenario_id.clone().unwrap_or(cur.scenario_id.clone());
     // Another scenario's default is not known here; the current one's is the best reading.
@@ -362,8 +339,7 @@ fn report_page(state: &AppState, raw: &HashMap<String, String>) -> Response {
     } else {
         0
     };
-    let body = report::page(&state.levels(), &scenario_id, default, &q);
-    json_bytes(StatusCode::OK, body.into())
+    Ok(report::page(&state.levels(), &scenario_id, default, &q).into())
 }
 
 #[derive(Deserialize)]
@@ -372,20 +348,20 @@ struct AdvanceClock {
     seconds: u64,
 }
 
-async fn advance_clock(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Response {
-    let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
-        return error(StatusCode::BAD_REQUEST, "body too large");
-    };
-    let Ok(a) = serde_json::from_slice::<AdvanceClock>(&bytes) else {
-        return error(StatusCode::BAD_REQUEST, "invalid body");
-    };
+async fn advance_clock(
+    _: ProxyCaller,
+    State(state): State<Shared>,
+    body: Body,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let bytes = small_body(body, 4096).await?;
+    let a = serde_json::from_slice::<AdvanceClock>(&bytes)
+        .map_err(|_| ApiError::BadRequest("invalid body"))?;
     state.clock.advance_ms(a.seconds.saturating_mul(1000));
     let cur = state.refresh_manifest();
-    axum::Json(json!({
+    Ok(Json(json!({
         "now_unix_ms": state.clock.now_ms(),
         "manifest_generation": cur.generation,
-    }))
-    .into_response()
+    })))
 }
 
 #[derive(Deserialize)]
@@ -396,13 +372,14 @@ struct SeedLevels {
     level: u8,
 }
 
-async fn seed_levels(_: ProxyAuth, State(state): State<Shared>, body: Body) -> Response {
-    let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
-        return error(StatusCode::BAD_REQUEST, "body too large");
-    };
-    let Ok(s) = serde_json::from_slice::<SeedLevels>(&bytes) else {
-        return error(StatusCode::BAD_REQUEST, "invalid body");
-    };
+async fn seed_levels(
+    _: ProxyCaller,
+    State(state): State<Shared>,
+    body: Body,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let bytes = small_body(body, 4096).await?;
+    let s = serde_json::from_slice::<SeedLevels>(&bytes)
+        .map_err(|_| ApiError::BadRequest("invalid body"))?;
     let cur = state.refresh_manifest();
     let (seq, stored) = {
         let mut levels = state.levels();
@@ -410,7 +387,7 @@ async fn seed_levels(_: ProxyAuth, State(state): State<Shared>, body: Body) -> R
         (seq, levels.stored_levels())
     };
     state.note_level_seq(seq, stored);
-    axum::Json(json!({ "level_seq": seq, "stored_levels": stored })).into_response()
+    Ok(Json(json!({ "level_seq": seq, "stored_levels": stored })))
 }
 
 /// Load, check, bind and serve until SIGINT/SIGTERM.

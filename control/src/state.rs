@@ -13,10 +13,8 @@ use crate::levels::LevelStore;
 use crate::manifest_store::{Change, ManifestStore};
 use crate::metrics::Metrics;
 use crate::secret::{ProxySecrets, Reload};
-use crate::watch::FullKey;
-use axum::http::HeaderMap;
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard, RwLock, Weak};
+use std::sync::{Mutex, MutexGuard, RwLock};
 use tokio::sync::watch;
 
 /// What a watcher compares: the manifest generation, the latest level change and the latest
@@ -48,7 +46,6 @@ pub struct AppState {
     /// The proxy secrets accepted now (one, or two during a rotation's overlap).
     proxy: RwLock<ProxySecrets>,
     version: watch::Sender<Version>,
-    full_cache: Mutex<Option<(FullKey, Weak<Vec<u8>>)>>,
     /// Locked only while the manifest lock is held.
     grace: Mutex<GraceWriter>,
 }
@@ -115,7 +112,6 @@ impl AppState {
                 last_attempt_ms: 0,
             }),
             version,
-            full_cache: Mutex::new(None),
             config,
         }
     }
@@ -126,11 +122,6 @@ impl AppState {
 
     pub fn levels(&self) -> MutexGuard<'_, LevelStore> {
         lock(&self.levels)
-    }
-
-    /// The last full-resync answer (see [`FullKey`]).
-    pub fn full_cache(&self) -> MutexGuard<'_, Option<(FullKey, Weak<Vec<u8>>)>> {
-        lock(&self.full_cache)
     }
 
     pub fn subscribe(&self) -> watch::Receiver<Version> {
@@ -156,16 +147,13 @@ impl AppState {
         });
     }
 
-    /// Whether the request carries an accepted proxy secret.
-    pub fn proxy_secret_ok(&self, headers: &HeaderMap) -> bool {
-        let Some(presented) = headers.get(crate::auth::PROXY_SECRET_HEADER) else {
-            return false;
-        };
+    /// Whether `presented` is a proxy secret in force (the caller takes it from the request).
+    pub fn accepts_proxy_secret(&self, presented: &[u8]) -> bool {
         let now = self.clock.now_ms();
         self.proxy
             .read()
             .unwrap_or_else(|p| p.into_inner())
-            .accepts(presented.as_bytes(), now)
+            .accepts(presented, now)
     }
 
     /// Re-read the proxy secret file (if one is configured) and apply it; a rotation is audited,

@@ -6,13 +6,14 @@
 //! level of the current scenario (`full`) when deltas cannot bring it up to date. Probe flags
 //! travel the same way on their own cursor (`probe_seq`): the flags since the caller's cursor,
 //! or every recent flag of the current scenario, each with its age. The answer is the filter's
-//! own type, [`WatchResponse`], serialised from borrowed entries.
+//! own type, [`WatchResponse`], serialised from borrowed entries. A full-resync answer is shared
+//! by the watchers sending it at once ([`FullCache`], owned by the watch endpoint).
 
 use crate::state::{AppState, Version};
 use axum::body::Bytes;
 use orrery_learning_guard::policy::{WatchLevels, WatchProbes, WatchResponse};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 pub const DEFAULT_TIMEOUT_MS: u64 = 25_000;
@@ -80,6 +81,28 @@ pub struct FullKey {
     pub probes_since: Option<u64>,
 }
 
+/// The last full-resync answer, while any watcher is still sending it.
+#[derive(Debug, Default)]
+pub struct FullCache(Mutex<Option<(FullKey, Weak<Vec<u8>>)>>);
+
+impl FullCache {
+    /// The body for `key`: the one still being sent, else `build`'s (locked throughout, so
+    /// watchers resyncing at once wait for one serialisation instead of each making one).
+    fn get_or_build(&self, key: FullKey, build: impl FnOnce() -> Vec<u8>) -> Arc<Vec<u8>> {
+        let mut cache = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(body) = cache
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .and_then(|(_, weak)| weak.upgrade())
+        {
+            return body;
+        }
+        let body = Arc::new(build());
+        *cache = Some((key, Arc::downgrade(&body)));
+        body
+    }
+}
+
 /// Counts an open long-poll for `orrery_learning_watchers`, also when the client goes away.
 struct Watching<'a>(&'a AppState);
 
@@ -97,7 +120,7 @@ impl Drop for Watching<'_> {
 }
 
 /// Serve one watch request: answer at once when behind, else hold until a change or timeout.
-pub async fn watch(state: &AppState, q: &WatchQuery) -> Bytes {
+pub async fn watch(state: &AppState, full: &FullCache, q: &WatchQuery) -> Bytes {
     let mut rx = state.subscribe();
     state.refresh_manifest();
     let now = *rx.borrow_and_update();
@@ -113,11 +136,11 @@ pub async fn watch(state: &AppState, q: &WatchQuery) -> Bytes {
         // Elapsed is the "no change" answer: the same generation and sequence, no entries.
         let _ = tokio::time::timeout(Duration::from_millis(q.timeout_ms), wait).await;
     }
-    respond(state, q)
+    respond(state, full, q)
 }
 
 /// The answer for what `q` holds, against the state now in force.
-pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
+pub fn respond(state: &AppState, full: &FullCache, q: &WatchQuery) -> Bytes {
     let same_epoch = q.epoch.as_deref() == Some(state.epoch.as_str());
     let (generation, guard, scenario_id, default) = {
         let m = state.manifest();
@@ -181,31 +204,26 @@ pub fn respond(state: &AppState, q: &WatchQuery) -> Bytes {
         probe_seq,
         probes_since,
     };
-    let mut cache = state.full_cache();
-    if let Some((k, weak)) = cache.as_ref() {
-        if let Some(body) = weak.upgrade().filter(|_| *k == key) {
-            return Bytes::from_owner(Shared(body));
+    let body = full.get_or_build(key, || {
+        let body = WatchResponse {
+            epoch: state.epoch.as_str(),
+            manifest_generation: generation,
+            guard,
+            level_seq,
+            levels: WatchLevels {
+                full: true,
+                entries: levels.all_levels_json(&scenario_id, default),
+            },
+            probe_seq: Some(probe_seq),
+            probes: Some(probes),
+        };
+        // ~60 bytes per level: sized once instead of doubling through a 6 MB body.
+        let mut buf = Vec::with_capacity(256 + levels.stored_levels() * 64);
+        if serde_json::to_writer(&mut buf, &body).is_err() {
+            buf.clear();
         }
-    }
-    let body = WatchResponse {
-        epoch: state.epoch.as_str(),
-        manifest_generation: generation,
-        guard,
-        level_seq,
-        levels: WatchLevels {
-            full: true,
-            entries: levels.all_levels_json(&scenario_id, default),
-        },
-        probe_seq: Some(probe_seq),
-        probes: Some(probes),
-    };
-    // ~60 bytes per level: sized once instead of doubling through a 6 MB body.
-    let mut buf = Vec::with_capacity(256 + levels.stored_levels() * 64);
-    if serde_json::to_writer(&mut buf, &body).is_err() {
-        buf.clear();
-    }
-    let body = Arc::new(buf);
-    *cache = Some((key, Arc::downgrade(&body)));
+        buf
+    });
     Bytes::from_owner(Shared(body))
 }
 
