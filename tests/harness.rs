@@ -118,3 +118,28 @@ fn jwt_shape_needs_the_dot() {
         assert_eq!(has_jwt_shape(line), want, "{line}");
     }
 }
+
+/// The log scan blanks chance digits (request ids, access-log counters) and keeps the request
+/// line, where a value could leak.
+#[test]
+fn the_log_scan_ignores_chance_digits_only() {
+    let id = "6c449018-2750-46e6-bc77-95b574cca270";
+    let line = format!(
+        "[2026-12-01T01:55:25.404Z] \"POST /chat HTTP/1.1\" 200 - via_upstream 2750 5100 0 \"{id}\" \"orrery\""
+    );
+    let clean = without_noise(&line, true);
+    assert!(
+        !contains_token(&clean, "2750") && !contains_token(&clean, "5100"),
+        "{clean}"
+    );
+    let leaky = line.replace("/chat", "/unlisted/echo/5100");
+    assert!(contains_token(&without_noise(&leaky, true), "5100"));
+    assert!(contains_token(
+        &without_noise("lag 2750 on orders-7", false),
+        "2750"
+    ));
+    assert!(!contains_token(
+        &without_noise(&format!("request {id} done"), false),
+        "2750"
+    ));
+}

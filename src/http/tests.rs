@@ -337,7 +337,8 @@ fn hint(host: &FakeHost, answer: &str) {
     assert_logs_clean(host);
 }
 
-const HINT_2: &str = r#"{"scenario_id":"kafka-lag-7f3a","level":2,"max_level":3,"can_take_hint":true}"#;
+const HINT_2: &str =
+    r#"{"scenario_id":"kafka-lag-7f3a","level":2,"max_level":3,"can_take_hint":true}"#;
 
 #[test]
 fn a_hint_answer_writes_the_level_at_once() {
@@ -348,8 +349,14 @@ fn a_hint_answer_writes_the_level_at_once() {
     assert_eq!(host.get(&key).as_deref(), Some("L1:kafka-lag-7f3a:2"));
     assert_eq!(host.counter("orrery_learning.sync.hint_level_written"), 1);
     // Another scenario's answer, or a level out of range, writes nothing.
-    hint(&host, r#"{"scenario_id":"other","level":3,"max_level":3,"can_take_hint":false}"#);
-    hint(&host, r#"{"scenario_id":"kafka-lag-7f3a","level":9,"max_level":3,"can_take_hint":false}"#);
+    hint(
+        &host,
+        r#"{"scenario_id":"other","level":3,"max_level":3,"can_take_hint":false}"#,
+    );
+    hint(
+        &host,
+        r#"{"scenario_id":"kafka-lag-7f3a","level":9,"max_level":3,"can_take_hint":false}"#,
+    );
     assert_eq!(host.get(&key).as_deref(), Some("L1:kafka-lag-7f3a:2"));
 }
 

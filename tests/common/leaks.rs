@@ -67,9 +67,10 @@ pub fn scan_logs(dir: &Path, manifests: &[String], credentials: &[String]) -> (u
         }
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).into_owned();
         scanned += 1;
+        let access_log = path.file_name().is_some_and(|n| n == ACCESS_LOG);
         for (lineno, line) in text.lines().enumerate() {
             let at = format!("{}:{}", path.display(), lineno + 1);
-            let lower = line.to_lowercase();
+            let lower = without_noise(&line.to_lowercase(), access_log);
             if needles.iter().any(|n| contains_token(&lower, n)) {
                 hits.push(format!("{at} holds a manifest value"));
             }
@@ -85,6 +86,58 @@ pub fn scan_logs(dir: &Path, manifests: &[String], credentials: &[String]) -> (u
         }
     }
     (scanned, hits)
+}
+
+/// A log line with what is random or counted blanked, so a value scan does not flag chance
+/// digits: UUIDs (request ids such as `6c449018-2750-…`), and in an access-log line the start
+/// time and the numeric fields between the request line and the request id (status, bytes,
+/// duration). The request line (method and path) is kept: that is where a value could leak.
+pub fn without_noise(line: &str, access_log: bool) -> String {
+    let mut b: Vec<u8> = line.as_bytes().to_vec();
+    let hex = |c: u8| c.is_ascii_hexdigit();
+    let groups = [8usize, 4, 4, 4, 12];
+    let mut i = 0;
+    while i < b.len() {
+        let mut p = i;
+        let mut ok = i == 0 || !hex(b[i - 1]);
+        for (k, n) in groups.iter().enumerate() {
+            if !ok {
+                break;
+            }
+            ok = b.len() >= p + n && b[p..p + n].iter().all(|c| hex(*c));
+            p += n;
+            if ok && k < 4 {
+                ok = b.get(p) == Some(&b'-');
+                p += 1;
+            }
+        }
+        if ok && !b.get(p).is_some_and(|c| hex(*c)) {
+            b[i..p].fill(b' ');
+            i = p;
+        } else {
+            i += 1;
+        }
+    }
+    if access_log {
+        // `[time] "METHOD PATH PROTO" status flags details rx tx ms "request-id" "cluster"`
+        if let Some(close) = b.iter().position(|c| *c == b']') {
+            b[..close].fill(b' ');
+        }
+        let quotes: Vec<usize> = b
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == b'"')
+            .map(|(k, _)| k)
+            .collect();
+        if let (Some(&end_req), Some(&start_id)) = (quotes.get(1), quotes.get(2)) {
+            for c in &mut b[end_req..start_id] {
+                if c.is_ascii_digit() {
+                    *c = b' ';
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
 }
 
 /// `eyJ[A-Za-z0-9_-]+\.`: the start of a JWT (base64url of `{"`, then a dot).
