@@ -1,7 +1,7 @@
 //! Unit families: the same quantity written in a scaled unit of the target's unit (`2.4 MB/s`,
 //! `2400 kB/s`, `2.4MBps` for 2,400,000 bytes/s; `1.2505 s` for 1,250.5 ms).
 //!
-//! The families are a closed table ([`lexicon`]): data size (bytes; SI and IEC prefixes; bits
+//! The families are a closed table (`data_unit`, `time_unit`, `rate_word`): data size (bytes; SI and IEC prefixes; bits
 //! as an eighth), data rate (the same over seconds, minutes or hours: `/s`, `ps`, `per
 //! second`), time (ns to days) and event rate (messages, requests, records, operations per
 //! second, minute or hour; `rps`, `qps`, `tps`, `rpm`). A target takes part when its manifest
