@@ -11,7 +11,7 @@ use crate::store::{GuardCache, SharedCache};
 use base64::Engine;
 use orrery_learning_guard::guard::GuardSet;
 use orrery_learning_guard::manifest::{Target, TargetValue};
-use orrery_learning_guard::policy::{self, keys, FilterConfig, Generation};
+use orrery_learning_guard::policy::{self, keys, ConfigError, FilterConfig, Generation};
 use proxy_wasm::traits::HttpContext;
 use proxy_wasm::types::Action;
 use std::cell::RefCell;
@@ -22,8 +22,9 @@ pub const SCENARIO: &str = "kafka-lag-7f3a";
 pub const VALUE: &str = "5100";
 pub const SECRET: &str = "test-proxy-secret-0123456789";
 
-/// A configuration of `role`, with `extra` JSON members merged at the top level.
-pub fn config_with(role: &str, extra: serde_json::Value) -> FilterConfig {
+/// A configuration of `role`, with `extra` JSON members merged at the top level. The test
+/// unwraps the result (the filter crate's own code never does).
+pub fn config_with(role: &str, extra: serde_json::Value) -> Result<FilterConfig, ConfigError> {
     let mut v = serde_json::json!({
         "role": role,
         "control": {"cluster": "learning_control", "proxy_secret_env": "ORRERY_LEARNING_PROXY_SECRET"},
@@ -33,13 +34,13 @@ pub fn config_with(role: &str, extra: serde_json::Value) -> FilterConfig {
             obj.insert(k.clone(), x.clone());
         }
     }
-    let mut cfg = FilterConfig::parse(v.to_string().as_bytes()).unwrap();
-    cfg.control.set_proxy_secret(SECRET.into()).unwrap();
-    cfg
+    let mut cfg = FilterConfig::parse(v.to_string().as_bytes())?;
+    cfg.control.set_proxy_secret(SECRET.into())?;
+    Ok(cfg)
 }
 
-pub fn config() -> Rc<FilterConfig> {
-    Rc::new(config_with("filter", serde_json::json!({})))
+pub fn config() -> Result<Rc<FilterConfig>, ConfigError> {
+    config_with("filter", serde_json::json!({})).map(Rc::new)
 }
 
 pub fn guard_set() -> GuardSet {
@@ -58,7 +59,8 @@ pub fn guard_set() -> GuardSet {
 
 /// Publish the guard set and a generation record naming `levels_epoch`, as the poller does.
 pub fn publish(host: &FakeHost, levels_epoch: &str) {
-    let json = serde_json::to_string(&guard_set()).unwrap();
+    // A set that cannot be written publishes nothing, and the test finds no guard.
+    let json = serde_json::to_string(&guard_set()).unwrap_or_default();
     host.put(keys::GUARD, policy::encode_guard("e1/1", &json).as_bytes());
     set_generation(host, levels_epoch);
 }

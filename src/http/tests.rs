@@ -24,7 +24,10 @@ fn header(host: &FakeHost, map: Map, name: &str) -> Option<String> {
 /// A chat turn of alice at the default level, up to the response headers.
 fn chat(host: &FakeHost, extra: serde_json::Value, resp: &[(&str, &str)]) -> Http<FakeHost> {
     publish(host, "L1");
-    let mut h = http(host, std::rc::Rc::new(config_with("filter", extra)));
+    let mut h = http(
+        host,
+        std::rc::Rc::new(config_with("filter", extra).unwrap()),
+    );
     let p = payload("alice");
     let a = request(
         &mut h,
@@ -52,7 +55,7 @@ fn request_headers_are_stripped_and_stamped() {
     let host = FakeHost::new();
     publish(&host, "L1");
     host.put(&store::level_key("alice"), b"L1:kafka-lag-7f3a:2");
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     let p = payload("alice");
     let a = request(
         &mut h,
@@ -85,7 +88,7 @@ fn request_headers_are_stripped_and_stamped() {
 fn a_refused_request_header_write_answers_503() {
     let host = FakeHost::new();
     publish(&host, "L1");
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     host.state().refuse.header_writes = true;
     assert_eq!(request(&mut h, &host, "POST", "/chat", &[]), Action::Pause);
     let replies = host.state().replies.clone();
@@ -97,14 +100,14 @@ fn a_refused_request_header_write_answers_503() {
 #[test]
 fn not_ready_without_a_snapshot_and_a_refused_local_reply_still_holds() {
     let host = FakeHost::new();
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     assert_eq!(request(&mut h, &host, "POST", "/chat", &[]), Action::Pause);
     assert_eq!(host.state().replies[0].status, 503);
     assert_eq!(host.counter("orrery_learning.refused.not_ready"), 1);
 
     let host = FakeHost::new();
     host.state().refuse.local_reply = true;
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     assert_eq!(request(&mut h, &host, "POST", "/chat", &[]), Action::Pause);
     assert_eq!(
         host.counter("orrery_learning.refused.local_reply_failed"),
@@ -117,7 +120,7 @@ fn not_ready_without_a_snapshot_and_a_refused_local_reply_still_holds() {
 fn a_denied_route_passes_its_own_reply() {
     let host = FakeHost::new();
     publish(&host, "L1");
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     assert_eq!(
         request(&mut h, &host, "GET", "/admin/x", &[]),
         Action::Pause
@@ -158,7 +161,7 @@ fn buffer_mode_holds_until_the_end_and_rewrites() {
 fn stream_mode_rewrites_each_chunk() {
     let host = FakeHost::new();
     publish(&host, "L1");
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     let p = payload("alice");
     request(
         &mut h,
@@ -279,7 +282,7 @@ fn a_refused_reset_leaves_the_body_paused() {
 fn a_refused_response_header_write_resets() {
     let host = FakeHost::new();
     publish(&host, "L1");
-    let mut h = http(&host, config());
+    let mut h = http(&host, config().unwrap());
     request(&mut h, &host, "POST", "/chat", &[]);
     host.state().refuse.header_writes = true;
     assert_eq!(respond(&mut h, &host, "200", &[]), Action::Continue);
@@ -310,7 +313,7 @@ fn a_response_header_stating_the_value_is_removed() {
 
 /// A hint turn of alice, through to the control service's `200` answer `body`.
 fn hint(host: &FakeHost, answer: &str) {
-    let mut h = http(host, config());
+    let mut h = http(host, config().unwrap());
     let p = payload("alice");
     let a = request(
         &mut h,

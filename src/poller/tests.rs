@@ -19,7 +19,7 @@ fn poller(host: &FakeHost, leased: bool, root_id: u32) -> Poller<FakeHost> {
     } else {
         serde_json::json!({})
     };
-    let cfg = Rc::new(config_with(role, extra));
+    let cfg = Rc::new(config_with(role, extra).unwrap());
     let metrics = Rc::new(Metrics::define(host.clone()));
     Poller::new(host.clone(), cfg, metrics, leased, root_id)
 }
