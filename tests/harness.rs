@@ -142,4 +142,12 @@ fn the_log_scan_ignores_chance_digits_only() {
         &without_noise(&format!("request {id} done"), false),
         "2750"
     ));
+    // An Envoy log line's thread id and milliseconds are metadata; its message is not.
+    let envoy = "[2026-12-01 03:29:59.340][5100][warning][wasm] [source/context.cc:1154] wasm log";
+    let clean = without_noise(envoy, false);
+    assert!(!contains_token(&clean, "5100") && !contains_token(&clean, "340"));
+    assert!(contains_token(
+        &without_noise(&format!("{envoy} lag 5100"), false),
+        "5100"
+    ));
 }

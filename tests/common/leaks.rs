@@ -92,8 +92,12 @@ pub fn scan_logs(dir: &Path, manifests: &[String], credentials: &[String]) -> (u
 /// digits: UUIDs (request ids such as `6c449018-2750-…`), and in an access-log line the start
 /// time and the numeric fields between the request line and the request id (status, bytes,
 /// duration). The request line (method and path) is kept: that is where a value could leak.
+/// An Envoy application-log prefix (time, thread id, level, logger, source line) is metadata,
+/// and a thread id such as `[5100]` can equal a target on a fresh machine: it is blanked too.
 pub fn without_noise(line: &str, access_log: bool) -> String {
     let mut b: Vec<u8> = line.as_bytes().to_vec();
+    let prefix = envoy_prefix_len(&b);
+    b[..prefix].fill(b' ');
     let hex = |c: u8| c.is_ascii_hexdigit();
     let groups = [8usize, 4, 4, 4, 12];
     let mut i = 0;
@@ -138,6 +142,38 @@ pub fn without_noise(line: &str, access_log: bool) -> String {
         }
     }
     String::from_utf8_lossy(&b).into_owned()
+}
+
+/// The length of `[2026-12-01 03:29:59.340][3571][info][main] [source/…:1107]` at the start of
+/// an Envoy log line, or 0. An access-log line (`[2026-12-01T…Z] "GET …`) has no space in its
+/// first bracket and is left alone.
+fn envoy_prefix_len(b: &[u8]) -> usize {
+    let date = b.len() > 20
+        && b[0] == b'['
+        && b[1..5].iter().all(u8::is_ascii_digit)
+        && b[5] == b'-'
+        && b[11] == b' ';
+    if !date {
+        return 0;
+    }
+    // Four `[…]` groups back to back, a space, then the source location's `[…]`.
+    let mut at = 0;
+    for group in 0..5 {
+        if group == 4 {
+            if b.get(at) != Some(&b' ') {
+                return 0;
+            }
+            at += 1;
+        }
+        if b.get(at) != Some(&b'[') {
+            return 0;
+        }
+        match b[at..].iter().position(|c| *c == b']') {
+            Some(close) => at += close + 1,
+            None => return 0,
+        }
+    }
+    at
 }
 
 /// `eyJ[A-Za-z0-9_-]+\.`: the start of a JWT (base64url of `{"`, then a dot).
