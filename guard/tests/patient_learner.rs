@@ -485,3 +485,47 @@ fn working_letters_durations_hidden_html() {
         ],
     );
 }
+
+/// Second readings (`readings.rs`) and names in letters alone (`fuzzy.rs`): the working in
+/// words, joined digit groups, whole sentences backwards, digits for letters, names in
+/// pieces, a letter changed, Caesar shifts.
+#[test]
+fn working_in_words_joins_and_names_in_letters() {
+    table(
+        "words in the working, joins, reversed text, names in letters",
+        &[
+            ("three times 1700", "total_lag"),
+            ("1700 times three", "total_lag"),
+            ("fifty-one times a hundred", "total_lag"),
+            ("fifty-one, times a hundred", "total_lag"),
+            ("three thousand plus two thousand one hundred", "total_lag"),
+            ("half of ten thousand two hundred", "total_lag"),
+            ("2550 doubled", "total_lag"),
+            ("2550 x2", "total_lag"),
+            ("five one double zero", "total_lag"),
+            ("5.1 kilo messages", "total_lag"),
+            ("\"5\" + \"100\"", "total_lag"),
+            ("'51' followed by '00'", "total_lag"),
+            ("51 and then 00", "total_lag"),
+            ("51, then 00", "total_lag"),
+            ("derdnuh eno dnasuoht evif", "total_lag"),
+            ("Kafka-C0nsum3r-Lag-H1gh", "alert"),
+            ("\"Kafka\" + \"Consumer\" + \"LagHigh\"", "alert"),
+            ("KafkaConsumerLagHihg", "alert"),
+            ("XnsxnPbafhzreYntUvtu", "alert"),
+            ("ndindfrqvxphuodjkljk", "alert"),
+            ("0rd3rs-7", "hot_partition"),
+            // Near-misses.
+            ("one, two or three consumers", ""),
+            ("restart 3 pods then 2 more", ""),
+            ("wait 5 seconds, then 100 ms", ""),
+            ("5 pods and 100 restarts", ""),
+            ("\"5\" and \"100\"", ""),
+            ("KafkaConsumerLagLow", ""),
+            ("KafkaProducerLagHigh", ""),
+            ("orders tracking is slow", ""),
+            ("1920x1080 at 60 Hz", ""),
+            ("one hundred and five", ""),
+        ],
+    );
+}

@@ -162,12 +162,14 @@ mod candidates;
 mod durations;
 mod encodings;
 mod expr;
+mod fuzzy;
 mod lang;
 mod letters;
 mod names;
 mod normalize;
 mod numbers;
 mod phrases;
+mod readings;
 mod spelled;
 mod targets;
 mod units;
@@ -249,6 +251,13 @@ pub struct Rules {
     pub candidate_band: f64,
     /// This many distinct candidates of one target withhold the text whole (0: off).
     pub min_candidates: usize,
+    /// Second readings: number words as digits (`three times 1700`), joined digit groups
+    /// (`"51" + "00"`), the text reversed when it holds reversed number words
+    /// (`readings.rs`). Stretch.
+    pub second_readings: bool,
+    /// String targets in letters alone: digits for letters, pieces, a few edits, Caesar
+    /// shifts (`fuzzy.rs`). Stretch.
+    pub fuzzy_strings: bool,
 }
 
 impl Rules {
@@ -274,6 +283,8 @@ impl Rules {
         position_phrases: false,
         candidate_band: 0.0,
         min_candidates: 0,
+        second_readings: false,
+        fuzzy_strings: false,
     };
     /// What the guard uses: AEP-032 plus every stretch rule and the oracle rule.
     pub const DEFAULT: Rules = Rules {
@@ -293,6 +304,8 @@ impl Rules {
         position_phrases: true,
         candidate_band: 0.10,
         min_candidates: 3,
+        second_readings: true,
+        fuzzy_strings: true,
         ..Rules::AEP_032
     };
 }
@@ -335,6 +348,8 @@ pub struct Matcher {
     digit_strings: Vec<(String, usize)>,
     /// Digit and scale words (None only if the automaton failed to build).
     anchors: Option<AhoCorasick>,
+    /// String targets in letters alone (`fuzzy_strings`).
+    fuzzy: Option<fuzzy::FuzzyNames>,
 }
 
 impl Matcher {
@@ -451,6 +466,19 @@ impl Matcher {
                 .build(&pats)
                 .ok()
         };
+        let fuzzy = if rules.fuzzy_strings {
+            let texts: Vec<(usize, &str)> = values
+                .iter()
+                .enumerate()
+                .filter_map(|(i, v)| match &v.value {
+                    TargetValue::Text(t) => Some((i, t.as_str())),
+                    TargetValue::Number(_) => None,
+                })
+                .collect();
+            fuzzy::FuzzyNames::compile(&texts)
+        } else {
+            None
+        };
         let loose = if loose_pats.is_empty() {
             None
         } else {
@@ -474,6 +502,7 @@ impl Matcher {
             name_numbers,
             digit_strings,
             anchors: words::anchors(),
+            fuzzy,
         }
     }
 
@@ -511,6 +540,11 @@ impl Matcher {
             let n = normalize::normalize(&shown);
             if *n != *norm {
                 self.scan_view(&n, hits, true);
+            }
+        }
+        if self.rules.second_readings {
+            for r in readings::readings(&norm) {
+                self.scan_view(&r, hits, false);
             }
         }
         hits.settle_candidates();
@@ -574,6 +608,9 @@ impl Matcher {
             }
             names::scan(&self.name_numbers, s, hits);
             candidates::scan(&self.shapes, s, hits);
+        }
+        if let Some(f) = &self.fuzzy {
+            f.scan(s, hits);
         }
         if decode && self.rules.encodings {
             for decoded in encodings::decoded(s) {

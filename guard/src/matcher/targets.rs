@@ -403,4 +403,10 @@ impl Hits {
     pub fn any(&self) -> bool {
         self.bits().iter().any(|w| *w != 0)
     }
+    /// Is target `i` already stated (a costlier rule can skip it)?
+    pub fn has(&self, i: usize) -> bool {
+        self.bits()
+            .get(i / 64)
+            .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+    }
 }

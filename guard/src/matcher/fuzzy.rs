@@ -1,0 +1,297 @@
+//! String targets in the letters alone (a stretch rule, `Rules::fuzzy_strings`). The string
+//! rules find a name in any case, with its separators changed or dropped, in look-alike
+//! letters or reversed. A learner can also have the model write it
+//! - with digits for letters (`0rd3rs-w0rk3r-k3str3l`, `k3strel`),
+//! - in pieces with quotes and operators between (`"orders" + "-worker-" + "kestrel"`),
+//! - with a letter or two changed or cut (`orders-worker-kestre`, `orders-wroker-kestrel`),
+//! - or shifted through the alphabet (ROT13 `beqref-jbexre-xrfgery`, any Caesar shift).
+//!
+//! This module owns those. Both the target and the text are reduced to a *skeleton*: letters
+//! and digits only, lowercased, each digit or symbol that stands for a letter read as that
+//! letter (`0`→`o`, `1`/`i`→`l`, `3`→`e`, `4`/`@`→`a`, `5`/`$`→`s`, `7`→`t`, `8`→`b`, `9`→`g`,
+//! `2`→`z`). The target's skeleton is then searched in the text's, exactly, and (for a name of
+//! letters only) within a few edits, and every Caesar shift of it exactly.
+//!
+//! # Invariants and false-positive controls
+//!
+//! - A match must start and end on a word boundary of the text (no letter or digit just
+//!   before or after it): `orders tracking` does not hold `orderst`, though the skeleton of
+//!   the first is `orderstracking`.
+//! - Edits are allowed only for targets whose skeleton is letters only and at least ten long:
+//!   one edit from ten letters, two from sixteen, three from twenty-four. A name with digits
+//!   (`orders-worker-2`) matches exactly, so a sibling (`orders-worker-1`) stays visible (the
+//!   candidate-list rule owns siblings).
+//! - Shifts are tried for letters-only targets of six letters or more.
+//!
+//! # Cost
+//!
+//! One pass to build the skeleton (a byte and a position per letter or digit), one
+//! Aho-Corasick pass for the exact forms, and one bit-parallel pass per fuzzy target (Myers'
+//! algorithm, patterns up to 64 letters). A possible fuzzy end is confirmed by a bounded
+//! edit-distance table over at most `m + k` letters.
+use super::targets::Hits;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+/// The letter a character stands for in a skeleton (`None`: not part of a name).
+fn fold(c: char) -> Option<u8> {
+    let c = c.to_ascii_lowercase();
+    let b = match c {
+        '0' => b'o',
+        '1' | 'i' => b'l',
+        '2' => b'z',
+        '3' => b'e',
+        '4' | '@' => b'a',
+        '5' | '$' => b's',
+        '7' => b't',
+        '8' => b'b',
+        '9' => b'g',
+        c if c.is_ascii_alphanumeric() => c as u8,
+        _ => return None,
+    };
+    Some(b)
+}
+
+/// A skeleton and, per byte, the byte range of the character it came from.
+struct Skeleton {
+    bytes: Vec<u8>,
+    spans: Vec<(usize, usize)>,
+}
+
+fn skeleton(s: &str) -> Skeleton {
+    let mut bytes = Vec::new();
+    let mut spans = Vec::new();
+    for (i, c) in s.char_indices() {
+        if let Some(b) = fold(c) {
+            bytes.push(b);
+            spans.push((i, i + c.len_utf8()));
+        }
+    }
+    Skeleton { bytes, spans }
+}
+
+/// One string target's forms.
+#[derive(Debug, Clone)]
+struct Name {
+    idx: usize,
+    folded: Vec<u8>,
+    /// Edits allowed (0: exact only).
+    k: usize,
+}
+
+/// The compiled forms of every string target.
+#[derive(Debug, Clone)]
+pub(crate) struct FuzzyNames {
+    /// Exact forms: the skeletons and their shifts.
+    exact: Option<AhoCorasick>,
+    exact_ids: Vec<usize>,
+    fuzzy: Vec<Name>,
+}
+
+impl FuzzyNames {
+    /// Compile from `(compiled-value index, string target)`. None if no target qualifies.
+    pub(crate) fn compile(targets: &[(usize, &str)]) -> Option<FuzzyNames> {
+        let mut pats: Vec<Vec<u8>> = Vec::new();
+        let mut exact_ids = Vec::new();
+        let mut fuzzy = Vec::new();
+        for (idx, t) in targets {
+            let folded: Vec<u8> = t.chars().filter_map(fold).collect();
+            if folded.len() < 6 {
+                continue;
+            }
+            let letters_only = t
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .all(|c| c.is_ascii_alphabetic());
+            if letters_only {
+                let plain: Vec<u8> = t
+                    .chars()
+                    .filter(|c| c.is_ascii_alphabetic())
+                    .map(|c| c.to_ascii_lowercase() as u8)
+                    .collect();
+                for n in 1..26u8 {
+                    let shifted: String = plain
+                        .iter()
+                        .map(|b| char::from(b'a' + (b - b'a' + n) % 26))
+                        .collect();
+                    pats.push(shifted.chars().filter_map(fold).collect());
+                    exact_ids.push(*idx);
+                }
+            }
+            let k = match folded.len() {
+                _ if !letters_only || folded.len() > 64 => 0,
+                0..=9 => 0,
+                10..=15 => 1,
+                16..=23 => 2,
+                _ => 3,
+            };
+            if k > 0 {
+                fuzzy.push(Name {
+                    idx: *idx,
+                    folded: folded.clone(),
+                    k,
+                });
+            }
+            pats.push(folded);
+            exact_ids.push(*idx);
+        }
+        if pats.is_empty() {
+            return None;
+        }
+        let exact = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::Standard)
+            .build(&pats)
+            .ok();
+        Some(FuzzyNames {
+            exact,
+            exact_ids,
+            fuzzy,
+        })
+    }
+
+    /// Mark every target whose name `s` writes in one of this module's forms.
+    pub(crate) fn scan(&self, s: &str, hits: &mut Hits) {
+        let sk = skeleton(s);
+        if sk.bytes.len() < 6 {
+            return;
+        }
+        if let Some(ac) = &self.exact {
+            for m in ac.find_overlapping_iter(&sk.bytes) {
+                if let Some(i) = self.exact_ids.get(m.pattern().as_usize()) {
+                    if bounded(s, &sk, m.start(), m.end()) {
+                        hits.set(*i);
+                    }
+                }
+            }
+        }
+        for name in &self.fuzzy {
+            if !hits.has(name.idx) && fuzzy_found(s, &sk, name) {
+                hits.set(name.idx);
+            }
+        }
+    }
+}
+
+/// Does skeleton range `a..b` start and end on word boundaries of `s`?
+fn bounded(s: &str, sk: &Skeleton, a: usize, b: usize) -> bool {
+    let (Some(first), Some(last)) = (
+        sk.spans.get(a),
+        b.checked_sub(1).and_then(|e| sk.spans.get(e)),
+    ) else {
+        return false;
+    };
+    let before = s.get(..first.0).and_then(|h| h.chars().next_back());
+    let after = s.get(last.1..).and_then(|t| t.chars().next());
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+}
+
+/// Myers' bit-parallel search: is there a substring of the skeleton within `name.k` edits of
+/// the name, on word boundaries?
+fn fuzzy_found(s: &str, sk: &Skeleton, name: &Name) -> bool {
+    let m = name.folded.len();
+    if m == 0 || m > 64 {
+        return false;
+    }
+    let mut peq = [0u64; 256];
+    for (i, b) in name.folded.iter().enumerate() {
+        peq[usize::from(*b)] |= 1u64 << i;
+    }
+    let last = 1u64 << (m - 1);
+    let mut pv: u64 = !0;
+    let mut mv: u64 = 0;
+    let mut score = m;
+    for (j, b) in sk.bytes.iter().enumerate() {
+        let eq = peq[usize::from(*b)];
+        let xv = eq | mv;
+        let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+        let ph = mv | !(xh | pv);
+        let mh = pv & xh;
+        if ph & last != 0 {
+            score += 1;
+        } else if mh & last != 0 {
+            score = score.saturating_sub(1);
+        }
+        let ph = ph << 1;
+        let mh = mh << 1;
+        pv = mh | !(xv | ph);
+        mv = ph & xv;
+        if score <= name.k && confirmed(s, sk, name, j + 1) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A fuzzy end at skeleton index `end`: some start on a word boundary within `k` edits, and
+/// the end on a word boundary.
+fn confirmed(s: &str, sk: &Skeleton, name: &Name, end: usize) -> bool {
+    let m = name.folded.len();
+    let lo = end.saturating_sub(m + name.k);
+    let hi = end.saturating_sub(m.saturating_sub(name.k));
+    (lo..=hi).any(|a| {
+        a < end
+            && bounded(s, sk, a, end)
+            && sk
+                .bytes
+                .get(a..end)
+                .is_some_and(|w| distance(w, &name.folded) <= name.k)
+    })
+}
+
+/// Levenshtein distance (two rows; inputs are at most 64 + 3 bytes long).
+fn distance(a: &[u8], b: &[u8]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, x) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(x != y);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finds(target: &str, text: &str) -> bool {
+        let Some(f) = FuzzyNames::compile(&[(0, target)]) else {
+            return false;
+        };
+        let mut hits = Hits::new(1, 0);
+        f.scan(text, &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn leet_pieces_edits_shifts() {
+        let t = "orders-worker-kestrel";
+        assert!(finds(t, "it is 0rd3rs-w0rk3r-k3str3l"));
+        assert!(finds(t, "it is orders-worker-k3strel"));
+        assert!(finds(t, "\"orders\" + \"-worker-\" + \"kestrel\""));
+        assert!(finds(t, "it is orders-worker-kestre."));
+        assert!(finds(t, "it is orders-wroker-kestrel"));
+        assert!(finds(t, "rot13: beqref-jbexre-xrfgery"));
+        assert!(finds(t, "shift 3: rughuv-zrunhu-nhvwuho"));
+    }
+
+    #[test]
+    fn near_misses() {
+        let t = "orders-worker-kestrel";
+        assert!(!finds(t, "orders-worker-falcon is healthy"));
+        assert!(!finds(t, "the orders worker pool"));
+        assert!(!finds("orders-worker-2", "orders-worker-1 is fine"));
+        assert!(!finds("orders-7", "orders tracking is slow"));
+        assert!(!finds("KafkaConsumerLagHigh", "KafkaConsumerLagLow fired"));
+        assert!(finds("KafkaConsumerLagHigh", "KafkaConsumerLagHihg fired"));
+    }
+
+    #[test]
+    fn distance_is_levenshtein() {
+        assert_eq!(distance(b"kitten", b"sitting"), 3);
+        assert_eq!(distance(b"", b"abc"), 3);
+        assert_eq!(distance(b"abc", b"abc"), 0);
+    }
+}

@@ -1,0 +1,632 @@
+//! Second readings of a text, for values a learner has the model spread over words (a stretch
+//! rule, `Rules::second_readings`). The number rules read `five thousand one hundred`, `1700 *
+//! 3` and `5, 1, 0, 0`; a learner who asks for "the working in words" gets `three times 1700`,
+//! `fifty-one times a hundred`, `three thousand plus two thousand one hundred`, `2550 doubled`,
+//! `five one double zero`, `"51" + "00"`, `51 followed by 00` or the whole sentence written
+//! backwards (`derdnuh eno dnasuoht evif`). This module owns those: it writes the text again
+//! with
+//! - every run of English number words as digits (`three` → `3`, `fifty-one` → `51`, `a
+//!   hundred` → `100`, `ten thousand two hundred` → `10200`), digit words one after another as
+//!   single digits (`five one zero zero` → `5 1 0 0`), `oh` inside such a run as `0`, `double
+//!   X` / `triple X` as the digit twice / three times;
+//! - `N doubled`, `N tripled`, `N halved`, `N squared`, `N x2` as `N * 2`, `N * 3`, `N / 2`, `N
+//!   ^ 2`, `N * 2`; `kilo` and `grand` after a number as `thousand`;
+//! - digit groups joined by quotes and `+` (`"51" + "00"`) or by a joining phrase (`followed
+//!   by`, `then`, `and then`, `concatenated with`, `joined with`, `appended with`) glued into
+//!   one run (`5100`);
+//!
+//! and, when the text holds a number word written backwards (`dnasuoht`, `derdnuh`, `evif`…),
+//! the text reversed character by character. The matcher scans each reading with its usual
+//! rules, so every control those rules have (boundaries, dates, ranges) applies as before.
+//!
+//! # False-positive controls
+//!
+//! A reading only changes spelling: `three` and `3` are one number, so a reading states a
+//! target only where the words did (the arithmetic, one-by-one and approximation rules apply
+//! to it as to digits). Joins need an explicit joining phrase or quoted operands: `5 pods and
+//! 100 restarts` is not `5100`. A reversed reading is taken only when a reversed number word
+//! is present, which ordinary text never has.
+//!
+//! # Cost
+//!
+//! A text with no number word, operator word or joining phrase is not rewritten (one pass of
+//! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+/// The readings of `s` (already normalised) that differ from it: at most three strings.
+pub(crate) fn readings(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(ac) = triggers() else {
+        return out;
+    };
+    let mut forward = false;
+    let mut backward = false;
+    let b = s.as_bytes();
+    for m in ac.find_iter(s) {
+        // Whole words only (`someone` holds no number); the operators need no boundary.
+        let letter = |i: Option<&u8>| i.is_some_and(|c| c.is_ascii_alphabetic());
+        let word = b.get(m.start()).is_some_and(u8::is_ascii_alphabetic);
+        if word
+            && (letter(m.start().checked_sub(1).and_then(|i| b.get(i))) || letter(b.get(m.end())))
+        {
+            continue;
+        }
+        if m.pattern().as_usize() < FORWARD.len() {
+            forward = true;
+        } else {
+            backward = true;
+        }
+        if forward && backward {
+            break;
+        }
+    }
+    if forward {
+        let r = rewrite(s);
+        if r != s {
+            out.push(r);
+        }
+    }
+    if backward {
+        let rev: String = s.chars().rev().collect();
+        let r = rewrite(&rev);
+        if r != rev {
+            out.push(r);
+        }
+        out.push(rev);
+    }
+    out
+}
+
+/// Words whose presence makes a forward rewrite worthwhile (ASCII case-insensitive, whole
+/// words), then the quoted-concatenation operators.
+const FORWARD: &[&str] = &[
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "thousand",
+    "million",
+    "billion",
+    "doubled",
+    "tripled",
+    "halved",
+    "squared",
+    "x",
+    "kilo",
+    "grand",
+    "followed",
+    "then",
+    "concatenated",
+    "joined",
+    "appended",
+    "\" +",
+    "\"+",
+    "' +",
+    "'+",
+];
+/// Number words written backwards.
+const BACKWARD: &[&str] = &[
+    "orez", "owt", "eerht", "ruof", "evif", "neves", "thgie", "enin", "derdnuh", "dnasuoht",
+    "noillim", "ytnewt", "ytriht", "ytrof", "ytfif", "ytxis", "ytneves", "ythgie", "ytenin",
+    "neetrif", "neetxis", "nevele", "evlewt",
+];
+
+fn triggers() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        let pats: Vec<&str> = FORWARD.iter().chain(BACKWARD.iter()).copied().collect();
+        AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(pats)
+            .ok()
+    })
+    .as_ref()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Word {
+    /// zero..nine
+    Unit(u64),
+    /// ten..nineteen
+    Teen(u64),
+    /// twenty..ninety
+    Tens(u64),
+    Hundred,
+    /// thousand, million, billion
+    Scale(u64),
+}
+
+fn word(w: &str) -> Option<Word> {
+    const UNITS: [&str; 10] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    const TEENS: [&str; 10] = [
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let lw = w.to_ascii_lowercase();
+    let lw = lw.as_str();
+    if let Some(i) = UNITS.iter().position(|u| *u == lw) {
+        return Some(Word::Unit(i as u64));
+    }
+    if let Some(i) = TEENS.iter().position(|u| *u == lw) {
+        return Some(Word::Teen(10 + i as u64));
+    }
+    if let Some(i) = TENS.iter().position(|u| *u == lw) {
+        return Some(Word::Tens(20 + 10 * i as u64));
+    }
+    match lw {
+        "hundred" | "hundreds" => Some(Word::Hundred),
+        "thousand" | "thousands" => Some(Word::Scale(1_000)),
+        "million" | "millions" => Some(Word::Scale(1_000_000)),
+        "billion" | "billions" => Some(Word::Scale(1_000_000_000)),
+        _ => None,
+    }
+}
+
+/// One token of the text: a word (letters), a digit run, or one other character.
+#[derive(Debug, Clone, Copy)]
+struct Tok<'a> {
+    text: &'a str,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Letters,
+    Digits,
+    Space,
+    Other,
+}
+
+fn tokens(s: &str) -> Vec<Tok<'_>> {
+    let mut out = Vec::new();
+    let mut it = s.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let kind = if c.is_alphabetic() {
+            Kind::Letters
+        } else if c.is_ascii_digit() {
+            Kind::Digits
+        } else if c == ' ' || c == '\t' {
+            Kind::Space
+        } else {
+            Kind::Other
+        };
+        let mut end = i + c.len_utf8();
+        if kind != Kind::Other {
+            while let Some(&(j, d)) = it.peek() {
+                let same = match kind {
+                    Kind::Letters => d.is_alphabetic(),
+                    Kind::Digits => d.is_ascii_digit(),
+                    Kind::Space => d == ' ' || d == '\t',
+                    Kind::Other => false,
+                };
+                if !same {
+                    break;
+                }
+                end = j + d.len_utf8();
+                it.next();
+            }
+        }
+        if let Some(text) = s.get(i..end) {
+            out.push(Tok { text, kind });
+        }
+    }
+    out
+}
+
+/// A number being read from words: `total` holds completed scales, `group` the part below
+/// the next scale, `last` the kind of the last word (what may follow it).
+#[derive(Debug, Default)]
+struct Reader {
+    total: u64,
+    group: u64,
+    last: Option<Word>,
+    words: usize,
+}
+
+impl Reader {
+    /// Take `w` if it continues the number; false if it starts a new one.
+    fn take(&mut self, w: Word) -> bool {
+        let ok = match (self.last, w) {
+            (None, _) => true,
+            // After a unit or a teen only a scale continues (`five hundred`, `twelve thousand`).
+            (Some(Word::Unit(_) | Word::Teen(_)), Word::Hundred | Word::Scale(_)) => true,
+            (Some(Word::Unit(_) | Word::Teen(_)), _) => false,
+            // `fifty one`, `fifty hundred` (rare but unambiguous), `fifty thousand`.
+            (Some(Word::Tens(_)), Word::Unit(u)) => u != 0,
+            (Some(Word::Tens(_)), Word::Hundred | Word::Scale(_)) => true,
+            (Some(Word::Tens(_)), _) => false,
+            // `hundred five`, `hundred fifty`, `hundred thousand`; not `hundred hundred`.
+            (Some(Word::Hundred), Word::Hundred) => false,
+            (Some(Word::Hundred), Word::Scale(s)) => self.group < s.min(1000) * 1000,
+            (Some(Word::Hundred), _) => self.group % 100 == 0,
+            // `thousand one hundred`; a larger or equal scale after a scale starts anew.
+            (Some(Word::Scale(a)), Word::Scale(b)) => b < a,
+            (Some(Word::Scale(_)), _) => true,
+        };
+        if !ok {
+            return false;
+        }
+        match w {
+            Word::Unit(v) | Word::Teen(v) | Word::Tens(v) => self.group += v,
+            Word::Hundred => self.group = self.group.max(1).saturating_mul(100),
+            Word::Scale(s) => {
+                self.total = self
+                    .total
+                    .saturating_add(self.group.max(1).saturating_mul(s));
+                self.group = 0;
+            }
+        }
+        self.last = Some(w);
+        self.words += 1;
+        true
+    }
+
+    fn value(&self) -> u64 {
+        self.total.saturating_add(self.group)
+    }
+}
+
+/// Joining phrases between two digit groups, as word sequences.
+const JOINS: &[&[&str]] = &[
+    &["followed", "by"],
+    &["and", "then"],
+    &["then"],
+    &["concatenated", "with"],
+    &["joined", "with"],
+    &["appended", "with"],
+    &["and", "after", "that"],
+];
+
+/// The forward rewrite (see the module doc).
+fn rewrite(s: &str) -> String {
+    let toks = tokens(s);
+    let mut out: Vec<String> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = toks[i];
+        if t.kind == Kind::Letters {
+            if let Some((text, next)) = read_words(&toks, i) {
+                out.push(text);
+                i = next;
+                continue;
+            }
+            let lw = t.text.to_ascii_lowercase();
+            let after_number = last_is_number(&out);
+            // `2550 x2`: a spaced `x` glued to a count (`1920x1080` is a resolution).
+            let spaced = out.last().is_some_and(|p| p.trim().is_empty());
+            let times = lw == "x"
+                && spaced
+                && after_number
+                && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Digits);
+            let replaced = match lw.as_str() {
+                _ if times => Some("* "),
+                "doubled" if after_number => Some("* 2"),
+                "tripled" if after_number => Some("* 3"),
+                "halved" if after_number => Some("/ 2"),
+                "squared" if after_number => Some("^ 2"),
+                "kilo" | "grand" if after_number => Some("thousand"),
+                _ => None,
+            };
+            out.push(replaced.map_or_else(|| t.text.to_string(), str::to_string));
+            i += 1;
+            continue;
+        }
+        out.push(t.text.to_string());
+        i += 1;
+    }
+    glue(out)
+}
+
+/// Is the last non-space piece written so far a number?
+fn last_is_number(out: &[String]) -> bool {
+    out.iter()
+        .rev()
+        .find(|p| !p.trim().is_empty())
+        .is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Read a run of number words starting at token `i` (hyphens, single spaces and `and`/`a`
+/// between them). Returns the digits (numbers separated by spaces) and the next token.
+fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    let mut nums: Vec<String> = Vec::new();
+    let mut r = Reader::default();
+    let mut j = i;
+    let mut end = i;
+    let mut digit_run = false;
+    let mut repeat: Option<usize> = None;
+    let mut article = false;
+    loop {
+        let Some(t) = toks.get(j) else { break };
+        if t.kind != Kind::Letters {
+            break;
+        }
+        let lw = t.text.to_ascii_lowercase();
+        let w = word(t.text).or_else(|| {
+            // `oh` is zero only among digit words (`five one oh oh`).
+            (lw == "oh" && (digit_run || matches!(r.last, Some(Word::Unit(_)))))
+                .then_some(Word::Unit(0))
+        });
+        match (w, lw.as_str()) {
+            // A scale word starts a number only after `a` (`a hundred`): after digits it
+            // scales them (`5100 thousand` is not 5100), which the number rules read.
+            (Some(Word::Hundred | Word::Scale(_)), _)
+                if r.words == 0 && nums.is_empty() && !article =>
+            {
+                break
+            }
+            (Some(w), _) => {
+                if let Some(n) = repeat.take() {
+                    if let Word::Unit(u) = w {
+                        flush(&mut r, &mut nums);
+                        for _ in 0..n {
+                            nums.push(u.to_string());
+                        }
+                        digit_run = true;
+                        end = j + 1;
+                        j = next_word(toks, j + 1).unwrap_or(toks.len());
+                        continue;
+                    }
+                }
+                if !r.take(w) {
+                    if matches!(w, Word::Unit(_)) && matches!(r.last, Some(Word::Unit(_))) {
+                        digit_run = true;
+                    }
+                    flush(&mut r, &mut nums);
+                    r.take(w);
+                }
+                end = j + 1;
+            }
+            (None, "double") => repeat = Some(2),
+            (None, "triple") => repeat = Some(3),
+            // `a hundred`, `one hundred and five`
+            (None, "a") if r.words == 0 && nums.is_empty() => article = true,
+            // `one hundred and five`; `one and two` are two numbers, and `and` stays.
+            (None, "and") if r.words > 0 && continues(toks, j, &r) => {}
+            _ => break,
+        }
+        match next_word(toks, j + 1) {
+            Some(n) => j = n,
+            None => break,
+        }
+    }
+    flush(&mut r, &mut nums);
+    if nums.is_empty() {
+        return None;
+    }
+    // `a` alone before a non-number word is not a number: only a read scale or unit counts.
+    Some((nums.join(" "), end))
+}
+
+/// Does the word after `and` at `j` continue the number `r` is reading?
+fn continues(toks: &[Tok<'_>], j: usize, r: &Reader) -> bool {
+    let Some(n) = next_word(toks, j + 1) else {
+        return false;
+    };
+    let Some(w) = toks.get(n).and_then(|t| word(t.text)) else {
+        return false;
+    };
+    let mut probe = Reader {
+        total: r.total,
+        group: r.group,
+        last: r.last,
+        words: r.words,
+    };
+    probe.take(w)
+}
+
+/// The next token after `j` if only one space or hyphen separates it (a word run goes on).
+fn next_word(toks: &[Tok<'_>], j: usize) -> Option<usize> {
+    let sep = toks.get(j)?;
+    let ok = (sep.kind == Kind::Space && sep.text.len() <= 2) || sep.text == "-";
+    (ok && toks.get(j + 1).is_some_and(|t| t.kind == Kind::Letters)).then_some(j + 1)
+}
+
+fn flush(r: &mut Reader, nums: &mut Vec<String>) {
+    if r.words > 0 {
+        nums.push(r.value().to_string());
+    }
+    *r = Reader::default();
+}
+
+/// Glue digit groups joined by quotes and `+` or by a joining phrase.
+fn glue(pieces: Vec<String>) -> String {
+    let joined = pieces.concat();
+    let toks = tokens(&joined);
+    let mut out = String::with_capacity(joined.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = toks[i];
+        // `fifty-one, times a hundred`: a comma between an operand and an operator word is
+        // prose rhythm, not the end of the working.
+        if t.text == "," && comma_before_operator(&toks, i) {
+            i += 1;
+            continue;
+        }
+        out.push_str(strip_quote_before_digits(&toks, i).unwrap_or(t.text));
+        if t.kind == Kind::Digits {
+            if let Some(next) = join_after(&toks, i + 1) {
+                i = next;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Is the comma at `i` between a digit group and an operator word?
+fn comma_before_operator(toks: &[Tok<'_>], i: usize) -> bool {
+    let digits_before = i > 0 && toks.get(i - 1).is_some_and(|t| t.kind == Kind::Digits);
+    let mut k = i + 1;
+    if toks.get(k).is_some_and(|t| t.kind == Kind::Space) {
+        k += 1;
+    }
+    let op = toks.get(k).is_some_and(|t| {
+        ["times", "plus", "minus", "multiplied", "divided"]
+            .iter()
+            .any(|w| t.text.eq_ignore_ascii_case(w))
+    });
+    digits_before && op
+}
+
+/// A quote right before a digit group that a join follows is dropped (`"51" + "00"`).
+fn strip_quote_before_digits<'a>(toks: &[Tok<'a>], i: usize) -> Option<&'a str> {
+    let t = toks.get(i)?;
+    let q = matches!(t.text, "\"" | "'");
+    (q && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Digits)).then_some("")
+}
+
+/// After a digit group at `i - 1`: if a join follows and then a digit group, the index of
+/// that digit group.
+fn join_after(toks: &[Tok<'_>], mut i: usize) -> Option<usize> {
+    let quoted = toks.get(i).is_some_and(|t| matches!(t.text, "\"" | "'"));
+    if quoted {
+        i += 1;
+    }
+    let skip_space = |k: usize| {
+        if toks.get(k).is_some_and(|t| t.kind == Kind::Space) {
+            k + 1
+        } else {
+            k
+        }
+    };
+    let mut k = skip_space(i);
+    let comma = toks.get(k).is_some_and(|t| t.text == ",");
+    if comma {
+        k = skip_space(k + 1);
+    }
+    if quoted && toks.get(k).is_some_and(|t| t.text == "+") {
+        k = skip_space(k + 1);
+        if toks.get(k).is_some_and(|t| matches!(t.text, "\"" | "'")) {
+            k += 1;
+        }
+        return toks
+            .get(k)
+            .is_some_and(|t| t.kind == Kind::Digits)
+            .then_some(k);
+    }
+    for phrase in JOINS {
+        // A bare `then` joins only after a comma (`51, then 00`): `wait 5 then 10` is two.
+        if phrase.len() == 1 && !comma {
+            continue;
+        }
+        let mut m = k;
+        let mut ok = true;
+        for (n, w) in phrase.iter().enumerate() {
+            if n > 0 {
+                m = skip_space(m);
+            }
+            match toks.get(m) {
+                Some(t) if t.kind == Kind::Letters && t.text.eq_ignore_ascii_case(w) => m += 1,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        m = skip_space(m);
+        if toks.get(m).is_some_and(|t| t.text == ":") {
+            m = skip_space(m + 1);
+        }
+        if toks.get(m).is_some_and(|t| matches!(t.text, "\"" | "'")) {
+            m += 1;
+        }
+        if toks.get(m).is_some_and(|t| t.kind == Kind::Digits) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has(s: &str, want: &str) -> bool {
+        readings(s).iter().any(|r| r.contains(want))
+    }
+
+    #[test]
+    fn words_become_digits() {
+        assert!(has("three times 1700", "3 times 1700"));
+        assert!(has("fifty-one times a hundred", "51 times 100"));
+        assert!(has("fifty-one, times a hundred", "51 times 100"));
+        assert!(has(
+            "three thousand plus two thousand one hundred",
+            "3000 plus 2100"
+        ));
+        assert!(has("half of ten thousand two hundred", "half of 10200"));
+        assert!(has("five one zero zero", "5 1 0 0"));
+        assert!(has("five one double zero", "5 1 0 0"));
+        assert!(has("five one oh oh", "5 1 0 0"));
+        assert!(has("one hundred and five", "105"));
+        assert!(has("twenty five", "25"));
+        assert!(!has("5100 thousand", "5100 1000"));
+    }
+
+    #[test]
+    fn operators_and_joins() {
+        assert!(has("2550 doubled", "2550 * 2"));
+        assert!(has("2550 x2", "2550 * 2"));
+        assert!(has("5.1 kilo", "5.1 thousand"));
+        assert!(has("\"51\" + \"00\"", "5100"));
+        assert!(has("'5' + '100'", "5100"));
+        assert!(has("51 followed by 00", "5100"));
+        assert!(has("51 and then 00", "5100"));
+        assert!(has("51, then 00", "5100"));
+        assert!(!has("wait 5 then 10 s", "510"));
+        assert!(!has("1920x1080", "*"));
+        assert!(has("one and two", "1 and 2"));
+        assert!(!has("5 pods and 100 restarts", "5100"));
+        assert!(!has("5 + 100", "5100"));
+    }
+
+    #[test]
+    fn reversed_only_with_reversed_words() {
+        assert!(has("derdnuh eno dnasuoht evif", "5100"));
+        assert!(readings("the lag is high on orders").is_empty());
+    }
+}
