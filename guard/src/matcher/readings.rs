@@ -278,7 +278,7 @@ impl Reader {
             // `hundred five`, `hundred fifty`, `hundred thousand`; not `hundred hundred`.
             (Some(Word::Hundred), Word::Hundred) => false,
             (Some(Word::Hundred), Word::Scale(s)) => self.group < s.min(1000) * 1000,
-            (Some(Word::Hundred), _) => self.group % 100 == 0,
+            (Some(Word::Hundred), _) => self.group.is_multiple_of(100),
             // `thousand one hundred`; a larger or equal scale after a scale starts anew.
             (Some(Word::Scale(a)), Word::Scale(b)) => b < a,
             (Some(Word::Scale(_)), _) => true,
@@ -375,8 +375,7 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let mut digit_run = false;
     let mut repeat: Option<usize> = None;
     let mut article = false;
-    loop {
-        let Some(t) = toks.get(j) else { break };
+    while let Some(t) = toks.get(j) {
         if t.kind != Kind::Letters {
             break;
         }
