@@ -144,7 +144,12 @@ FUZZ_TARGETS_SH   := targets="$(FUZZ_TARGETS)"; \
 	[ -n "$$targets" ] || targets=$$($(FUZZ_CARGO) list --fuzz-dir fuzz); \
 	[ -n "$$targets" ] || { echo "no fuzz targets found"; exit 1; }
 FUZZ_SEEDS_SH     := seeds=""; \
-	if [ "$$t" = manifest ]; then seeds="examples/manifests/valid examples/manifests/invalid"; fi
+	if [ "$$t" = manifest ]; then seeds="examples/manifests/valid examples/manifests/invalid"; fi; \
+	if [ -d fuzz/seeds/$$t ]; then seeds="$$seeds fuzz/seeds/$$t"; fi
+# matcher_diff runs two whole matchers per input (the live one and the frozen one of
+# fuzz/frozen/): its fixed pass is shorter, to keep fuzz-check's added time near a minute.
+FUZZ_DIFF_RUNS    ?= 20000
+FUZZ_PASS_SH      := runs=$(FUZZ_RUNS); if [ "$$t" = matcher_diff ]; then runs=$(FUZZ_DIFF_RUNS); fi
 
 fuzz-tool:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked --version 0.13.2
@@ -163,13 +168,13 @@ fuzz-check: fuzz-tool
 	  if [ "$$n" -gt 0 ] && ! $$norand $(FUZZ_RUN) $$t $$inputs -- $(FUZZ_LIMITS) >> $$log 2>&1; then \
 	    tail -n 60 $$log; echo "fuzz-check $$t: a replayed input fails (log: $$log)"; exit 1; fi; \
 	  seedflag=""; [ "$$n" -eq 0 ] || seedflag="-seed_inputs=$$(echo $$inputs | tr ' ' ,)"; \
-	  tmp=fuzz/artifacts/$$t.corpus; rm -rf $$tmp; mkdir -p $$tmp fuzz/artifacts/$$t; \
+	  tmp=fuzz/artifacts/$$t.corpus; rm -rf $$tmp; mkdir -p $$tmp fuzz/artifacts/$$t; $(FUZZ_PASS_SH); \
 	  if ! $$norand env -i RUST_BACKTRACE=1 $$bin/$$t $$tmp -artifact_prefix=fuzz/artifacts/$$t/ \
-	       $(FUZZ_CHECK_FLAGS) $$seedflag $(FUZZ_FLAGS) >> $$log 2>&1; then \
+	       $(FUZZ_CHECK_FLAGS) $$seedflag $(FUZZ_FLAGS) -runs=$$runs >> $$log 2>&1; then \
 	    rm -rf $$tmp; tail -n 60 $$log; echo "fuzz-check $$t: failed (log: $$log); replay the"; \
 	    echo "  input it saved: $(FUZZ_RUN) $$t fuzz/artifacts/$$t/<file>"; exit 1; fi; \
 	  rm -rf $$tmp; \
-	  echo "fuzz-check $$t: $$n inputs replayed; seed $(FUZZ_SEED), $(FUZZ_RUNS) runs:" \
+	  echo "fuzz-check $$t: $$n inputs replayed; seed $(FUZZ_SEED), $$runs runs:" \
 	    $$(grep -E '^#[0-9]+[[:space:]]+DONE' $$log | grep -oE '(cov|ft|corp): [^ ]+' | tr '\n' ' '); \
 	done
 
