@@ -15,7 +15,7 @@ export ENVOY_BIN
 PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -59,7 +59,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check soak-short
+test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check bench-check soak-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -201,7 +201,18 @@ chromium:
 test-console: build envoy chromium
 	tools/test-console
 
-bench: bench-guard bench-control bench-stack
+bench: bench-peers bench-guard bench-control bench-stack
+
+# The peer table of issue 10 (this matcher, a regex union, aho-corasick, a memmem floor, the
+# matcher before the speed work; 4 KB and 64 KB): prints progress and the table, writes
+# bench/out/peers.json (guard/benches/peers.rs).
+bench-peers:
+	$(CARGO) bench --locked -p orrery-learning-guard --bench peers
+
+# Coarse regression guard (seconds once built): the matcher's speed on 64 KB of ops text as a
+# ratio to aho-corasick in the same run must stay above half the ratio in bench/baseline.json.
+bench-check:
+	$(CARGO) bench --locked -p orrery-learning-guard --bench peers -- --check
 
 bench-stack: setup build
 	tools/bench-stack
