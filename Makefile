@@ -15,7 +15,7 @@ export ENVOY_BIN
 PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -59,7 +59,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check soak-short
+test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check bench-check soak-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -144,7 +144,12 @@ FUZZ_TARGETS_SH   := targets="$(FUZZ_TARGETS)"; \
 	[ -n "$$targets" ] || targets=$$($(FUZZ_CARGO) list --fuzz-dir fuzz); \
 	[ -n "$$targets" ] || { echo "no fuzz targets found"; exit 1; }
 FUZZ_SEEDS_SH     := seeds=""; \
-	if [ "$$t" = manifest ]; then seeds="examples/manifests/valid examples/manifests/invalid"; fi
+	if [ "$$t" = manifest ]; then seeds="examples/manifests/valid examples/manifests/invalid"; fi; \
+	if [ -d fuzz/seeds/$$t ]; then seeds="$$seeds fuzz/seeds/$$t"; fi
+# matcher_diff runs two whole matchers per input (the live one and the frozen one of
+# fuzz/frozen/): its fixed pass is shorter, to keep fuzz-check's added time near a minute.
+FUZZ_DIFF_RUNS    ?= 20000
+FUZZ_PASS_SH      := runs=$(FUZZ_RUNS); if [ "$$t" = matcher_diff ]; then runs=$(FUZZ_DIFF_RUNS); fi
 
 fuzz-tool:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked --version 0.13.2
@@ -163,13 +168,13 @@ fuzz-check: fuzz-tool
 	  if [ "$$n" -gt 0 ] && ! $$norand $(FUZZ_RUN) $$t $$inputs -- $(FUZZ_LIMITS) >> $$log 2>&1; then \
 	    tail -n 60 $$log; echo "fuzz-check $$t: a replayed input fails (log: $$log)"; exit 1; fi; \
 	  seedflag=""; [ "$$n" -eq 0 ] || seedflag="-seed_inputs=$$(echo $$inputs | tr ' ' ,)"; \
-	  tmp=fuzz/artifacts/$$t.corpus; rm -rf $$tmp; mkdir -p $$tmp fuzz/artifacts/$$t; \
+	  tmp=fuzz/artifacts/$$t.corpus; rm -rf $$tmp; mkdir -p $$tmp fuzz/artifacts/$$t; $(FUZZ_PASS_SH); \
 	  if ! $$norand env -i RUST_BACKTRACE=1 $$bin/$$t $$tmp -artifact_prefix=fuzz/artifacts/$$t/ \
-	       $(FUZZ_CHECK_FLAGS) $$seedflag $(FUZZ_FLAGS) >> $$log 2>&1; then \
+	       $(FUZZ_CHECK_FLAGS) $$seedflag $(FUZZ_FLAGS) -runs=$$runs >> $$log 2>&1; then \
 	    rm -rf $$tmp; tail -n 60 $$log; echo "fuzz-check $$t: failed (log: $$log); replay the"; \
 	    echo "  input it saved: $(FUZZ_RUN) $$t fuzz/artifacts/$$t/<file>"; exit 1; fi; \
 	  rm -rf $$tmp; \
-	  echo "fuzz-check $$t: $$n inputs replayed; seed $(FUZZ_SEED), $(FUZZ_RUNS) runs:" \
+	  echo "fuzz-check $$t: $$n inputs replayed; seed $(FUZZ_SEED), $$runs runs:" \
 	    $$(grep -E '^#[0-9]+[[:space:]]+DONE' $$log | grep -oE '(cov|ft|corp): [^ ]+' | tr '\n' ' '); \
 	done
 
@@ -196,7 +201,18 @@ chromium:
 test-console: build envoy chromium
 	tools/test-console
 
-bench: bench-guard bench-control bench-stack
+bench: bench-peers bench-guard bench-control bench-stack
+
+# The peer table of issue 10 (this matcher, a regex union, aho-corasick, a memmem floor, the
+# matcher before the speed work; 4 KB and 64 KB): prints progress and the table, writes
+# bench/out/peers.json (guard/benches/peers.rs).
+bench-peers:
+	$(CARGO) bench --locked -p orrery-learning-guard --bench peers
+
+# Coarse regression guard (seconds once built): the matcher's speed on 64 KB of ops text as a
+# ratio to aho-corasick in the same run must stay above half the ratio in bench/baseline.json.
+bench-check:
+	$(CARGO) bench --locked -p orrery-learning-guard --bench peers -- --check
 
 bench-stack: setup build
 	tools/bench-stack

@@ -71,6 +71,8 @@ fn throughput(c: &mut Criterion) {
     for &n in &[5usize, 100] {
         let m = Matcher::compile(&targets(n));
         let cases = [
+            // A chat field or a transcript message: the per-call cost.
+            ("field_64B", text(64, false, false)),
             ("reply_4KB", text(4 * 1024, false, false)),
             ("reply_64KB", text(64 * 1024, false, false)),
             ("reply_64KB_non_ascii", text(64 * 1024, false, true)),

@@ -278,8 +278,9 @@ fn decode_token(tok: &str) -> Option<String> {
         }
     }
     let body = tok.trim_end_matches('=');
-    // Four bytes (`5100`) encode to six characters before padding.
-    if body.len() < 6 {
+    // Four bytes (`5100`) encode to six characters before padding. A length of 4k+1 is never
+    // valid unpadded base64 (both engines refuse it): skip the two decode attempts.
+    if body.len() < 6 || body.len() % 4 == 1 {
         return None;
     }
     let worth = tok
@@ -302,7 +303,9 @@ fn decode_token(tok: &str) -> Option<String> {
 /// least seven characters before padding, since four bytes (`5100`) encode to seven.
 fn decode_base32(tok: &str) -> Option<String> {
     let body = tok.trim_end_matches('=');
-    if body.len() < 7 {
+    // Unpadded base32 has 0, 2, 4, 5 or 7 characters in its last group of 8: any other
+    // length fails both decoders, so skip the copy and the two attempts.
+    if body.len() < 7 || matches!(body.len() % 8, 1 | 3 | 6) {
         return None;
     }
     let upper = body
@@ -389,6 +392,37 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The length prefilters of `decode_token` and `decode_base32` skip only what the
+    /// decoders refuse anyway: every length they skip fails both engines.
+    #[test]
+    fn length_prefilters_skip_only_undecodable_lengths() {
+        for len in 6..80usize {
+            let tok: String =
+                "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkwYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo"
+                    .chars()
+                    .cycle()
+                    .take(len)
+                    .collect();
+            if len % 4 == 1 {
+                assert!(STANDARD_NO_PAD.decode(&tok).is_err(), "{len}");
+                assert!(URL_SAFE_NO_PAD.decode(&tok).is_err(), "{len}");
+            }
+            let b32: String = "GUYTAMBAGUYTAMBA".chars().cycle().take(len).collect();
+            if matches!(len % 8, 1 | 3 | 6) {
+                assert!(
+                    data_encoding::BASE32_NOPAD.decode(b32.as_bytes()).is_err(),
+                    "{len}"
+                );
+                assert!(
+                    data_encoding::BASE32HEX_NOPAD
+                        .decode(b32.as_bytes())
+                        .is_err(),
+                    "{len}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn decodes_tokens() {

@@ -16,11 +16,16 @@ pub(super) fn has_markup(text: &str) -> bool {
         || memchr::memchr(b'*', b).is_some_and(|_| emphasis_in_number(b))
 }
 
-/// `*2*.4`, `*1250*.5`: emphasis beside a decimal point.
+/// `*2*.4`, `*1250*.5`: emphasis beside a decimal point. Only a `*` can be the middle of
+/// such a triple, so the search jumps from `*` to `*` (memchr) instead of sliding a window
+/// over every byte; the triples it accepts are the same.
 fn emphasis_in_number(b: &[u8]) -> bool {
-    b.windows(3).any(|w| {
-        matches!(w, [d, b'*', b'.' | b','] if d.is_ascii_digit())
-            || matches!(w, [b'.' | b',', b'*', d] if d.is_ascii_digit())
+    memchr::memchr_iter(b'*', b).any(|i| {
+        let (Some(&x), Some(&y)) = (i.checked_sub(1).and_then(|p| b.get(p)), b.get(i + 1)) else {
+            return false;
+        };
+        (x.is_ascii_digit() && matches!(y, b'.' | b','))
+            || (matches!(x, b'.' | b',') && y.is_ascii_digit())
     })
 }
 

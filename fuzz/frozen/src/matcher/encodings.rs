@@ -1,0 +1,411 @@
+//! Encoded tokens: base64, base32 and hex that decode to text (`NTEwMA==` is `5100`,
+//! `6f72646572732d37` is `orders-7`, `\x35\x31\x30\x30`). The decoded text is matched like any
+//! other reply (one level deep), so every written form the matcher knows is caught inside an
+//! encoding too. Whole-text escapes are decoded the same way: URL percent-encoding, backslash
+//! escapes (`\u0035`, `\u{35}`, octal), quoted-printable, and runs of decimal character codes
+//! (`53 49 48 48`).
+//!
+//! Candidates: a base64 token (standard or URL-safe alphabet, padded or not) of at least 6
+//! characters before padding, that holds a digit, an uppercase letter or `+/=` (a plain lowercase word is not
+//! worth decoding); a base32 token (RFC 4648 or extended hex) of at least 7 characters in one
+//! letter case; a hex token of at least 6 digits, even length (optionally `0x`); a run of
+//! at least three hex byte pairs separated by spaces, `:` or `\x`. A token is kept only when it
+//! decodes to printable UTF-8 of at least three characters.
+//!
+//! False-positive controls: hashes, commit ids and random tokens decode to binary and are
+//! dropped; what is kept is matched by the ordinary rules, with their own controls.
+use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+use base64::Engine;
+
+/// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
+const MAX_DECODED: usize = 64;
+
+/// Texts that encoded tokens in `s` decode to.
+pub(crate) fn decoded(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    // Whole-text escapes: URL percent-encoding, backslash escapes, quoted-printable, decimal
+    // character codes. Each decodes the text as a whole; what changed is matched again.
+    for f in [percent, backslash, quoted_printable, decimal_codes] {
+        if let Some(t) = f(s) {
+            out.push(t);
+        }
+    }
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && out.len() < MAX_DECODED {
+        let c = b[i];
+        if !is_b64(c) && c != b'\\' {
+            i += 1;
+            continue;
+        }
+        // Hex byte pairs with separators: `35 31 30 30`, `35:31:30:30`, `\x35\x31`.
+        if let Some((text, end)) = hex_pairs(b, i) {
+            out.push(text);
+            i = end;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (is_b64(b[i]) || b[i] == b'=') {
+            i += 1;
+        }
+        let tok = s.get(start..i).unwrap_or("");
+        if let Some(text) = decode_token(tok) {
+            out.push(text);
+        }
+        if let Some(text) = decode_base32(tok) {
+            out.push(text);
+        }
+        if i == start {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `%35%31%30%30`, `2.4%20MB%2Fs`.
+fn percent(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    // Most texts hold no `%XX` at all: look before copying.
+    memchr::memchr_iter(b'%', b).find(|&i| {
+        b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    })?;
+    let mut bytes = Vec::with_capacity(b.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            if let (Some(h), Some(l)) = (
+                b.get(i + 1).and_then(|c| hex_val(*c)),
+                b.get(i + 2).and_then(|c| hex_val(*c)),
+            ) {
+                bytes.push(h << 4 | l);
+                changed = true;
+                i += 3;
+                continue;
+            }
+        }
+        bytes.push(b[i]);
+        i += 1;
+    }
+    changed.then_some(())?;
+    String::from_utf8(bytes).ok()
+}
+
+/// `\u0035`, `\u{35}`, `\U00000035`, octal `\065`.
+fn backslash(s: &str) -> Option<String> {
+    if !s.contains('\\') {
+        return None;
+    }
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            let (digits, radix, skip, close) = match b.get(i + 1) {
+                Some(b'u') if b.get(i + 2) == Some(&b'{') => (i + 3, 16, 3, true),
+                Some(b'u') => (i + 2, 16, 2, false),
+                Some(b'U') => (i + 2, 16, 2, false),
+                Some(c) if (b'0'..=b'7').contains(c) => (i + 1, 8, 1, false),
+                _ => (0, 0, 0, false),
+            };
+            if radix > 0 {
+                let max = match (radix, skip, close) {
+                    (8, _, _) => 3,
+                    (_, _, true) => 6,
+                    _ if b.get(i + 1) == Some(&b'U') => 8,
+                    _ => 4,
+                };
+                let mut k = digits;
+                while k - digits < max && b.get(k).is_some_and(|c| (*c as char).is_digit(radix)) {
+                    k += 1;
+                }
+                let end = if close {
+                    (b.get(k) == Some(&b'}')).then_some(k + 1)
+                } else {
+                    Some(k)
+                };
+                if let (Some(end), true) = (end, k > digits) {
+                    if let Some(ch) = s
+                        .get(digits..k)
+                        .and_then(|d| u32::from_str_radix(d, radix).ok())
+                        .and_then(char::from_u32)
+                    {
+                        out.push(ch);
+                        changed = true;
+                        i = end;
+                        continue;
+                    }
+                }
+            }
+        }
+        let len = s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .map_or(1, char::len_utf8);
+        out.push_str(s.get(i..i + len).unwrap_or(""));
+        i += len;
+    }
+    changed.then_some(out)
+}
+
+/// Quoted-printable: three or more `=XX` in a row (`=35=31=30=30`).
+fn quoted_printable(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    // Three `=XX` in a row somewhere, before copying (Prometheus lines are full of `=`).
+    memchr::memchr_iter(b'=', b).find(|&i| {
+        (0..3).all(|k| {
+            b.get(i + 3 * k) == Some(&b'=')
+                && b.get(i + 3 * k + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 3 * k + 2).is_some_and(u8::is_ascii_hexdigit)
+        })
+    })?;
+    let mut bytes = Vec::with_capacity(b.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        let mut k = i;
+        let mut run = Vec::new();
+        while b.get(k) == Some(&b'=') {
+            match (
+                b.get(k + 1).and_then(|c| hex_val(*c)),
+                b.get(k + 2).and_then(|c| hex_val(*c)),
+            ) {
+                (Some(h), Some(l)) => {
+                    run.push(h << 4 | l);
+                    k += 3;
+                }
+                _ => break,
+            }
+        }
+        if run.len() >= 3 {
+            bytes.extend(run);
+            changed = true;
+            i = k;
+        } else {
+            bytes.push(b[i]);
+            i += 1;
+        }
+    }
+    changed.then_some(())?;
+    String::from_utf8(bytes).ok()
+}
+
+/// Decimal character codes: three or more numbers from 32 to 126 with one separator kind
+/// (`53 49 48 48`, `53,49,48,48`), read as the text they encode.
+fn decimal_codes(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut found = String::new();
+    while i < b.len() {
+        if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+            i += 1;
+            continue;
+        }
+        let mut k = i;
+        let mut codes = Vec::new();
+        let mut sep: Option<u8> = None;
+        loop {
+            let st = k;
+            let mut v = 0u32;
+            while b.get(k).is_some_and(u8::is_ascii_digit) && k - st < 3 {
+                v = v * 10 + u32::from(b[k] - b'0');
+                k += 1;
+            }
+            if k == st
+                || b.get(k).is_some_and(u8::is_ascii_alphanumeric)
+                || !(32..=126).contains(&v)
+            {
+                k = st;
+                break;
+            }
+            codes.push(v as u8);
+            match b.get(k) {
+                Some(&c) if matches!(c, b' ' | b',' | b';') && sep.is_none_or(|x| x == c) => {
+                    let n = if c != b' ' && b.get(k + 1) == Some(&b' ') {
+                        2
+                    } else {
+                        1
+                    };
+                    if !b.get(k + n).is_some_and(u8::is_ascii_digit) {
+                        break;
+                    }
+                    sep = Some(c);
+                    k += n;
+                }
+                _ => break,
+            }
+        }
+        if codes.len() >= 3 {
+            if let Ok(t) = String::from_utf8(codes) {
+                found.push_str(&t);
+                found.push('\n');
+            }
+        }
+        i = k.max(i + 1);
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    (!found.is_empty()).then_some(found)
+}
+
+fn is_b64(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_')
+}
+
+/// Printable UTF-8 of three chars or more.
+fn printable(bytes: Vec<u8>) -> Option<String> {
+    let t = String::from_utf8(bytes).ok()?;
+    let ok = t.chars().count() >= 3
+        && t.chars()
+            .all(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'));
+    ok.then_some(t)
+}
+
+fn decode_token(tok: &str) -> Option<String> {
+    let hex_body = tok
+        .strip_prefix("0x")
+        .or_else(|| tok.strip_prefix("0X"))
+        .unwrap_or(tok);
+    if hex_body.len() >= 6
+        && hex_body.len().is_multiple_of(2)
+        && hex_body.bytes().all(|c| c.is_ascii_hexdigit())
+    {
+        if let Some(t) = printable(hex_decode(hex_body.as_bytes())?) {
+            return Some(t);
+        }
+    }
+    let body = tok.trim_end_matches('=');
+    // Four bytes (`5100`) encode to six characters before padding.
+    if body.len() < 6 {
+        return None;
+    }
+    let worth = tok
+        .bytes()
+        .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, b'+' | b'/' | b'='));
+    if !worth {
+        return None;
+    }
+    for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
+        if let Ok(bytes) = engine.decode(body) {
+            if let Some(t) = printable(bytes) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+/// A base32 token (RFC 4648 or its extended-hex alphabet, padded or not, one letter case): at
+/// least seven characters before padding, since four bytes (`5100`) encode to seven.
+fn decode_base32(tok: &str) -> Option<String> {
+    let body = tok.trim_end_matches('=');
+    if body.len() < 7 {
+        return None;
+    }
+    let upper = body
+        .bytes()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+    let lower = body
+        .bytes()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    // A plain lowercase word (`partition`) is not worth decoding: lowercase base32 needs a
+    // digit or its padding.
+    let marked = body.len() < tok.len() || body.bytes().any(|c| c.is_ascii_digit());
+    if !(upper || (lower && marked)) {
+        return None;
+    }
+    let body = body.to_ascii_uppercase();
+    for engine in [
+        &data_encoding::BASE32_NOPAD,
+        &data_encoding::BASE32HEX_NOPAD,
+    ] {
+        if let Ok(bytes) = engine.decode(body.as_bytes()) {
+            if let Some(t) = printable(bytes) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+fn hex_val(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).and_then(|v| u8::try_from(v).ok())
+}
+
+fn hex_decode(h: &[u8]) -> Option<Vec<u8>> {
+    h.chunks_exact(2)
+        .map(|p| Some(hex_val(*p.first()?)? << 4 | hex_val(*p.get(1)?)?))
+        .collect()
+}
+
+/// Three or more hex byte pairs with one separator kind between (or `\x` before each).
+fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
+    let escaped = b.get(i) == Some(&b'\\');
+    let mut p = i;
+    let mut bytes = Vec::new();
+    let mut sep: Option<u8> = None;
+    loop {
+        if escaped {
+            if b.get(p) != Some(&b'\\') || !matches!(b.get(p + 1), Some(b'x') | Some(b'X')) {
+                break;
+            }
+            p += 2;
+        }
+        let (Some(&h), Some(&l)) = (b.get(p), b.get(p + 1)) else {
+            break;
+        };
+        let (Some(h), Some(l)) = (hex_val(h), hex_val(l)) else {
+            break;
+        };
+        if b.get(p + 2).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            break;
+        }
+        bytes.push(h << 4 | l);
+        p += 2;
+        if escaped {
+            continue;
+        }
+        match b.get(p) {
+            Some(&c) if matches!(c, b' ' | b':' | b'-' | b',') && sep.is_none_or(|s| s == c) => {
+                if !b.get(p + 1).is_some_and(u8::is_ascii_hexdigit) {
+                    break;
+                }
+                sep = Some(c);
+                p += 1;
+            }
+            _ => break,
+        }
+    }
+    if bytes.len() < 3 {
+        return None;
+    }
+    let t = printable(bytes)?;
+    Some((t, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_tokens() {
+        assert_eq!(decoded("it is NTEwMA== ok"), vec!["5100".to_string()]);
+        assert_eq!(decoded("b3JkZXJzLTc="), vec!["orders-7".to_string()]);
+        assert_eq!(decoded("6f72646572732d37"), vec!["orders-7".to_string()]);
+        assert_eq!(decoded("35 31 30 30"), vec!["5100".to_string()]);
+        assert_eq!(decoded("\\x35\\x31\\x30\\x30"), vec!["5100".to_string()]);
+        assert!(decoded("commit 3f9a2c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f").is_empty());
+        assert!(decoded("the consumer group orders-processor is lagging").is_empty());
+        assert_eq!(decoded("%35%31%30%30"), vec!["5100".to_string()]);
+        assert_eq!(
+            decoded("\\u0035\\u0031\\u0030\\u0030"),
+            vec!["5100".to_string()]
+        );
+        assert_eq!(decoded("=35=31=30=30"), vec!["5100".to_string()]);
+        assert_eq!(decoded("35-31-30-30"), vec!["5100".to_string()]);
+        assert!(decoded("53 49 48 48").iter().any(|t| t.contains("5100")));
+    }
+}

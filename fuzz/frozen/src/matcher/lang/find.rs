@@ -1,0 +1,539 @@
+//! Finding worded phrases in the text: the anchor automata over the scale stems ([`STEMS`],
+//! [`CYR_STEMS`]), folding a word into the byte form the lexicons are kept in ([`lower`]: case,
+//! `ß`, look-alike letters of the other script), the separators and digit numerals a phrase may
+//! hold, and the bounded walk around each anchor that hands a window of number words to the
+//! [`super::phrase`] parser once per language.
+use super::lexicon::{segment, segments, Lang, Script, M, MAXM, MAXW};
+use super::phrase::{Found, Phrase, MAX_FOUND};
+use super::Out;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use std::sync::OnceLock;
+
+/// Words read back from a candidate word, and words per phrase window.
+const MAX_BACK: usize = 16;
+pub(super) const MAX_WIN: usize = 40;
+/// Characters between two words of a phrase.
+const MAX_SEP: usize = 6;
+
+/// Stems one of which every worded number ≥ 100 in Latin letters contains (its hundred or
+/// scale word; `hund` is German `hundert` and Swedish `hundra`; `mil` also Dutch `miljoen`,
+/// Swedish `miljon`, Polish `milion`). Three cases each: at most 64 patterns, the limit of the
+/// SIMD prefilter.
+const STEMS: [&str; 20] = [
+    "cent", "cien", "cem", "mil", "hund", "tausend", "duzent", "trezent", "quinhent", "quinient",
+    "bilh", "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tys",
+];
+
+/// The same for Cyrillic: `ст` (`сто`, `ста`, `двести`, `триста`, `двісті`), `сот`
+/// (`пятьсот`, `двухсот`, `п'ятсот`), the thousands and the millions with their
+/// abbreviations (`тыс`, `млн`, `млрд`). Each is searched in
+/// every mix of case and Latin look-alike letters (`cтo`) that keeps one Cyrillic letter.
+const CYR_STEMS: [&str; 9] = [
+    "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд",
+];
+
+/// Characters that glue a token together: a word touching one of these is not a word.
+/// (ASCII and Cyrillic first: the general lookup is the slow part on Cyrillic text.)
+pub(super) fn is_glue(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric() || c == '_'
+    } else {
+        matches!(c, 'Ѐ'..='ҁ' | 'Ҋ'..='ԯ') || c.is_alphanumeric()
+    }
+}
+
+/// Fold a word into the byte form the lexicons of `script` are kept in (`None` if it cannot be
+/// a number word of that script), so that a lexicon entry and the text go through the same
+/// function:
+/// - Latin: ASCII letters lower-cased, `ß` as `ss`, `ł` as `l` (NFKD leaves it whole), and the
+///   Cyrillic letters that look Latin (`а`, `с`, `е`, `о`, `і`, …) as those letters.
+/// - Cyrillic: one byte per letter (`0x80 + (c - 'а')`; `і` and `є` after `я`), lower-cased,
+///   `ё` as `е`, `й` as `и`, `ї` as `і`, `ґ` as `г` (the precomposed letters fold the way NFKD
+///   without marks leaves them); a Latin look-alike (`o`, `c`, `T`, …) as its Cyrillic letter.
+///
+/// A word of look-alikes only (`CTO`) reads in both scripts: the phrase decides, and its anchor
+/// word holds a letter of its own script (the Cyrillic pass runs only on text with Cyrillic).
+///
+/// Apostrophes inside the word (`п'ять`, `дев’ять`, `пʼять`) are dropped.
+pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> Option<&'b [u8]> {
+    let mut n = 0;
+    for c in word.chars() {
+        let (a, b) = match script {
+            Script::Latin => match c {
+                'ß' | 'ẞ' => (b's', Some(b's')),
+                'ł' | 'Ł' => (b'l', None),
+                c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
+                '\'' | '\u{2019}' | '\u{02BC}' => continue,
+                c => (latin_look_alike(c)?, None),
+            },
+            Script::Cyrillic => match cyrillic_code(c) {
+                Some(k) => (k, None),
+                None if matches!(c, '\'' | '\u{2019}' | '\u{02BC}') => continue,
+                None => (cyrillic_look_alike(c)?, None),
+            },
+        };
+        *buf.get_mut(n)? = a;
+        n += 1;
+        if let Some(b) = b {
+            *buf.get_mut(n)? = b;
+            n += 1;
+        }
+    }
+    buf.get(..n)
+}
+
+/// The byte a Cyrillic letter folds to (see [`lower`]).
+fn cyrillic_code(c: char) -> Option<u8> {
+    let lowered = match c {
+        'А'..='Я' => char::from_u32(c as u32 + 0x20)?,
+        'Ѐ'..='Џ' => char::from_u32(c as u32 + 0x50)?,
+        'Ґ' => 'ґ',
+        c => c,
+    };
+    let base = match lowered {
+        'ё' | 'ѐ' => 'е',
+        'й' => 'и',
+        'ї' => 'і',
+        'ґ' => 'г',
+        c => c,
+    };
+    match base {
+        'а'..='я' => u8::try_from(base as u32 - 'а' as u32 + 0x80).ok(),
+        'і' => Some(0xA0),
+        'є' => Some(0xA1),
+        _ => None,
+    }
+}
+
+/// The Cyrillic letter a Latin look-alike stands for inside a Cyrillic word.
+fn cyrillic_look_alike(c: char) -> Option<u8> {
+    let cyr = match c {
+        'a' | 'A' => 'а',
+        'B' => 'в',
+        'c' | 'C' => 'с',
+        'e' | 'E' => 'е',
+        'H' => 'н',
+        'i' | 'I' => 'і',
+        'k' | 'K' => 'к',
+        'M' => 'м',
+        'o' | 'O' => 'о',
+        'p' | 'P' => 'р',
+        'T' => 'т',
+        'x' | 'X' => 'х',
+        'y' | 'Y' => 'у',
+        _ => return None,
+    };
+    cyrillic_code(cyr)
+}
+
+/// The Latin letter a Cyrillic look-alike stands for inside a Latin word.
+fn latin_look_alike(c: char) -> Option<u8> {
+    Some(match c {
+        'а' | 'А' => b'a',
+        'В' => b'b',
+        'с' | 'С' => b'c',
+        'е' | 'Е' => b'e',
+        'Н' => b'h',
+        'і' | 'І' => b'i',
+        'ј' | 'Ј' => b'j',
+        'к' | 'К' => b'k',
+        'М' => b'm',
+        'о' | 'О' => b'o',
+        'р' | 'Р' => b'p',
+        'ѕ' | 'Ѕ' => b's',
+        'Т' => b't',
+        'х' | 'Х' => b'x',
+        'у' | 'У' => b'y',
+        _ => return None,
+    })
+}
+
+/// Whether `text[s..e]` is a number word or conjunction of one of `langs`.
+fn candidate(text: &str, s: usize, e: usize, langs: &[Lang], script: Script) -> bool {
+    let mut buf = [0u8; MAXW];
+    text.get(s..e)
+        .and_then(|t| lower(t, script, &mut buf))
+        .is_some_and(|w| langs.iter().any(|&l| w == l.conj() || segments(l, w)))
+}
+
+/// An apostrophe between two letters is part of the word (`п'ять`, `дев'ять`).
+fn inner_apostrophe(before: Option<char>, c: char, after: Option<char>) -> bool {
+    matches!(c, '\'' | '\u{2019}') && before.is_some_and(is_glue) && after.is_some_and(is_glue)
+}
+
+/// Start of the glue run ending at `i`, or `None` if it is longer than `limit` bytes.
+fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
+    let head = text.get(..i)?;
+    let mut s = i;
+    let mut after = text.get(i..).and_then(|r| r.chars().next());
+    let mut it = head.char_indices().rev().peekable();
+    while let Some((off, c)) = it.next() {
+        if !is_glue(c) && !inner_apostrophe(it.peek().map(|&(_, b)| b), c, after) {
+            break;
+        }
+        s = off;
+        after = Some(c);
+        if i - s > limit {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+/// End of the glue run starting at `i` (scanning at most `limit` bytes: `None` past it).
+fn run_end(text: &str, i: usize, limit: usize) -> Option<usize> {
+    let rest = text.get(i..)?;
+    let mut before = text.get(..i).and_then(|h| h.chars().next_back());
+    let mut it = rest.char_indices().peekable();
+    while let Some((off, c)) = it.next() {
+        if !is_glue(c) && !inner_apostrophe(before, c, it.peek().map(|&(_, a)| a)) {
+            return Some(i + off);
+        }
+        if off > limit {
+            return None;
+        }
+        before = Some(c);
+    }
+    Some(text.len())
+}
+
+/// Spaces, tabs, markdown emphasis (`cinq **mille** cent`) and at most one hyphen.
+fn sep_ok(s: &str) -> bool {
+    let dash = |c: char| matches!(c, '-' | '\u{2010}' | '\u{2011}');
+    !s.is_empty()
+        && s.chars()
+            .all(|c| matches!(c, ' ' | '\t' | '*' | '`') || dash(c))
+        && s.chars().filter(|&c| dash(c)).count() <= 1
+}
+
+/// Start of the next word if `text[i..]` begins with a phrase separator.
+fn sep_fwd(text: &str, i: usize) -> Option<usize> {
+    let rest = text.get(i..)?;
+    let (off, _) = rest
+        .char_indices()
+        .take(MAX_SEP + 1)
+        .find(|&(_, c)| is_glue(c))?;
+    sep_ok(rest.get(..off)?).then_some(i + off)
+}
+
+/// End of the previous word if `text[..i]` ends with a phrase separator.
+fn sep_back(text: &str, i: usize) -> Option<usize> {
+    let head = text.get(..i)?;
+    let (off, c) = head
+        .char_indices()
+        .rev()
+        .take(MAX_SEP + 1)
+        .find(|&(_, c)| is_glue(c))?;
+    let end = off + c.len_utf8();
+    sep_ok(head.get(end..)?).then_some(end)
+}
+
+/// A numeral in digits: `2`, `2,4`, `2.4` (at most 12 digits, then at most 3 decimals), as
+/// (mantissa, decimals).
+fn numeral(tok: &str) -> Option<(u64, u8)> {
+    let (int, frac) = match tok.find(['.', ',']) {
+        Some(i) => (tok.get(..i)?, tok.get(i + 1..)?),
+        None => (tok, ""),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() || int.len() > 12 || frac.len() > 3 || !digits(int) || !digits(frac) {
+        return None;
+    }
+    let mant = int
+        .bytes()
+        .chain(frac.bytes())
+        .fold(0u64, |m, b| m * 10 + u64::from(b - b'0'));
+    Some((mant, u8::try_from(frac.len()).ok()?))
+}
+
+fn is_digits(text: &str, s: usize, e: usize) -> bool {
+    text.get(s..e)
+        .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The decimals of a numeral whose integer part ends at `e` (`2|,4`): where it ends.
+fn numeral_end(text: &str, e: usize) -> usize {
+    let b = text.as_bytes();
+    if matches!(b.get(e), Some(b'.' | b',')) && b.get(e + 1).is_some_and(u8::is_ascii_digit) {
+        let mut k = e + 1;
+        while b.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+        k
+    } else {
+        e
+    }
+}
+
+/// Whether the digit run `text[s..e]` starts a standalone numeral going forward (it cannot
+/// be a piece of a version or an address: `1.2.3`, `10.0.3.7`).
+fn numeral_fwd(text: &str, s: usize, e: usize) -> bool {
+    if !is_digits(text, s, e) {
+        return false;
+    }
+    let end = numeral_end(text, e);
+    let b = text.as_bytes();
+    end - s <= 16
+        && !(matches!(b.get(end), Some(b'.' | b','))
+            && b.get(end + 1).is_some_and(u8::is_ascii_digit))
+}
+
+/// Where a standalone numeral ending with the digit run `text[ps..pe]` starts, if it is one
+/// (`2,4 миллиона`; not `v1.2 тысячи`, `10.0.3.7 тысяч`, `x-5 тысяч`).
+fn numeral_back(text: &str, ps: usize, pe: usize) -> Option<usize> {
+    if !is_digits(text, ps, pe) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let mut start = ps;
+    if ps >= 2 && matches!(b.get(ps - 1), Some(b'.' | b',')) {
+        let mut k = ps - 1;
+        while k > 0 && b.get(k - 1).is_some_and(u8::is_ascii_digit) {
+            k -= 1;
+        }
+        if k < ps - 1 {
+            start = k;
+        }
+    }
+    let before = text.get(..start).and_then(|h| h.chars().next_back());
+    let alone = match before {
+        None => true,
+        Some(c) => {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '(' | '*' | '`' | '"' | '\'' | '«' | '„' | '“' | ':' | '['
+                )
+        }
+    };
+    (alone && numeral(text.get(start..pe)?).is_some()).then_some(start)
+}
+
+/// The anchor automaton for the Latin-letter languages: the stems in lower, Title and UPPER
+/// case. Case-sensitive patterns keep the SIMD prefilter (measured: over 2 GB/s;
+/// `ascii_case_insensitive` drops it to about 250 MB/s), so a stem in mIxEd case is a
+/// documented gap; the other words of a phrase may be in any case.
+pub(super) fn anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| {
+            let mut pats: Vec<String> = Vec::new();
+            for s in STEMS {
+                let mut title = s.to_string();
+                if let Some(f) = title.get_mut(0..1) {
+                    f.make_ascii_uppercase();
+                }
+                pats.push(s.to_string());
+                pats.push(title);
+                pats.push(s.to_ascii_uppercase());
+            }
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&pats)
+                .ok()
+        })
+        .as_ref()
+}
+
+/// The forms a Cyrillic letter of a stem can take: lower, upper, and the Latin look-alikes
+/// [`lower`] folds back.
+fn cyr_forms(c: char) -> Vec<char> {
+    let mut v = vec![c];
+    v.extend(c.to_uppercase());
+    v.extend(('A'..='Z').chain('a'..='z').filter(|&l| {
+        cyrillic_look_alike(l).is_some() && cyrillic_look_alike(l) == cyrillic_code(c)
+    }));
+    v
+}
+
+/// The anchor automaton for Cyrillic: every spelling of [`CYR_STEMS`] in any mix of case and
+/// look-alike letters that keeps one Cyrillic letter (about 150 patterns; run only on text
+/// that holds Cyrillic, so the ASCII path never pays for it).
+pub(super) fn cyr_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| {
+            let mut pats: Vec<String> = Vec::new();
+            for stem in CYR_STEMS {
+                let mut spellings = vec![String::new()];
+                for c in stem.chars() {
+                    let forms = cyr_forms(c);
+                    spellings = spellings
+                        .iter()
+                        .flat_map(|p| forms.iter().map(move |&f| format!("{p}{f}")))
+                        .collect();
+                }
+                pats.extend(spellings.into_iter().filter(|p| !p.is_ascii()));
+            }
+            // Every Cyrillic letter starts with the same lead bytes, so no prefilter helps:
+            // a DFA (a few hundred states) is the fastest plain automaton.
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(&pats)
+                .ok()
+        })
+        .as_ref()
+}
+
+/// Find the phrases of `langs` (all of one `script`) around each anchor `ac` finds.
+pub(super) fn scan_words(
+    text: &str,
+    ac: &AhoCorasick,
+    langs: &[Lang],
+    script: Script,
+    out: &mut Out,
+) {
+    let mut resume = 0;
+    // Reused per window, not rebuilt: zeroing them per anchor cost more than parsing.
+    let mut sc = Scratch {
+        found: Found {
+            spans: [(0, 0, 0.0); MAX_FOUND],
+            n: 0,
+        },
+        toks: [Tok::Other; MAX_WIN],
+        words: [0; MAX_WIN * MAXW],
+    };
+    for m in ac.find_iter(text) {
+        if m.start() < resume {
+            continue;
+        }
+        let floor = resume;
+        // The word holding the stem; a long glue run (a hash, base64) is skipped whole.
+        let Some(we) = run_end(text, m.end(), usize::MAX) else {
+            return;
+        };
+        resume = we;
+        let Some(ws) = run_start(text, m.start(), MAXW) else {
+            continue;
+        };
+        if !candidate(text, ws, we, langs, script) {
+            continue;
+        }
+        // Walk back to where the phrase starts, never into text already read; a numeral in
+        // digits starts it.
+        let mut first = ws;
+        for _ in 0..MAX_BACK {
+            let Some(pe) = sep_back(text, first) else {
+                break;
+            };
+            let Some(ps) = run_start(text, pe, MAXW).filter(|&ps| ps >= floor) else {
+                break;
+            };
+            if let Some(ns) = numeral_back(text, ps, pe).filter(|&ns| ns >= floor) {
+                first = ns;
+                break;
+            }
+            if !candidate(text, ps, pe, langs, script) {
+                break;
+            }
+            first = ps;
+        }
+        // Read the window forward.
+        let mut win = [(0usize, 0usize); MAX_WIN];
+        let mut nw = 0;
+        let mut s = first;
+        while nw < MAX_WIN {
+            let Some(e) = run_end(text, s, MAXW) else {
+                break;
+            };
+            let e = if numeral_fwd(text, s, e) {
+                numeral_end(text, e)
+            } else if candidate(text, s, e, langs, script) {
+                e
+            } else {
+                break;
+            };
+            win[nw] = (s, e);
+            nw += 1;
+            match sep_fwd(text, e) {
+                Some(ns) => s = ns,
+                None => break,
+            }
+        }
+        if let Some(&(_, e)) = win.get(..nw).and_then(<[_]>::last) {
+            resume = resume.max(e);
+        }
+        sc.found.n = 0;
+        parse_window(text, win.get(..nw).unwrap_or(&[]), langs, script, &mut sc);
+        sc.found.emit(out);
+    }
+}
+
+/// Parse a run of number words once per language, reporting each maximal phrase.
+fn parse_window(
+    text: &str,
+    win: &[(usize, usize)],
+    langs: &[Lang],
+    script: Script,
+    sc: &mut Scratch,
+) {
+    // Fold each word once, not once per language.
+    let mut used = 0;
+    for (tok, &(s, e)) in sc.toks.iter_mut().zip(win) {
+        let t = text.get(s..e).unwrap_or("");
+        *tok = if t.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            numeral(t).map_or(Tok::Other, |(mant, dec)| Tok::Num(mant, dec))
+        } else {
+            let mut buf = [0u8; MAXW];
+            match (lower(t, script, &mut buf), sc.words.get_mut(used..)) {
+                (Some(w), Some(dst)) if w.len() <= dst.len() => {
+                    dst.iter_mut().zip(w).for_each(|(d, &b)| *d = b);
+                    let at = used;
+                    used += w.len();
+                    Tok::Word(at, w.len())
+                }
+                _ => Tok::Other,
+            }
+        };
+    }
+    let mut ms = [M::Conj; MAXM];
+    let n = win.len().min(MAX_WIN);
+    for &lang in langs {
+        let mut ph = Phrase::new(lang);
+        for i in 0..n {
+            ph.word = i;
+            let w = match sc.toks.get(i) {
+                Some(&Tok::Num(mant, dec)) if lang.numerals() => {
+                    ph.push(M::Num { mant, dec }, 0, true, &mut sc.found);
+                    continue;
+                }
+                Some(&Tok::Word(at, len)) => sc.words.get(at..at + len).unwrap_or(&[]),
+                _ => {
+                    ph.flush(&mut sc.found);
+                    continue;
+                }
+            };
+            let k = if w == lang.conj() {
+                ms[0] = M::Conj;
+                1
+            } else if let Some(k) = segment(lang, w, &mut ms) {
+                k
+            } else {
+                ph.flush(&mut sc.found);
+                continue;
+            };
+            let english = lang.english(w);
+            for (mi, &m) in ms.iter().take(k).enumerate() {
+                ph.push(m, mi, english, &mut sc.found);
+            }
+        }
+        ph.flush(&mut sc.found);
+    }
+}
+
+/// A window word as [`parse_window`] reads it.
+#[derive(Clone, Copy)]
+enum Tok {
+    Num(u64, u8),
+    /// Folded bytes at `words[at..at + len]`.
+    Word(usize, usize),
+    Other,
+}
+
+/// Buffers reused across the windows of one text.
+struct Scratch {
+    found: Found,
+    toks: [Tok; MAX_WIN],
+    words: [u8; MAX_WIN * MAXW],
+}

@@ -1,0 +1,440 @@
+//! Step 1 of normalisation: markup as a renderer reads it. HTML tags (comments, CDATA,
+//! processing instructions, quoted attributes), character references with or without `;`,
+//! strikethrough, markdown escapes and empty links, emphasis beside a decimal point, and LaTeX,
+//! undone to a fixed point ([`markup`]); and the second reading a browser gives HTML it hides
+//! (`hidden`, `display:none`, `<script>`: [`without_hidden`]). The parent module owns the
+//! character steps and calls these.
+use std::borrow::Cow;
+
+/// Could step 1 change `text`?
+pub(super) fn has_markup(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr3(b'<', b'&', b'\\', b).is_some()
+        || memchr::memchr(b'$', b).is_some()
+        || memchr::memmem::find(b, b"~~").is_some()
+        || memchr::memmem::find(b, b"](").is_some()
+        || memchr::memchr(b'*', b).is_some_and(|_| emphasis_in_number(b))
+}
+
+/// `*2*.4`, `*1250*.5`: emphasis beside a decimal point.
+fn emphasis_in_number(b: &[u8]) -> bool {
+    b.windows(3).any(|w| {
+        matches!(w, [d, b'*', b'.' | b','] if d.is_ascii_digit())
+            || matches!(w, [b'.' | b',', b'*', d] if d.is_ascii_digit())
+    })
+}
+
+/// Markdown and LaTeX that render a number or name without the characters between:
+/// empty links and images (`5[]()100`, `5![]()100`), emphasis beside a decimal point
+/// (`*2*.4`), backslash escapes (`orders\-7`), LaTeX spacing (`5\,100`), commands and braces
+/// (`\text{5}\text{100}`, `${5}{100}$`).
+fn markdown_latex(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let latex = memchr::memchr2(b'\\', b'$', b).is_some();
+    if !latex && memchr::memmem::find(b, b"](").is_none() && !emphasis_in_number(b) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        // `[]( … )` and `![]( … )` with empty text render nothing.
+        if c == b'[' || (c == b'!' && b.get(i + 1) == Some(&b'[')) {
+            let open = if c == b'!' { i + 1 } else { i };
+            if b.get(open + 1) == Some(&b']') && b.get(open + 2) == Some(&b'(') {
+                if let Some(k) = b
+                    .get(open + 3..)
+                    .and_then(|r| r.iter().take(256).position(|&x| x == b')'))
+                {
+                    i = open + 3 + k + 1;
+                    continue;
+                }
+            }
+        }
+        if c == b'*' {
+            let prev = i
+                .checked_sub(1)
+                .and_then(|k| b.get(k))
+                .copied()
+                .unwrap_or(0);
+            let next = b.get(i + 1).copied().unwrap_or(0);
+            if (prev.is_ascii_digit() && matches!(next, b'.' | b','))
+                || (matches!(prev, b'.' | b',') && next.is_ascii_digit())
+            {
+                i += 1;
+                continue;
+            }
+        }
+        if c == b'\\' {
+            let next = b.get(i + 1).copied().unwrap_or(0);
+            if latex && matches!(next, b',' | b';' | b':' | b'!' | b' ') {
+                out.push(' ');
+                i += 2;
+                continue;
+            }
+            if latex && next.is_ascii_alphabetic() {
+                // `\text{`, `\mathrm{`: the command goes; its braces go below.
+                let mut k = i + 1;
+                while b.get(k).is_some_and(u8::is_ascii_alphabetic) && k - i < 16 {
+                    k += 1;
+                }
+                if b.get(k) == Some(&b'{') {
+                    i = k;
+                    continue;
+                }
+            }
+            if next.is_ascii_punctuation() {
+                // A markdown escape renders the character alone.
+                i += 1;
+                continue;
+            }
+        }
+        if latex && matches!(c, b'{' | b'}' | b'$') {
+            i += 1;
+            continue;
+        }
+        // Copy one whole char.
+        let len = s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .map_or(1, char::len_utf8);
+        out.push_str(s.get(i..i + len).unwrap_or(""));
+        i += len;
+    }
+    Cow::Owned(out)
+}
+
+/// Step 1: tags, character references, strikethrough. Borrowed when there is none.
+pub(super) fn markup(text: &str) -> Cow<'_, str> {
+    if !has_markup(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut s: String = text.to_string();
+    // Until nothing changes (each round shrinks the text, so this ends): double-encoded
+    // references (`&amp;#53;`) and tags that decoding reveals (`&lt;b&gt;`) go too, and
+    // normalising again changes nothing. Bounded for a hostile nesting depth.
+    for _ in 0..MARKUP_ROUNDS {
+        // Strikethrough first: removing it can join a reference (`&#~~5` is `&#5`).
+        if s.contains("~~") {
+            s = s.replace("~~", "");
+        }
+        let untagged = strip_tags(&s);
+        let plain = markdown_latex(&untagged);
+        let refs = bare_references(&plain);
+        let decoded = html_escape::decode_html_entities(refs.as_ref()).into_owned();
+        let changed = decoded != s;
+        s = decoded;
+        if !changed || !has_markup(&s) {
+            break;
+        }
+    }
+    if s == text {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(s)
+}
+
+/// Most markup rounds (nesting depth of encodings) undone.
+pub(super) const MARKUP_ROUNDS: usize = 64;
+
+/// Block-level tags: they separate what is on either side, as a renderer shows it.
+const BLOCK_TAGS: &[&str] = &[
+    "br",
+    "p",
+    "div",
+    "li",
+    "ul",
+    "ol",
+    "tr",
+    "td",
+    "th",
+    "table",
+    "thead",
+    "tbody",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "pre",
+    "blockquote",
+    "section",
+    "article",
+    "dd",
+    "dt",
+    "dl",
+];
+
+/// Numeric character references without their `;` (`&#53&#49`), which browsers decode too.
+fn bare_references(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    if memchr::memmem::find(b, b"&#").is_none() {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut copied = 0;
+    for at in memchr::memmem::find_iter(b, b"&#") {
+        if at < copied {
+            continue;
+        }
+        let hex = matches!(b.get(at + 2), Some(b'x' | b'X'));
+        let start = at + 2 + usize::from(hex);
+        let mut k = start;
+        while b.get(k).is_some_and(|c| {
+            if hex {
+                c.is_ascii_hexdigit()
+            } else {
+                c.is_ascii_digit()
+            }
+        }) && k - start < 7
+        {
+            k += 1;
+        }
+        if k == start || b.get(k) == Some(&b';') {
+            continue;
+        }
+        let digits = s.get(start..k).unwrap_or("");
+        let Some(ch) = u32::from_str_radix(digits, if hex { 16 } else { 10 })
+            .ok()
+            .and_then(char::from_u32)
+        else {
+            continue;
+        };
+        out.push_str(s.get(copied..at).unwrap_or(""));
+        out.push(ch);
+        copied = k;
+    }
+    if copied == 0 {
+        return Cow::Borrowed(s);
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    Cow::Owned(out)
+}
+
+/// HTML constructs that render as nothing: comments, CDATA, processing instructions,
+/// declarations, `</>` and `<>`. Returns where the construct ends, if one starts at `lt`.
+fn invisible_construct(b: &[u8], lt: usize) -> Option<usize> {
+    let rest = b.get(lt..)?;
+    let find = |from: usize, end: &[u8]| {
+        memchr::memmem::find(
+            rest.get(from..)?
+                .get(..rest.len().saturating_sub(from).min(4096))?,
+            end,
+        )
+        .map(|k| lt + from + k + end.len())
+    };
+    if rest.starts_with(b"<!--") {
+        return find(4, b"-->");
+    }
+    if rest.starts_with(b"<![CDATA[") {
+        return find(9, b"]]>");
+    }
+    if rest.starts_with(b"<!") || rest.starts_with(b"<?") {
+        return find(2, b">");
+    }
+    if rest.starts_with(b"</>") {
+        return Some(lt + 3);
+    }
+    if rest.starts_with(b"<>") {
+        return Some(lt + 2);
+    }
+    None
+}
+
+/// Drop HTML tags: `<` then an optional `/`, a letter, then anything but `<` up to `>` within
+/// 256 bytes (attributes included). A `<` that does not start a tag (`a < b`) is kept.
+fn strip_tags(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    for lt in memchr::memchr_iter(b'<', b) {
+        if lt < copied {
+            continue;
+        }
+        if let Some(end) = invisible_construct(b, lt) {
+            let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
+            o.push_str(s.get(copied..lt).unwrap_or(""));
+            copied = end;
+            continue;
+        }
+        let mut p = lt + 1;
+        if b.get(p) == Some(&b'/') {
+            p += 1;
+        }
+        if !b.get(p).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        let name_start = p;
+        while b.get(p).is_some_and(u8::is_ascii_alphanumeric) {
+            p += 1;
+        }
+        let name = s.get(name_start..p).unwrap_or("");
+        // Up to `>`, skipping quoted attribute values (`title="a>b"`).
+        let mut quote = 0u8;
+        let mut gt = None;
+        for (k, &c) in b.get(p..).unwrap_or(&[]).iter().take(256).enumerate() {
+            match (quote, c) {
+                (0, b'"' | b'\'') => quote = c,
+                (0, b'>') => {
+                    gt = Some(p + k);
+                    break;
+                }
+                (0, b'<') => break,
+                (q, c) if q == c => quote = 0,
+                _ => {}
+            }
+        }
+        let Some(gt) = gt else {
+            continue;
+        };
+        let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
+        o.push_str(s.get(copied..lt).unwrap_or(""));
+        if BLOCK_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            o.push(' ');
+        }
+        copied = gt + 1;
+    }
+    match out {
+        None => Cow::Borrowed(s),
+        Some(mut o) => {
+            o.push_str(s.get(copied..).unwrap_or(""));
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// Elements whose content a browser never shows, whatever their attributes.
+const UNSHOWN_ELEMENTS: &[&str] = &["script", "style", "template", "head", "title"];
+
+/// Attribute text that hides an element (lowercase, spaces removed): the `hidden` attribute
+/// and every attribute or class naming it (`aria-hidden`, `visibility:hidden`,
+/// `visually-hidden`), `display:none`, `d-none`, zero size or opacity, transparent text,
+/// `sr-only`, `invisible`.
+const HIDING_MARKS: &[&str] = &[
+    "hidden",
+    "display:none",
+    "d-none",
+    "opacity:0",
+    "font-size:0",
+    "transparent",
+    "sr-only",
+    "invisible",
+    "clip:rect(0",
+    "width:0",
+    "height:0",
+];
+
+/// Longest element content removed as hidden; a longer one keeps its content (its tags still
+/// go), so the reading stays linear.
+const MAX_HIDDEN_CONTENT: usize = 4096;
+
+/// The text as a browser shows it when some of its HTML is hidden: every element a browser
+/// does not render (`<span hidden>9</span>`, `<b style="display:none">`, `<script>`) removed
+/// with its content. `5<span hidden>9</span>100` renders as `5100`, which the ordinary reading
+/// (tags dropped, content kept: `59100`) cannot see. `None` when nothing is hidden. The
+/// caller normalises and scans this reading besides the ordinary one.
+pub(crate) fn without_hidden(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    memchr::memchr(b'<', b)?;
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut any = false;
+    for lt in memchr::memchr_iter(b'<', b) {
+        if lt < copied {
+            continue;
+        }
+        let Some((name, gt, hides)) = opening_tag(text, lt) else {
+            continue;
+        };
+        if !hides {
+            continue;
+        }
+        let end = closing_tag(text, gt + 1, name).unwrap_or(gt + 1);
+        out.push_str(text.get(copied..lt).unwrap_or(""));
+        copied = end;
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    Some(out)
+}
+
+/// An opening tag at `lt`: its name, the index of its `>`, and whether it hides its content.
+fn opening_tag(text: &str, lt: usize) -> Option<(&str, usize, bool)> {
+    let b = text.as_bytes();
+    let mut p = lt + 1;
+    if !b.get(p).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let start = p;
+    while b.get(p).is_some_and(u8::is_ascii_alphanumeric) {
+        p += 1;
+    }
+    let name = text.get(start..p)?;
+    let mut quote = 0u8;
+    let mut gt = None;
+    for (k, &c) in b.get(p..)?.iter().take(512).enumerate() {
+        match (quote, c) {
+            (0, b'"' | b'\'') => quote = c,
+            (0, b'>') => {
+                gt = Some(p + k);
+                break;
+            }
+            (0, b'<') => return None,
+            (q, c) if q == c => quote = 0,
+            _ => {}
+        }
+    }
+    let gt = gt?;
+    if UNSHOWN_ELEMENTS
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(name))
+    {
+        return Some((name, gt, true));
+    }
+    let attrs: String = text
+        .get(p..gt)?
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+        .flat_map(char::to_lowercase)
+        .collect();
+    let hides = HIDING_MARKS.iter().any(|m| attrs.contains(m));
+    Some((name, gt, hides))
+}
+
+/// The end of the element `name` whose content starts at `from` (nested elements of the same
+/// name counted), within [`MAX_HIDDEN_CONTENT`] bytes.
+fn closing_tag(text: &str, from: usize, name: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let window = b.get(from..)?;
+    let window = window.get(..window.len().min(MAX_HIDDEN_CONTENT))?;
+    let mut depth = 0usize;
+    for k in memchr::memchr_iter(b'<', window) {
+        let at = from + k;
+        let closing = b.get(at + 1) == Some(&b'/');
+        let ns = at + 1 + usize::from(closing);
+        let same = text
+            .get(ns..ns + name.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            && !b
+                .get(ns + name.len())
+                .is_some_and(u8::is_ascii_alphanumeric);
+        if !same {
+            continue;
+        }
+        if !closing {
+            depth += 1;
+            continue;
+        }
+        if depth == 0 {
+            let gt = memchr::memchr(b'>', b.get(ns..)?)?;
+            return Some(ns + gt + 1);
+        }
+        depth -= 1;
+    }
+    None
+}

@@ -1,0 +1,478 @@
+//! Unit families: the same quantity written in a scaled unit of the target's unit (`2.4 MB/s`,
+//! `2400 kB/s`, `2.4MBps` for 2,400,000 bytes/s; `1.2505 s` for 1,250.5 ms).
+//!
+//! The families are a closed table (`data_unit`, `time_unit`, `rate_word`): data size (bytes; SI and IEC prefixes; bits
+//! as an eighth), data rate (the same over seconds, minutes or hours: `/s`, `ps`, `per
+//! second`), time (ns to days) and event rate (messages, requests, records, operations per
+//! second, minute or hour; `rps`, `qps`, `tps`, `rpm`). A target takes part when its manifest
+//! `unit` parses in the same table; its value is stored in the family's base unit (bytes,
+//! bytes per second, seconds, events per second).
+//!
+//! A number followed by a unit of the same family states the target when the target lies
+//! within the written value's rounding (`2.4 MB/s` states 2,350,000 ≤ t < 2,450,000 bytes/s),
+//! except that a one-significant-digit value (`2 MB/s`) states only its exact value, as `5k`
+//! does, and a rounding must keep three significant digits or all of the target's (`1.3 s`
+//! does not state 1,250.5 ms; `1.25 s` does). Ambiguous units are read every way (fail closed):
+//! `kb` as kilobytes and kilobits, `Mb` as megabits and megabytes; `MB` is SI (10^6), `MiB` IEC.
+//!
+//! False-positive controls: a unit of another family never matches (`2.4 seconds` beside a
+//! 2.4 MB/s target), a number glued to letters that are not a unit reads nothing, and
+//! without a unit the number is matched only by the ordinary rules.
+use super::numbers::{alnum_at, at};
+use super::targets::{Hits, Written};
+
+/// What a unit measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dim {
+    Data,
+    DataRate,
+    Time,
+    Rate,
+}
+
+/// A target with a unit family: its value in the family's base unit.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct UnitTarget {
+    pub dim: Dim,
+    pub base_value: f64,
+    pub idx: usize,
+}
+
+/// One way to read a unit: its family and the factor to the family's base unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Reading {
+    pub dim: Dim,
+    pub factor: f64,
+}
+
+const KI: f64 = 1024.0;
+
+/// Base units of data size (before any `/time`), case-sensitive spellings first.
+fn data_unit(w: &str) -> &'static [f64] {
+    match w {
+        "B" | "byte" | "bytes" | "Byte" | "Bytes" => &[1.0],
+        // SI for `xB` (what rates and disks mean; reading them as IEC too flagged ordinary
+        // `2.3 MB/s` beside a 2.4 MB/s target), IEC for `xiB`.
+        "kB" | "KB" => &[1e3],
+        "MB" => &[1e6],
+        "GB" => &[1e9],
+        "TB" => &[1e12],
+        "KiB" | "kiB" | "Ki" => &[KI],
+        "MiB" | "Mi" => &[KI * KI],
+        "GiB" | "Gi" => &[KI * KI * KI],
+        "TiB" | "Ti" => &[KI * KI * KI * KI],
+        "b" | "bit" | "bits" => &[0.125],
+        "kb" | "Kb" | "kbit" | "Kbit" | "kbits" => &[125.0, 1e3, KI],
+        "Mb" | "mb" | "Mbit" | "Mbits" => &[125_000.0, 1e6, KI * KI],
+        "Gb" | "gb" | "Gbit" | "Gbits" => &[125_000_000.0, 1e9, KI * KI * KI],
+        "Tb" | "tb" | "Tbit" => &[125_000_000_000.0, 1e12],
+        _ => data_word(w),
+    }
+}
+
+/// Data units in words, any case.
+fn data_word(w: &str) -> &'static [f64] {
+    let l = w.to_ascii_lowercase();
+    let l = l.strip_suffix('s').unwrap_or(&l);
+    match l {
+        "kbyte" => &[1e3],
+        "mbyte" => &[1e6],
+        "gbyte" => &[1e9],
+        "tbyte" => &[1e12],
+        "kbit" => &[125.0],
+        "mbit" => &[125_000.0],
+        "gbit" => &[125_000_000.0],
+        "kilobyte" => &[1e3, KI],
+        "megabyte" => &[1e6, KI * KI],
+        "gigabyte" => &[1e9, KI * KI * KI],
+        "terabyte" => &[1e12, KI * KI * KI * KI],
+        "kibibyte" | "kib" => &[KI],
+        "mebibyte" | "mib" => &[KI * KI],
+        "gibibyte" | "gib" => &[KI * KI * KI],
+        "tebibyte" | "tib" => &[KI * KI * KI * KI],
+        "kilobit" => &[125.0],
+        "megabit" => &[125_000.0],
+        "gigabit" => &[125_000_000.0],
+        "byte" => &[1.0],
+        "bit" => &[0.125],
+        _ => &[],
+    }
+}
+
+/// Time units, in seconds.
+pub(crate) fn time_unit(w: &str) -> Option<f64> {
+    if w == "\u{00B5}s" || w == "\u{03BC}s" {
+        return Some(1e-6);
+    }
+    let l = w.to_ascii_lowercase();
+    Some(match l.as_str() {
+        "ns" | "nanosecond" | "nanoseconds" | "nsec" => 1e-9,
+        "us" | "microsecond" | "microseconds" | "usec" => 1e-6,
+        "ms" | "millisecond" | "milliseconds" | "msec" | "msecs" => 1e-3,
+        "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60.0,
+        "h" | "hr" | "hrs" | "hour" | "hours" => 3600.0,
+        "d" | "day" | "days" => 86400.0,
+        _ => return None,
+    })
+}
+
+/// Words that count events (the numerator of an event rate).
+pub(crate) fn count_word(w: &str) -> bool {
+    let l = w.to_ascii_lowercase();
+    matches!(
+        l.as_str(),
+        "msg"
+            | "msgs"
+            | "message"
+            | "messages"
+            | "req"
+            | "reqs"
+            | "request"
+            | "requests"
+            | "event"
+            | "events"
+            | "record"
+            | "records"
+            | "op"
+            | "ops"
+            | "operation"
+            | "operations"
+            | "txn"
+            | "txns"
+            | "transaction"
+            | "transactions"
+            | "call"
+            | "calls"
+            | "query"
+            | "queries"
+            | "hit"
+            | "hits"
+            | "write"
+            | "writes"
+            | "read"
+            | "reads"
+    )
+}
+
+/// Event-rate abbreviations (per second unless said).
+fn rate_word(w: &str) -> Option<f64> {
+    let l = w.to_ascii_lowercase();
+    Some(match l.as_str() {
+        "rps" | "qps" | "tps" | "ops" | "eps" | "mps" | "iops" | "hz" => 1.0,
+        "rpm" | "qpm" | "tpm" => 1.0 / 60.0,
+        _ => return None,
+    })
+}
+
+/// Up to four readings of one unit.
+pub(crate) type Readings = Vec<Reading>;
+
+/// Parse a unit phrase: `MB/s`, `MBps`, `MB per second`, `messages/min`, `ms`, `rps`.
+/// `first` is the first word (letters, `µ` allowed); `per` the time word after `/` or `per`.
+fn readings(first: &str, per: Option<&str>) -> Readings {
+    let mut out = Readings::new();
+    let first = if first.is_ascii() {
+        first
+    } else {
+        latin_unit(first).unwrap_or(first)
+    };
+    let per = per.map(|p| {
+        if p.is_ascii() {
+            p
+        } else {
+            latin_unit(p).unwrap_or(p)
+        }
+    });
+    let per_factor = match per {
+        Some(p) => match time_unit(p) {
+            Some(f) => Some(f),
+            None => return out,
+        },
+        None => None,
+    };
+    let data = data_unit(first);
+    match per_factor {
+        Some(t) => {
+            for f in data {
+                out.push(Reading {
+                    dim: Dim::DataRate,
+                    factor: f / t,
+                });
+            }
+            if count_word(first) {
+                out.push(Reading {
+                    dim: Dim::Rate,
+                    factor: 1.0 / t,
+                });
+            }
+        }
+        None => {
+            for f in data {
+                out.push(Reading {
+                    dim: Dim::Data,
+                    factor: *f,
+                });
+            }
+            if let Some(t) = time_unit(first) {
+                out.push(Reading {
+                    dim: Dim::Time,
+                    factor: t,
+                });
+            }
+            if let Some(r) = rate_word(first) {
+                out.push(Reading {
+                    dim: Dim::Rate,
+                    factor: r,
+                });
+            }
+            // `MBps`, `kbps`, `Bps`: a data unit, then `ps`.
+            if let Some(stem) = first.strip_suffix("ps").filter(|s| !s.is_empty()) {
+                for f in data_unit(stem) {
+                    out.push(Reading {
+                        dim: Dim::DataRate,
+                        factor: *f,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The family and factor of a manifest `unit` (its first reading), if it has one.
+pub(crate) fn family(unit: &str) -> Option<Reading> {
+    let u = unit.trim();
+    let (first, rest) = split_word(u, 0);
+    let first = u.get(..first).unwrap_or("");
+    let rest_s = u.get(rest..).unwrap_or("").trim_start();
+    let per = if let Some(r) = rest_s.strip_prefix('/') {
+        Some(r.trim())
+    } else if let Some(r) = rest_s
+        .strip_prefix("per ")
+        .or_else(|| rest_s.strip_prefix("Per "))
+    {
+        Some(r.trim())
+    } else if rest_s.is_empty() {
+        None
+    } else {
+        return None;
+    };
+    readings(first, per).first().copied()
+}
+
+/// The end of a unit word starting at `p` (ASCII letters, and `µ`/`μ` at the start; or
+/// Cyrillic letters, read through [`latin_unit`]).
+fn split_word(s: &str, p: usize) -> (usize, usize) {
+    let b = s.as_bytes();
+    let mut q = p;
+    if let Some(rest) = s.get(p..) {
+        for m in ['\u{00B5}', '\u{03BC}'] {
+            if rest.starts_with(m) {
+                q += m.len_utf8();
+            }
+        }
+        if rest.starts_with(is_cyrillic) {
+            let n: usize = rest
+                .chars()
+                .take_while(|c| is_cyrillic(*c))
+                .take(24)
+                .map(char::len_utf8)
+                .sum();
+            return (p + n, p + n);
+        }
+    }
+    while at(b, q).is_ascii_alphabetic() && q - p < 16 {
+        q += 1;
+    }
+    (q, q)
+}
+
+fn is_cyrillic(c: char) -> bool {
+    ('\u{0400}'..='\u{04FF}').contains(&c)
+}
+
+/// A unit written in Russian or Ukrainian, as the table spells it (`МБ/с` is `MB/s`, `мс` is
+/// `ms`, `секунд` is `seconds`). A learner who asks for the answer "in Russian" gets these.
+fn latin_unit(w: &str) -> Option<&'static str> {
+    let l = w.to_lowercase();
+    let exact = match w {
+        "Б" => Some("B"),
+        "КБ" | "кБ" => Some("kB"),
+        "МБ" => Some("MB"),
+        "ГБ" => Some("GB"),
+        "ТБ" => Some("TB"),
+        "КиБ" => Some("KiB"),
+        "МиБ" => Some("MiB"),
+        "ГиБ" => Some("GiB"),
+        _ => None,
+    };
+    if exact.is_some() {
+        return exact;
+    }
+    let stem = |stems: &[&str]| stems.iter().any(|s| l.starts_with(s));
+    Some(match l.as_str() {
+        "нс" => "ns",
+        "мкс" => "us",
+        "мс" => "ms",
+        "с" | "сек" => "s",
+        "мин" | "хв" => "min",
+        "ч" | "год" => "h",
+        "кбит" => "kbit",
+        "мбит" => "Mbit",
+        "гбит" => "Gbit",
+        _ if stem(&["миллисекунд", "мілісекунд"]) => "ms",
+        _ if stem(&["микросекунд", "мікросекунд"]) => "us",
+        _ if stem(&["наносекунд"]) => "ns",
+        _ if stem(&["секунд"]) => "s",
+        _ if stem(&["минут", "хвилин"]) => "min",
+        _ if stem(&["час", "годин"]) => "h",
+        // The text arrives normalised: NFKD without marks turns `й` into `и` (`байт` → `баит`).
+        _ if stem(&["килобаит", "кілобаит"]) => "kilobyte",
+        _ if stem(&["мегабаит"]) => "megabyte",
+        _ if stem(&["гигабаит", "гігабаит"]) => "gigabyte",
+        _ if stem(&["баит"]) => "byte",
+        _ if stem(&["бит", "біт"]) => "bit",
+        _ => return None,
+    })
+}
+
+/// The unit after a number ending at `e` (one optional space), with where it ends.
+pub(crate) fn unit_after(s: &str, e: usize) -> Option<(Readings, usize)> {
+    let b = s.as_bytes();
+    let p = if at(b, e) == b' ' { e + 1 } else { e };
+    let (q, _) = split_word(s, p);
+    if q == p {
+        return None;
+    }
+    let first = s.get(p..q)?;
+    // `/s`, `/sec`, ` per second`.
+    let mut per = None;
+    let mut end = q;
+    if at(b, q) == b'/' {
+        let (r, _) = split_word(s, q + 1);
+        if r > q + 1 {
+            per = s.get(q + 1..r);
+            end = r;
+        }
+    } else if at(b, q) == b' ' {
+        let rest = s.get(q + 1..).unwrap_or("");
+        // `per second`, `every second`, `each second`, `a second`; `s^-1` (`s⁻¹`).
+        for lead in ["per ", "every ", "each ", "a ", "в ", "за ", "на "] {
+            if rest
+                .get(..lead.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(lead))
+            {
+                let from = q + 1 + lead.len();
+                let (r, _) = split_word(s, from);
+                if r > from {
+                    per = s.get(from..r);
+                    end = r;
+                }
+                break;
+            }
+        }
+        if per.is_none() {
+            let (r, _) = split_word(s, q + 1);
+            if r > q + 1 && s.get(r..r + 3) == Some("^-1") {
+                per = s.get(q + 1..r);
+                end = r + 3;
+            }
+        }
+    }
+    if alnum_at(s, end) {
+        return None;
+    }
+    let r = readings(first, per);
+    if r.is_empty() {
+        // The per-part was not a time unit: read the first word alone.
+        if per.is_some() {
+            let r = readings(first, None);
+            return (!r.is_empty() && !alnum_at(s, q)).then_some((r, q));
+        }
+        return None;
+    }
+    Some((r, end))
+}
+
+/// Significant digits of `v` written in shortest form (`1.2505` has 5).
+fn sig_digits(v: f64) -> u32 {
+    super::targets::Dec::from_f64(v).map_or(u32::MAX, |d| {
+        let mut n = 0;
+        let mut m = d.mant;
+        while m > 0 {
+            n += 1;
+            m /= 10;
+        }
+        n
+    })
+}
+
+/// Record the unit targets a written number with a unit states. A rounding states a target
+/// only when it keeps at least three significant digits, or all of the target's in that unit:
+/// `1.3 s` is a rounding of 1,250.5 ms, but one that ordinary latencies share (`GC pause 1.3
+/// s`), while `1.25 s` and `2.4 MB/s` (all of 2,400,000 bytes/s) are not.
+pub(crate) fn check(targets: &[UnitTarget], w: Written, readings: &[Reading], hits: &mut Hits) {
+    let v = w.value.to_f64();
+    let decimals = i32::try_from(w.decimals).unwrap_or(i32::MAX).min(30);
+    let half = 0.5 * 10f64.powi(-decimals);
+    for r in readings {
+        for t in targets.iter().filter(|t| t.dim == r.dim) {
+            let stated = v * r.factor;
+            let needed = sig_digits(t.base_value.abs() / r.factor).min(3);
+            if w.sig < needed {
+                continue;
+            }
+            let hit = if w.sig < 2 {
+                (stated - t.base_value).abs() <= t.base_value.abs() * 1e-9
+            } else {
+                let lo = (v - half) * r.factor;
+                let hi = (v + half) * r.factor;
+                let tv = t.base_value.abs();
+                // A relative margin covers float error at the edges.
+                tv >= lo * (1.0 - 1e-12) && tv < hi * (1.0 + 1e-12)
+            };
+            if hit {
+                hits.set(t.idx);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_of_manifest_units() {
+        let f = |u: &str| family(u).map(|r| (r.dim, r.factor));
+        assert_eq!(f("bytes/s"), Some((Dim::DataRate, 1.0)));
+        assert_eq!(f("B/s"), Some((Dim::DataRate, 1.0)));
+        assert_eq!(f("bytes per second"), Some((Dim::DataRate, 1.0)));
+        assert_eq!(f("ms"), Some((Dim::Time, 1e-3)));
+        assert_eq!(f("seconds"), Some((Dim::Time, 1.0)));
+        assert_eq!(f("messages/s"), Some((Dim::Rate, 1.0)));
+        assert_eq!(f("messages"), None);
+        assert_eq!(f("partitions"), None);
+        assert_eq!(f("MiB"), Some((Dim::Data, KI * KI)));
+    }
+
+    #[test]
+    fn unit_phrases_after_numbers() {
+        let dims = |s: &str| {
+            unit_after(s, 0)
+                .map(|(r, e)| (r.iter().map(|x| x.dim).collect::<Vec<_>>(), e))
+                .unwrap_or_default()
+        };
+        assert_eq!(dims(" MB/s").0, vec![Dim::DataRate]);
+        assert_eq!(dims("MBps").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" MB per second").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" MByte every second").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" MB s^-1").0, vec![Dim::DataRate]);
+        assert_eq!(dims(" s").0, vec![Dim::Time]);
+        assert_eq!(dims(" seconds ago").0, vec![Dim::Time]);
+        assert_eq!(dims(" msg/min").0, vec![Dim::Rate]);
+        assert!(dims(" partitions").0.is_empty());
+        assert!(dims("MBx").0.is_empty());
+    }
+}

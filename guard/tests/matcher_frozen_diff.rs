@@ -1,0 +1,111 @@
+//! The differential guard of the performance work (issue 10): the live matcher against the
+//! matcher as it stood before any speed work (`fuzz/frozen/`, commit in `fuzz/frozen/COMMIT`).
+//! On a large deterministic corpus (every string literal of the guard's test tables, the ops
+//! corpus in windows, the surfaces fixtures, and mutated spellings of all of them) and several
+//! manifests, every target the frozen matcher finds, the live one finds too: a speed-up may
+//! withhold more, never less. `MATCHER_DIFF_ROUNDS` (default 6) sets the mutations per seed.
+//! Native only (the frozen crate is a native dev-dependency).
+#![cfg(not(target_arch = "wasm32"))]
+
+use orrery_learning_frozen_matcher::diff;
+use orrery_learning_frozen_matcher::matcher as frozen;
+use orrery_learning_guard::manifest::TargetValue;
+use orrery_learning_guard::matcher::{GuardedValue, Matcher};
+
+const SOURCES: &[&str] = &[
+    include_str!("patient_learner.rs"),
+    include_str!("matcher.rs"),
+    include_str!("matcher_diff.rs"),
+    include_str!("matcher_prop.rs"),
+    include_str!("matcher_fp.rs"),
+    include_str!("lang_numerals.rs"),
+    include_str!("guard.rs"),
+    include_str!("surfaces.rs"),
+    include_str!("sse.rs"),
+    include_str!("nudge.rs"),
+    include_str!("surfaces_fixtures/mod.rs"),
+];
+const OPS: &str = include_str!("data/benign_ops.txt");
+
+fn compile_both(set: &diff::TargetSet) -> (frozen::Matcher, Matcher) {
+    let old: Vec<frozen::GuardedValue> = set
+        .iter()
+        .enumerate()
+        .map(|(i, (v, u))| frozen::GuardedValue {
+            target_id: format!("t{i}"),
+            value: v.clone(),
+            unit: u.map(str::to_string),
+        })
+        .collect();
+    let new: Vec<GuardedValue> = set
+        .iter()
+        .enumerate()
+        .map(|(i, (v, u))| GuardedValue {
+            target_id: format!("t{i}"),
+            value: match v {
+                frozen::TargetValue::Number(n) => TargetValue::Number(*n),
+                frozen::TargetValue::Text(t) => TargetValue::Text(t.clone()),
+            },
+            unit: u.map(str::to_string),
+        })
+        .collect();
+    (frozen::Matcher::compile(&old), Matcher::compile(&new))
+}
+
+fn seeds() -> Vec<String> {
+    let mut seeds: Vec<String> = SOURCES
+        .iter()
+        .flat_map(|s| diff::string_literals(s))
+        .filter(|s| !s.is_empty())
+        .collect();
+    seeds.extend(OPS.lines().map(str::to_string));
+    seeds.extend(diff::PIECES.iter().map(|p| p.to_string()));
+    seeds.sort();
+    seeds.dedup();
+    seeds
+}
+
+#[test]
+fn nothing_the_frozen_matcher_withheld_passes() {
+    let rounds = std::env::var("MATCHER_DIFF_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    let seeds = seeds();
+    let texts = diff::corpus(&seeds, OPS, rounds, 0x5EED_0010);
+    let mut losses = Vec::new();
+    let (mut compared, mut withheld) = (0usize, 0usize);
+    for (k, set) in diff::target_sets().iter().enumerate() {
+        let (old, new) = compile_both(set);
+        for t in &texts {
+            let o = old.find(t);
+            compared += 1;
+            if o.is_empty() {
+                continue;
+            }
+            withheld += 1;
+            let n = new.find(t);
+            if o.iter().any(|i| !n.contains(i)) {
+                losses.push(format!("set {k}: frozen {o:?}, live {n:?}: {t:?}"));
+            }
+        }
+    }
+    println!(
+        "{} seeds, {} texts, {compared} comparisons, {withheld} withheld by the frozen matcher",
+        seeds.len(),
+        texts.len()
+    );
+    // Not vacuous: the corpus must hold many texts the frozen matcher withholds.
+    assert!(withheld * 10 >= compared, "{withheld} of {compared}");
+    assert!(
+        losses.is_empty(),
+        "{} texts the frozen matcher withheld pass the live one:\n{}",
+        losses.len(),
+        losses
+            .iter()
+            .take(30)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
