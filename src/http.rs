@@ -511,8 +511,7 @@ impl<H: Host> HttpContext for Http<H> {
         // jwt_authn writes the payload header (replacing a client's) only where it requires a
         // token; on a public route the header may be the client's own, so it names nobody.
         if cfg.routes.reads_identity(self.route, &path) {
-            self.identity = payload
-                .and_then(|p| policy::identity_with_instructor(&p, Some(&cfg.identity.instructor)));
+            self.identity = payload.and_then(|p| cfg.identity.read(&p));
         }
         // The report is an instructor's: anyone else is answered here, and never reaches the
         // control service (which checks the marker and the proxy secret again).
