@@ -80,7 +80,9 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/healthz", get(probe))
         .route("/readyz", get(probe))
-        .route("/", get(console))
+        // Orrery's Vite app at `/` (crate::vite); the single-file console stays at /console.
+        .route("/", get(crate::vite::index))
+        .route("/assets/*file", get(crate::vite::asset))
         .route("/console", get(console))
         .route("/chat", post(chat))
         .route("/chat/stream", post(chat_stream))
