@@ -98,6 +98,9 @@ pub struct Options {
     pub edit_envoy: Option<fn(String) -> String>,
     /// Wait until `/healthz` through Envoy is ready.
     pub wait_ready: bool,
+    /// Build the whole Envoy config instead of rendering the demo template (tests/istio.rs
+    /// derives it from the rendered deploy/ overlay); `edit_envoy` still applies after it.
+    pub render: Option<fn(&Stack) -> String>,
     /// Probe detection on the control service (`--probe-threshold`, `--probe-window-seconds`);
     /// `None` keeps its default (5 in 600 s).
     pub probe_threshold: Option<u32>,
@@ -115,6 +118,7 @@ impl Default for Options {
             start_control: true,
             edit_envoy: None,
             wait_ready: true,
+            render: None,
             probe_threshold: None,
             probe_window_seconds: None,
             cooldown_seconds: 0,
@@ -257,7 +261,10 @@ impl Stack {
 
     /// The rendered Envoy config (the same template and renderer `make run` uses).
     pub fn render_envoy(&self) -> String {
-        let mut out = render_demo(self.listen, self.admin, self.orrery, self.control);
+        let mut out = match self.opts.render {
+            Some(render) => render(self),
+            None => render_demo(self.listen, self.admin, self.orrery, self.control),
+        };
         if self.opts.cooldown_seconds > 0 {
             // The HTTP filter's configuration only (the sync service's is `"role": "sync"`).
             let filter = r#"{"role": "filter", "#;
