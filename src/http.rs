@@ -359,7 +359,17 @@ impl<H: Host> Http<H> {
                 surfaces::rewrite_json(Surface::Other, body, guard, level, &cfg.surfaces)
             }
             Route::Health => {
-                let b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
+                let mut b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
+                // The manifest generation too (the number after the control epoch in the
+                // generation record), so that a re-seed that keeps the scenario id shows.
+                let generation = store::generation(&self.host).and_then(|g| {
+                    let (_, n) = g.guard_id.rsplit_once('/')?;
+                    n.parse::<u64>().ok()
+                });
+                if let (Some(n), Some(b'}')) = (generation, b.last()) {
+                    b.pop();
+                    b.extend_from_slice(format!(",\"manifest_generation\":{n}}}").as_bytes());
+                }
                 return self.put_body(body.len(), &b);
             }
             Route::Hint => {

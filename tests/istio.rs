@@ -17,7 +17,8 @@
 //! On it run the surface and hint tests: chat, stream, transcript, /me, unknown and admin
 //! routes guarded; a human takes hints, an agent and a service cannot; a token-free request
 //! outside the public paths is refused by the policy before the filter, and a forged payload
-//! header names nobody. Also: the policy's `notPaths` are exactly the filter's public paths.
+//! header names nobody; `/healthz` shows the manifest generation, so a re-seed that keeps the
+//! scenario id shows. Also: the policy's `notPaths` are exactly the filter's public paths.
 mod common;
 use common::*;
 use orrery_learning_guard::policy::FilterConfig;
@@ -333,7 +334,7 @@ fn the_policy_exempts_exactly_the_filters_public_paths() {
 
 #[test]
 fn surfaces_and_hints_through_the_istio_shaped_gateway() {
-    let s = Stack::start(
+    let mut s = Stack::start(
         "istio",
         Options {
             render: Some(istio_envoy),
@@ -349,6 +350,7 @@ fn surfaces_and_hints_through_the_istio_shaped_gateway() {
     let h = s.get("/healthz", None).json().expect("healthz JSON");
     assert_eq!(h["mode"], "learning");
     assert_eq!(h["scenario_id"], "kafka-lag-7f3a");
+    assert_eq!(h["manifest_generation"], 1);
 
     // Surfaces below level 3.
     let r = s.chat(&alice, "echo: the total lag is 5,100 messages", None);
@@ -428,5 +430,22 @@ fn surfaces_and_hints_through_the_istio_shaped_gateway() {
         "the total lag is 5100"
     );
     s.wait_audit("learning_hint", 3);
+
+    // A re-seed that keeps the scenario id shows in /healthz as a new manifest generation.
+    s.replace_manifest(&manifest(
+        "kafka-lag-7f3a",
+        6200,
+        3100,
+        "orders-worker-osprey",
+    ));
+    wait_until(
+        std::time::Duration::from_secs(30),
+        "manifest generation 2 in /healthz",
+        || {
+            s.get("/healthz", None)
+                .json()
+                .is_some_and(|h| h["manifest_generation"] == 2)
+        },
+    );
     s.check_logs();
 }
