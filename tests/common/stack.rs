@@ -30,11 +30,27 @@ pub fn wasm_path() -> PathBuf {
     root().join("target/wasm32-wasip1/release/orrery_learning_filter.wasm")
 }
 
+/// `ENVOY_BIN` as the Makefile and the tools take it: an absolute path, a path relative to the
+/// repository (`make` runs there), or a bare name looked up on `PATH` (func-e's `envoy`);
+/// unset, the project's `.venv/bin/envoy`.
 pub fn envoy_bin() -> PathBuf {
-    std::env::var_os("ENVOY_BIN")
-        .map(PathBuf::from)
-        .map(|p| if p.is_absolute() { p } else { root().join(p) })
-        .unwrap_or_else(|| root().join(".venv/bin/envoy"))
+    let Some(v) = std::env::var_os("ENVOY_BIN").filter(|v| !v.is_empty()) else {
+        return root().join(".venv/bin/envoy");
+    };
+    let p = PathBuf::from(&v);
+    if p.is_absolute() {
+        return p;
+    }
+    if p.components().count() == 1 {
+        if let Some(found) = std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|d| d.join(&p))
+                .find(|c| c.is_file())
+        }) {
+            return found;
+        }
+    }
+    root().join(p)
 }
 
 /// The binaries the stack needs; a clear message rather than a hang when one is missing.
