@@ -1,6 +1,7 @@
 //! The HTTP surface: Orrery's routes with the shapes of DESIGN.md's table, the probes, a small
 //! HTML console, admin/Studio routes (so tests can prove the filter blocks them) and the
-//! `/_standin/*` test hooks. Every Orrery route but the probes and the console page requires an
+//! `/_standin/*` test hooks. Every Orrery route but the probes, the console pages and the Vite
+//! console's `/assets/` ([`crate::vite`]) requires an
 //! `Authorization` header (presence only: the stand-in verifies nothing; Envoy does). Logs carry
 //! method, path and status only: message bodies and query strings can hold target values.
 use crate::gzip::gzip_stored;
