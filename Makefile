@@ -15,7 +15,7 @@ export ENVOY_BIN
 PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short test-deploy deploy-tools
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -59,7 +59,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check bench-check soak-short
+test: setup lint lint-envoy test-deploy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check bench-check soak-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -83,6 +83,24 @@ test-control:
 
 test-e2e: build
 	$(CARGO) test --locked -p orrery-learning-filter
+
+## ---- deploy ------------------------------------------------------------------------------
+# deploy/ checked offline (deploy/tools/check): every overlay rendered by `kubectl kustomize`,
+# core objects validated against the Kubernetes schemas (PyPI kubernetes-validate, in its own
+# venv), Istio objects against Istio's CRD schemas (npm @kubernetes-models/istio, pinned by
+# deploy/tools/package-lock.json), no ConfigMap. The Envoy config derived from the rendered
+# istio-e2e overlay runs in test-e2e (tests/istio.rs).
+DEPLOY_VENV ?= .venv-deploy
+K8S_VALIDATE_PKG ?= kubernetes-validate==1.37.0
+deploy-tools:
+	@command -v kubectl >/dev/null || { echo "kubectl (with kustomize) is required"; exit 1; }
+	@[ -x "$(DEPLOY_VENV)/bin/kubernetes-validate" ] || { python3 -m venv $(DEPLOY_VENV) && \
+	  $(DEPLOY_VENV)/bin/pip install -q "$(K8S_VALIDATE_PKG)"; }
+	@[ -d deploy/tools/node_modules/@kubernetes-models/istio ] || \
+	  (cd deploy/tools && npm ci --no-audit --no-fund --loglevel=error)
+
+test-deploy: deploy-tools
+	VENV=$(DEPLOY_VENV) deploy/tools/check
 
 ## ---- soak ------------------------------------------------------------------------------
 # The demo stack under 50 concurrent learners on every surface for SOAK_SECONDS, with faults:

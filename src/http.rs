@@ -359,7 +359,17 @@ impl<H: Host> Http<H> {
                 surfaces::rewrite_json(Surface::Other, body, guard, level, &cfg.surfaces)
             }
             Route::Health => {
-                let b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
+                let mut b = surfaces::healthz_body(Some(body), Some(guard.scenario_id()));
+                // The manifest generation too (the number after the control epoch in the
+                // generation record), so that a re-seed that keeps the scenario id shows.
+                let generation = store::generation(&self.host).and_then(|g| {
+                    let (_, n) = g.guard_id.rsplit_once('/')?;
+                    n.parse::<u64>().ok()
+                });
+                if let (Some(n), Some(b'}')) = (generation, b.last()) {
+                    b.pop();
+                    b.extend_from_slice(format!(",\"manifest_generation\":{n}}}").as_bytes());
+                }
                 return self.put_body(body.len(), &b);
             }
             Route::Hint => {
@@ -511,8 +521,7 @@ impl<H: Host> HttpContext for Http<H> {
         // jwt_authn writes the payload header (replacing a client's) only where it requires a
         // token; on a public route the header may be the client's own, so it names nobody.
         if cfg.routes.reads_identity(self.route, &path) {
-            self.identity = payload
-                .and_then(|p| policy::identity_with_instructor(&p, Some(&cfg.identity.instructor)));
+            self.identity = payload.and_then(|p| cfg.identity.read(&p));
         }
         // The report is an instructor's: anyone else is answered here, and never reaches the
         // control service (which checks the marker and the proxy secret again).

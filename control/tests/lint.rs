@@ -68,6 +68,12 @@ const BROKEN: &[(&str, Rule)] = &[
         "jwt-required-exempt-unconfigured-page.yaml",
         Rule::JwtRequired,
     ),
+    ("jwt-required-exempt-static-wider.yaml", Rule::JwtRequired),
+    ("jwt-required-exempt-static-case.yaml", Rule::JwtRequired),
+    (
+        "jwt-required-exempt-static-unconfigured.yaml",
+        Rule::JwtRequired,
+    ),
     ("jwt-required-requirement-name.yaml", Rule::JwtRequired),
     ("jwt-required-connect.yaml", Rule::JwtRequired),
     ("jwt-required-weighted-requirement.yaml", Rule::JwtRequired),
@@ -109,6 +115,7 @@ const CLEAN: &[&str] = &[
     "clean-upgrade-chain.yaml",
     "clean-forward-verifies-bearer.yaml",
     "clean-access-log-json.yaml",
+    "clean-static-prefix.yaml",
 ];
 
 #[test]
@@ -149,7 +156,7 @@ fn clean_fixtures_pass_with_one_summary_line() {
     let all: Vec<PathBuf> = CLEAN.iter().map(|f| data(f)).collect();
     let (code, out, _) = lint_files(&all, &Options::default());
     assert_eq!(code, 0);
-    assert!(out.starts_with("clean: 8 file(s); 8 HTTP"), "{out}");
+    assert!(out.starts_with("clean: 9 file(s); 9 HTTP"), "{out}");
 }
 
 #[test]

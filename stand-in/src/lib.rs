@@ -56,6 +56,8 @@
 //! "unknown routes are scrubbed" tests.
 //! `GET /console?say=TEXT` (also `/?say=TEXT`) → the console page stating `TEXT` (HTML-escaped)
 //! in `<p id="say">` at the top of its body, for the "console pages are guarded" tests.
+//! `GET /` is the Vite-shaped console ([`vite`]: `index.html` loading hashed `/assets/`
+//! bundles); `?say=TEXT` on an asset makes the bundle, stylesheet or source map state `TEXT`.
 //!
 //! # Other behaviour worth knowing
 //!
@@ -77,3 +79,4 @@ pub mod sse;
 pub mod store;
 pub mod token;
 pub mod turn;
+pub mod vite;

@@ -1,6 +1,7 @@
 //! The HTTP surface: Orrery's routes with the shapes of DESIGN.md's table, the probes, a small
 //! HTML console, admin/Studio routes (so tests can prove the filter blocks them) and the
-//! `/_standin/*` test hooks. Every Orrery route but the probes and the console page requires an
+//! `/_standin/*` test hooks. Every Orrery route but the probes, the console pages and the Vite
+//! console's `/assets/` ([`crate::vite`]) requires an
 //! `Authorization` header (presence only: the stand-in verifies nothing; Envoy does). Logs carry
 //! method, path and status only: message bodies and query strings can hold target values.
 use crate::gzip::gzip_stored;
@@ -80,7 +81,9 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/healthz", get(probe))
         .route("/readyz", get(probe))
-        .route("/", get(console))
+        // Orrery's Vite app at `/` (crate::vite); the single-file console stays at /console.
+        .route("/", get(crate::vite::index))
+        .route("/assets/*file", get(crate::vite::asset))
         .route("/console", get(console))
         .route("/chat", post(chat))
         .route("/chat/stream", post(chat_stream))

@@ -30,11 +30,27 @@ pub fn wasm_path() -> PathBuf {
     root().join("target/wasm32-wasip1/release/orrery_learning_filter.wasm")
 }
 
+/// `ENVOY_BIN` as the Makefile and the tools take it: an absolute path, a path relative to the
+/// repository (`make` runs there), or a bare name looked up on `PATH` (func-e's `envoy`);
+/// unset, the project's `.venv/bin/envoy`.
 pub fn envoy_bin() -> PathBuf {
-    std::env::var_os("ENVOY_BIN")
-        .map(PathBuf::from)
-        .map(|p| if p.is_absolute() { p } else { root().join(p) })
-        .unwrap_or_else(|| root().join(".venv/bin/envoy"))
+    let Some(v) = std::env::var_os("ENVOY_BIN").filter(|v| !v.is_empty()) else {
+        return root().join(".venv/bin/envoy");
+    };
+    let p = PathBuf::from(&v);
+    if p.is_absolute() {
+        return p;
+    }
+    if p.components().count() == 1 {
+        if let Some(found) = std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|d| d.join(&p))
+                .find(|c| c.is_file())
+        }) {
+            return found;
+        }
+    }
+    root().join(p)
 }
 
 /// The binaries the stack needs; a clear message rather than a hang when one is missing.
@@ -98,6 +114,9 @@ pub struct Options {
     pub edit_envoy: Option<fn(String) -> String>,
     /// Wait until `/healthz` through Envoy is ready.
     pub wait_ready: bool,
+    /// Build the whole Envoy config instead of rendering the demo template (tests/istio.rs
+    /// derives it from the rendered deploy/ overlay); `edit_envoy` still applies after it.
+    pub render: Option<fn(&Stack) -> String>,
     /// Probe detection on the control service (`--probe-threshold`, `--probe-window-seconds`);
     /// `None` keeps its default (5 in 600 s).
     pub probe_threshold: Option<u32>,
@@ -115,6 +134,7 @@ impl Default for Options {
             start_control: true,
             edit_envoy: None,
             wait_ready: true,
+            render: None,
             probe_threshold: None,
             probe_window_seconds: None,
             cooldown_seconds: 0,
@@ -257,7 +277,10 @@ impl Stack {
 
     /// The rendered Envoy config (the same template and renderer `make run` uses).
     pub fn render_envoy(&self) -> String {
-        let mut out = render_demo(self.listen, self.admin, self.orrery, self.control);
+        let mut out = match self.opts.render {
+            Some(render) => render(self),
+            None => render_demo(self.listen, self.admin, self.orrery, self.control),
+        };
         if self.opts.cooldown_seconds > 0 {
             // The HTTP filter's configuration only (the sync service's is `"role": "sync"`).
             let filter = r#"{"role": "filter", "#;

@@ -10,7 +10,9 @@
 //   SCENARIO_ID  the scenario the badge must name                           (required)
 //   VALUES       the manifest's target values, comma separated: none may ever be in the DOM text
 //   PAGE         the page to open: /learning/ (the standalone learner page, default) or an
-//                Orrery console page such as /console (the filter injects the overlay there)
+//                Orrery console page such as /console (the filter injects the overlay there);
+//                / is the stand-in's Vite-shaped console (index.html loading hashed /assets/
+//                bundles, which must load without a token)
 //   CHAT_MESSAGE a question whose scripted answer states a target (default: the total lag)
 //   CHROMIUM     the browser (default /usr/bin/chromium; Playwright never downloads one)
 //
@@ -46,6 +48,7 @@ let page;
 const pageErrors = [];
 const apiCalls = []; // {method, path, auth} of every /me and /learning/hint request
 const navigations = []; // the authorization header of every navigation (none expected)
+const assetLoads = []; // {path, auth, status} of every /assets/ request (a Vite console's bundles)
 
 before(async () => {
   userDataDir = mkdtempSync(join(tmpdir(), "orrery-console-test-"));
@@ -76,6 +79,12 @@ before(async () => {
   });
   page = await context.newPage();
   page.setDefaultTimeout(STEP_MS);
+  page.on("requestfinished", async (req) => {
+    const path = new URL(req.url()).pathname;
+    if (!path.startsWith("/assets/")) return;
+    const resp = await req.response();
+    assetLoads.push({ path, auth: req.headers()["authorization"] || "", status: resp?.status() ?? 0 });
+  });
   page.on("pageerror", (e) => pageErrors.push(String(e)));
 });
 
@@ -260,6 +269,20 @@ test("the overlay shows the level, takes hints, honours the rate limit and never
       await assertNoValues("with an agent's token");
     });
   }
+
+  await step(t, "a Vite console's hashed /assets/ bundles loaded without a token", async () => {
+    if (PAGE !== "/") return;
+    const js = assetLoads.filter((a) => /^\/assets\/index-[A-Za-z0-9_-]{8}\.js$/.test(a.path));
+    const css = assetLoads.filter((a) => /^\/assets\/index-[A-Za-z0-9_-]{8}\.css$/.test(a.path));
+    assert.equal(js.length, 1, JSON.stringify(assetLoads));
+    assert.equal(css.length, 1, JSON.stringify(assetLoads));
+    for (const a of assetLoads) {
+      assert.equal(a.auth, "", `${a.path} carried a bearer token`);
+      assert.equal(a.status, 200, a.path);
+    }
+    // The bundle built the page: the chat form the earlier steps used is the bundle's.
+    assert.equal(await page.locator("#root #chat").count(), 1);
+  });
 
   await step(t, "the overlay sent a learner's token on every call and the page raised no error", async () => {
     const hints = apiCalls.filter((c) => c.path === "/learning/hint");

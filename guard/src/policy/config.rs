@@ -5,7 +5,7 @@
 //!
 //! The proxy secret is never part of the configuration (Envoy's admin `/config_dump` shows it):
 //! an inline `proxy_secret` is refused, dropped unread.
-use super::identity::{InstructorClaim, DEFAULT_PAYLOAD_HEADER, LEARNING_HEADER_PREFIX};
+use super::identity::{IdentityConfig, LEARNING_HEADER_PREFIX};
 use super::route::{replies, RoutePolicy};
 use crate::matcher::Rules;
 use crate::sse::StreamPolicy;
@@ -145,31 +145,6 @@ fn default_tick_ms() -> u64 {
 }
 fn default_lease_ms() -> u64 {
     3_000
-}
-
-/// Where the verified identity comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct IdentityConfig {
-    /// The header `jwt_authn` writes the token payload to (`forward_payload_header`).
-    #[serde(default = "default_payload_header")]
-    pub payload_header: String,
-    /// The claim that makes a verified human an instructor (`GET /learning/report`).
-    #[serde(default)]
-    pub instructor: InstructorClaim,
-}
-
-fn default_payload_header() -> String {
-    DEFAULT_PAYLOAD_HEADER.into()
-}
-
-impl Default for IdentityConfig {
-    fn default() -> Self {
-        IdentityConfig {
-            payload_header: default_payload_header(),
-            instructor: InstructorClaim::default(),
-        }
-    }
 }
 
 /// Size limits.
@@ -333,7 +308,7 @@ impl FilterConfig {
         {
             return bad("identity.payload_header must not use the x-orrery-learning- prefix");
         }
-        if let Err(m) = self.identity.instructor.check() {
+        if let Err(m) = self.identity.check() {
             return bad(m);
         }
         if self.limits.max_body_bytes < 1024 {

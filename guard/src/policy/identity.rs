@@ -3,6 +3,10 @@
 //! header names through which the filter hands the identity to the control service. The
 //! control service reads the same names and the same [`Principal`] words.
 //!
+//! How a token's claims map to a principal is configurable ([`IdentityConfig`]: the subject
+//! claim, and claim rules for human, delegated and service principals, with dotted paths into
+//! nested claims), because real identity providers issue none of the demo's claims.
+//!
 //! An identity is only ever read from a payload `jwt_authn` wrote: see
 //! [`RoutePolicy::reads_identity`](super::RoutePolicy::reads_identity).
 use serde::Deserialize;
@@ -65,41 +69,220 @@ pub struct Identity {
 /// Longest subject accepted (a longer one is treated as no identity).
 pub const MAX_SUBJECT_LEN: usize = 256;
 
-/// Read the identity from the base64url JSON payload header. `None` when the header is not a
-/// payload with a usable `sub` (then the request has no subject: default level, no hint).
-/// `act` claim → delegated; `principal_kind: "service"` → service; `"human"` → human.
-/// `instructor` is never set here: see [`identity_with_instructor`].
+/// A path into the verified JWT payload: a dotted string (`realm_access.roles`, as Orrery's
+/// `JWT_ROLE_CLAIM` reads it) or, for a claim name that itself holds dots (Auth0's namespaced
+/// `https://example.com/roles`), an array of names (`["https://example.com/roles"]`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ClaimPath {
+    Dotted(String),
+    Names(Vec<String>),
+}
+
+impl ClaimPath {
+    fn names(&self) -> Vec<&str> {
+        match self {
+            ClaimPath::Dotted(s) => s.split('.').collect(),
+            ClaimPath::Names(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
+
+    /// The value at this path, when every segment on the way is an object member.
+    pub fn find<'a>(&self, payload: &'a serde_json::Value) -> Option<&'a serde_json::Value> {
+        let mut at = payload;
+        for seg in self.names() {
+            at = at.as_object()?.get(seg)?;
+        }
+        Some(at)
+    }
+
+    fn check(&self) -> bool {
+        let names = self.names();
+        !names.is_empty()
+            && names.len() <= 16
+            && names.iter().all(|n| !n.is_empty() && n.len() <= 256)
+    }
+}
+
+/// One rule of the principal mapping: the payload holds `value` at `claim` (that string, or an
+/// array holding it); without `value`, the claim is present and neither `null`, `false`, `""`
+/// nor empty (an RFC 8693 `act` object, Entra's `scp`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimMatch {
+    pub claim: ClaimPath,
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+impl ClaimMatch {
+    fn new(claim: &str, value: Option<&str>) -> ClaimMatch {
+        ClaimMatch {
+            claim: ClaimPath::Dotted(claim.into()),
+            value: value.map(str::to_string),
+        }
+    }
+
+    pub fn matches(&self, payload: &serde_json::Value) -> bool {
+        use serde_json::Value as V;
+        let Some(at) = self.claim.find(payload) else {
+            return false;
+        };
+        match (&self.value, at) {
+            (Some(want), V::String(s)) => s == want,
+            (Some(want), V::Array(items)) => items.iter().any(|i| i.as_str() == Some(want)),
+            (Some(_), _) => false,
+            (None, V::Null | V::Bool(false)) => false,
+            (None, V::String(s)) => !s.is_empty(),
+            (None, V::Array(a)) => !a.is_empty(),
+            (None, V::Object(o)) => !o.is_empty(),
+            (None, _) => true,
+        }
+    }
+
+    fn check(&self) -> bool {
+        self.claim.check()
+            && self
+                .value
+                .as_ref()
+                .is_none_or(|v| !v.is_empty() && v.len() <= 256)
+    }
+}
+
+/// Where the verified identity comes from and how a principal's kind is read from its claims
+/// (the `identity` object of the filter configuration). Orrery's own JWT layer issues none of
+/// the demo's claims, so a lab maps its identity provider's token shape here (examples for
+/// Keycloak, Entra ID and Auth0: `guard/tests/fixtures/identity/`).
+///
+/// The kind is decided in this order, so that a token matching two rules gets the lesser one:
+/// a `delegation` rule → delegated; a `service` rule → service; a `human` rule → human; none →
+/// unknown (no hint: fail closed).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IdentityConfig {
+    /// The header `jwt_authn` writes the token payload to (`forward_payload_header`).
+    #[serde(default = "default_payload_header")]
+    pub payload_header: String,
+    /// The claim naming the learner (default `sub`; Entra ID: `oid`). A token without it has
+    /// no identity: default level, no hint.
+    #[serde(default = "default_subject")]
+    pub subject: ClaimPath,
+    /// What marks a person (any rule). Required non-empty: a configuration that names no way
+    /// to recognise a human is refused, since then nobody could ever take a hint.
+    #[serde(default = "default_human")]
+    pub human: Vec<ClaimMatch>,
+    /// What marks an agent acting for a person (default: an RFC 8693 `act` claim).
+    #[serde(default = "default_delegation")]
+    pub delegation: Vec<ClaimMatch>,
+    /// What marks a service principal (client credentials: `azp`/`gty`, a `roles` entry, …).
+    #[serde(default = "default_service")]
+    pub service: Vec<ClaimMatch>,
+    /// The claim that makes a verified human an instructor (`GET /learning/report`).
+    #[serde(default)]
+    pub instructor: InstructorClaim,
+}
+
+fn default_payload_header() -> String {
+    DEFAULT_PAYLOAD_HEADER.into()
+}
+fn default_subject() -> ClaimPath {
+    ClaimPath::Dotted("sub".into())
+}
+// The demo issuer's claims (`orrery-standin token`).
+fn default_human() -> Vec<ClaimMatch> {
+    vec![ClaimMatch::new("principal_kind", Some("human"))]
+}
+fn default_delegation() -> Vec<ClaimMatch> {
+    vec![ClaimMatch::new("act", None)]
+}
+fn default_service() -> Vec<ClaimMatch> {
+    vec![ClaimMatch::new("principal_kind", Some("service"))]
+}
+
+impl Default for IdentityConfig {
+    fn default() -> Self {
+        IdentityConfig {
+            payload_header: default_payload_header(),
+            subject: default_subject(),
+            human: default_human(),
+            delegation: default_delegation(),
+            service: default_service(),
+            instructor: InstructorClaim::default(),
+        }
+    }
+}
+
+impl IdentityConfig {
+    /// The mapping's part of the configuration check: the field and the problem, never a value.
+    pub(super) fn check(&self) -> Result<(), &'static str> {
+        if !self.subject.check() {
+            return Err("identity.subject must be a claim path of non-empty names");
+        }
+        if self.human.is_empty() {
+            return Err("identity.human names no way to recognise a human (nobody could take a hint): add a claim rule");
+        }
+        for (list, msg) in [
+            (&self.human, "identity.human: each rule needs a claim path of non-empty names and, if given, a value of 1 to 256 bytes"),
+            (&self.delegation, "identity.delegation: each rule needs a claim path of non-empty names and, if given, a value of 1 to 256 bytes"),
+            (&self.service, "identity.service: each rule needs a claim path of non-empty names and, if given, a value of 1 to 256 bytes"),
+        ] {
+            if list.len() > 32 || !list.iter().all(ClaimMatch::check) {
+                return Err(msg);
+            }
+        }
+        self.instructor.check()
+    }
+
+    /// Read the identity from the base64url JSON payload header. `None` when the header is not
+    /// a payload with a usable subject (then the request has no subject: default level, no
+    /// hint). `instructor` is set for a human whose payload matches [`InstructorClaim`].
+    pub fn read(&self, header: &str) -> Option<Identity> {
+        let bytes = base64url_decode(header.trim())?;
+        let v: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        let sub = self.subject.find(&v)?.as_str()?;
+        if sub.is_empty() || sub.len() > MAX_SUBJECT_LEN || sub.chars().any(|c| c.is_control()) {
+            return None;
+        }
+        let any = |rules: &[ClaimMatch]| rules.iter().any(|r| r.matches(&v));
+        let principal = if any(&self.delegation) {
+            Principal::Delegated
+        } else if any(&self.service) {
+            Principal::Service
+        } else if any(&self.human) {
+            Principal::Human
+        } else {
+            Principal::Unknown
+        };
+        let instructor = principal == Principal::Human && self.instructor.matches(&v);
+        Some(Identity {
+            subject: sub.to_string(),
+            principal,
+            instructor,
+        })
+    }
+}
+
+/// [`IdentityConfig::read`] with the default mapping (the demo issuer's claims): `act` →
+/// delegated; `principal_kind: "service"` → service; `"human"` → human. `instructor` is never
+/// set here.
 pub fn identity_from_payload(header: &str) -> Option<Identity> {
-    identity_with_instructor(header, None)
+    let cfg = IdentityConfig::default();
+    let mut id = cfg.read(header)?;
+    id.instructor = false;
+    Some(id)
 }
 
 /// As [`identity_from_payload`], and `instructor` set when `claim` is given, the payload
 /// matches it and the principal is human (a delegated agent or a service is never an
 /// instructor).
 pub fn identity_with_instructor(header: &str, claim: Option<&InstructorClaim>) -> Option<Identity> {
-    let bytes = base64url_decode(header.trim())?;
-    let v: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
-    let sub = v.get("sub")?.as_str()?;
-    if sub.is_empty() || sub.len() > MAX_SUBJECT_LEN || sub.chars().any(|c| c.is_control()) {
-        return None;
-    }
-    let act = v.get("act").is_some_and(|a| !a.is_null());
-    let kind = v.get("principal_kind").and_then(|k| k.as_str());
-    let principal = if act {
-        Principal::Delegated
-    } else {
-        match kind {
-            Some("service") => Principal::Service,
-            Some("human") => Principal::Human,
-            _ => Principal::Unknown,
-        }
+    let cfg = IdentityConfig {
+        instructor: claim.cloned().unwrap_or_default(),
+        ..IdentityConfig::default()
     };
-    let instructor = principal == Principal::Human && claim.is_some_and(|c| c.matches(&v));
-    Some(Identity {
-        subject: sub.to_string(),
-        principal,
-        instructor,
-    })
+    let mut id = cfg.read(header)?;
+    id.instructor &= claim.is_some();
+    Some(id)
 }
 
 /// base64url (or standard base64), padding optional.

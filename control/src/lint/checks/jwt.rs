@@ -89,7 +89,7 @@ pub(super) fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VH
     let header = cfg.map_or(DEFAULT_PAYLOAD_HEADER, |c| {
         c.identity.payload_header.as_str()
     });
-    let public: Vec<String> = {
+    let (public, statics): (Vec<String>, Vec<String>) = {
         let default_routes;
         let routes = match cfg {
             Some(c) => &c.routes,
@@ -98,12 +98,19 @@ pub(super) fn check_jwt(lint: &mut Lint, h: &Hcm, jwt: &HttpFilter, vhosts: &[VH
                 &default_routes
             }
         };
-        routes
-            .health
-            .iter()
-            .chain(&routes.console_pages)
-            .cloned()
-            .collect()
+        (
+            routes
+                .health
+                .iter()
+                .chain(&routes.console_pages)
+                .cloned()
+                .collect(),
+            routes.public_static_prefixes.clone(),
+        )
+    };
+    let public = Public {
+        exact: public,
+        statics,
     };
     let providers = field(body, "providers").and_then(Value::as_object);
     let (targets, dynamic) = orrery_targets(lint, vhosts);
@@ -299,15 +306,45 @@ fn per_route_requirement(
     None
 }
 
+/// The paths the filter treats as token-free: exact paths (probes, console pages) and the
+/// public static prefixes (`routes.public_static_prefixes`, default `/assets/`). On all of them
+/// it reads no identity, so jwt_authn may exempt exactly these.
+struct Public {
+    exact: Vec<String>,
+    statics: Vec<String>,
+}
+
+impl Public {
+    /// Whether an exempted path set lies wholly within the public paths (case-sensitively: a
+    /// case-insensitive exemption of `/assets/` also exempts `/ASSETS/`, which the filter
+    /// would not know as static).
+    fn holds(&self, hole: &PathSet) -> bool {
+        if let PathSet::Exact { path, ci: false } = hole {
+            if self.exact.iter().any(|p| p == path) {
+                return true;
+            }
+        }
+        self.statics.iter().any(|p| {
+            contains(
+                &PathSet::Prefix {
+                    prefix: p.clone(),
+                    ci: false,
+                },
+                hole,
+            )
+        })
+    }
+}
+
 /// Route `j` of a virtual host reaches Orrery: every path of it must meet, first, a jwt_authn
-/// rule that requires a token, except the filter's public routes (exact paths: probes and
-/// console pages, where the filter reads no identity) and paths an earlier route takes.
+/// rule that requires a token, except the filter's public paths ([`Public`], where the filter
+/// reads no identity) and paths an earlier route takes.
 fn check_route_coverage(
     lint: &mut Lint,
     rules: &[JwtRule],
     routes: &[Route],
     j: usize,
-    public: &[String],
+    public: &Public,
 ) {
     let r = &routes[j];
     let mut covered = false;
@@ -323,8 +360,7 @@ fn check_route_coverage(
         let Some(hole) = intersection(&rule.m.set, &r.m.set) else {
             continue;
         };
-        let is_public =
-            matches!(&hole, PathSet::Exact { path, ci: false } if public.iter().any(|p| p == path));
+        let is_public = public.holds(&hole);
         let taken_earlier = routes[..j]
             .iter()
             .any(|e| !e.m.conditional && contains(&e.m.set, &hole));
