@@ -162,6 +162,7 @@ mod candidates;
 mod durations;
 mod encodings;
 mod expr;
+pub mod forms;
 mod lang;
 mod letters;
 mod names;
