@@ -3,6 +3,8 @@
 //! wasm32-unknown-unknown: `make test-bindings` runs it under Node and again in headless
 //! Chromium (`WASM_BINDGEN_USE_BROWSER=1`, Debian's chromedriver), so three targets agree on
 //! every case. Also the playground's promises: an invalid manifest yields no value.
+//! (wasm32 only: natively the same table runs in the guard's own test.)
+#![cfg(target_arch = "wasm32")]
 use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
 

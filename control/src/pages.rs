@@ -145,7 +145,9 @@ fn audit_tail(path: &std::path::Path) -> String {
     let text = String::from_utf8_lossy(&buf).into_owned();
     if start > 0 {
         // The first line is cut: drop it.
-        return text.split_once('\n').map_or(String::new(), |x| x.1.to_string());
+        return text
+            .split_once('\n')
+            .map_or(String::new(), |x| x.1.to_string());
     }
     text
 }
@@ -203,7 +205,12 @@ fn timeline(state: &AppState) -> Response {
         limit: report::MAX_LIMIT,
         after: None,
     };
-    let page = report::page(&state.levels(), &cur.scenario_id, cur.default_disclosure, &q);
+    let page = report::page(
+        &state.levels(),
+        &cur.scenario_id,
+        cur.default_disclosure,
+        &q,
+    );
     if let Ok(p) = serde_json::from_slice::<Value>(&page) {
         for l in p["learners"].as_array().into_iter().flatten() {
             let Some(subject) = str_field(l, "subject") else {
@@ -214,7 +221,10 @@ fn timeline(state: &AppState) -> Response {
                 .or_default();
             let level = l.get("level").and_then(Value::as_u64).unwrap_or(0);
             row.level = row.level.max(u8::try_from(level).unwrap_or(u8::MAX));
-            let replies = l.get("replies_withheld").and_then(Value::as_u64).unwrap_or(0);
+            let replies = l
+                .get("replies_withheld")
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
             row.replies_withheld = row.replies_withheld.max(replies);
         }
     }

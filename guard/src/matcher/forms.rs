@@ -85,7 +85,7 @@ fn in_words(n: u64) -> Option<String> {
 fn grouped(digits: &str, sep: &str) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push_str(sep);
         }
         out.push(c);
@@ -217,7 +217,7 @@ fn number_forms(
         }
         if rules.arithmetic && i > 1 {
             add("arithmetic", format!("{} + 1", i - 1));
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 add("arithmetic", format!("{} * 2", i / 2));
             }
         }
