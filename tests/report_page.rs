@@ -10,7 +10,7 @@ const HTML: &str = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
 
 #[test]
 fn the_report_page_and_its_timeline_for_an_instructor_only() {
-    let mut s = Stack::start("report_page", Options::default());
+    let s = Stack::start("report_page", Options::default());
     let m = default_manifest();
     let alice = s.token("alice", "human");
     let teacher = s.token_with_role("tess", "human", "instructor");
