@@ -106,7 +106,11 @@ pub async fn instructor_report_or_page(
 ) -> Result<Response, ApiError> {
     caller.require_instructor()?;
     if query.get("view").map(String::as_str) == Some("timeline") {
-        return Ok(timeline(&state));
+        // Reading the audit tail is file I/O: off the async workers.
+        let st = Arc::clone(&state.0);
+        return Ok(tokio::task::spawn_blocking(move || timeline(&st))
+            .await
+            .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()));
     }
     let wants_html = headers
         .get(header::ACCEPT)
