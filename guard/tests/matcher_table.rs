@@ -8,7 +8,7 @@ use orrery_learning_guard::manifest::{Target, TargetValue};
 const TABLE: &str = include_str!("data/matcher_table.json");
 
 #[test]
-fn the_shared_table_holds_natively() {
+fn the_shared_table_holds() {
     let t: serde_json::Value = serde_json::from_str(TABLE).unwrap();
     let targets: Vec<Target> = t["targets"]
         .as_array()
