@@ -16,6 +16,7 @@ PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
 .PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short test-deploy deploy-tools
+.PHONY: wasm-bindgen-target wasm-bindgen-cli pages pages-screenshots test-bindings test-pages
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -59,7 +60,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-deploy test-guard test-guard-wasm test-control test-e2e smoke test-console fuzz-check bench-check soak-short
+test: setup lint lint-envoy test-deploy test-guard test-guard-wasm test-control test-e2e smoke test-console test-bindings test-pages fuzz-check bench-check soak-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -231,6 +232,50 @@ bench-peers:
 # ratio to aho-corasick in the same run must stay above half the ratio in bench/baseline.json.
 bench-check:
 	$(CARGO) bench --locked -p orrery-learning-guard --bench peers -- --check
+
+## ---- pages: the author playground and the instructor report page -------------------------
+# The guard compiled to wasm32-unknown-unknown behind bindings/ (wasm-bindgen; the guard itself has
+# no wasm-bindgen dependency). wasm-bindgen-cli (and wasm-bindgen-test-runner) come from crates.io
+# into the git-ignored .tools/, at the version Cargo.lock holds for the wasm-bindgen crate (the CLI
+# and the library must agree). A first install builds it: ~5 min on 2 cores.
+TOOLS              := $(CURDIR)/.tools
+WASM_BINDGEN_VER   := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"/\1/p;}' Cargo.lock)
+WASM_BINDGEN       := $(TOOLS)/bin/wasm-bindgen
+BINDINGS_WASM      := target/wasm32-unknown-unknown/release/orrery_learning_bindings.wasm
+PAGES_DIR          := target/pages
+
+wasm-bindgen-target:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+wasm-bindgen-cli:
+	@if [ "$$($(WASM_BINDGEN) --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VER)" ]; then \
+	  $(CARGO) install --locked --root $(TOOLS) wasm-bindgen-cli --version $(WASM_BINDGEN_VER); fi
+
+# target/pages/author.html: one self-contained file (glue and wasm inlined by tools/build-pages),
+# served by the control service at /learning/author/ and usable opened from disk.
+pages: wasm-bindgen-target wasm-bindgen-cli
+	$(CARGO) build --locked -p orrery-learning-bindings --target wasm32-unknown-unknown --release
+	$(WASM_BINDGEN) --target no-modules --no-typescript --out-dir $(PAGES_DIR)/pkg $(BINDINGS_WASM)
+	tools/build-pages $(PAGES_DIR)/pkg $(PAGES_DIR)/author.html
+
+# The bindings' wasm-bindgen tests (they include guard/tests/data/matcher_table.json, the table
+# the native and WASI runs read) under Node, then in headless Chromium through Debian's
+# chromedriver; and the bindings' native unit tests.
+test-bindings: wasm-bindgen-target wasm-bindgen-cli chromium
+	$(CARGO) test --locked -p orrery-learning-bindings --lib
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(TOOLS)/bin/wasm-bindgen-test-runner \
+	  $(CARGO) test --locked -p orrery-learning-bindings --target wasm32-unknown-unknown --test table
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(TOOLS)/bin/wasm-bindgen-test-runner \
+	  WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
+	  $(CARGO) test --locked -p orrery-learning-bindings --target wasm32-unknown-unknown --test table
+
+# Both pages in headless Chromium through the real stack (tools/test-pages).
+test-pages: build pages envoy chromium
+	tools/test-pages
+
+# Refresh docs/img/author.png and docs/img/report.png (the README's screenshots).
+pages-screenshots: build pages envoy chromium
+	SCREENSHOTS=docs/img tools/test-pages
 
 bench-stack: setup build
 	tools/bench-stack

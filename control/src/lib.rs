@@ -27,6 +27,7 @@ pub mod lint;
 pub mod manifest_file;
 pub mod manifest_store;
 pub mod metrics;
+pub mod pages;
 pub mod report;
 pub mod secret;
 pub mod server;

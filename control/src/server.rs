@@ -76,7 +76,11 @@ pub fn router(state: Shared) -> Router {
         )
         .route("/v1/events", post(events))
         .route("/v1/report", get(report))
-        .route("/learning/report", get(instructor_report));
+        .route(
+            "/learning/report",
+            get(crate::pages::instructor_report_or_page),
+        )
+        .route(crate::pages::AUTHOR_PATH, get(crate::pages::author_page));
     if state.config.test_hooks {
         r = r
             .route("/v1/test/advance-clock", post(advance_clock))
@@ -319,7 +323,7 @@ async fn report(
 /// `GET /learning/report`: the same report for an instructor, through the gateway; the filter
 /// sets the instructor and principal headers from the verified token after stripping any
 /// client copy.
-async fn instructor_report(
+pub(crate) async fn instructor_report(
     caller: ProxyCaller,
     State(state): State<Shared>,
     Query(raw): Query<HashMap<String, String>>,

@@ -162,6 +162,7 @@ mod candidates;
 mod durations;
 mod encodings;
 mod expr;
+pub mod forms;
 mod fuzzy;
 mod lang;
 mod letters;
