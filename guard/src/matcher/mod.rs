@@ -125,12 +125,17 @@
 //! number, decoded and matched (`encodings.rs`); `(51)(100)` and `5K1`; a prefix or suffix of
 //! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`).
 //!
-//! **Residual risks**: a value spread over prose (`fifty-one, times a hundred`); arithmetic
-//! with more than five operands or parentheses; rounding beyond ±5 % or without an
-//! approximation word (`5,000` does not state 5,100); an expression whose operands use scale
-//! words (`5.1k - 0`); a candidate search with one or two candidates per request (see the
-//! README for its measured cost); a prefix or suffix without a position phrase across turns;
-//! letters mapped to digits by a cipher the learner invents. Space grouping is ambiguous and
+//! **Second readings** (`readings.rs`): number words as digits, so arithmetic in words
+//! (`three times 1700`, `fifty-one, times a hundred`), `2550 doubled`, `five one double zero`
+//! and joined digit groups (`"51" + "00"`, `51 followed by 00`) meet the rules above; a text
+//! holding reversed number words is also read backwards. **Names in letters alone**
+//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts.
+//!
+//! **Residual risks**: a value spread over prose with other words between its parts;
+//! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
+//! candidate search with one or two candidates per request (see the README for its measured
+//! cost); a prefix or suffix without a position phrase across turns; a name's parts in another
+//! order; a cipher the learner invents beyond a Caesar shift. Space grouping is ambiguous and
 //! read both ways: `123 456` states 123456 and also 123 (the guard errs towards withholding).
 //!
 //! # Design and complexity
