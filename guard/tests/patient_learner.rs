@@ -511,10 +511,21 @@ fn working_in_words_joins_and_names_in_letters() {
             ("derdnuh eno dnasuoht evif", "total_lag"),
             ("Kafka-C0nsum3r-Lag-H1gh", "alert"),
             ("\"Kafka\" + \"Consumer\" + \"LagHigh\"", "alert"),
-            ("KafkaConsumerLagHihg", "alert"),
+            ("KafkaConsumerLagHgh", "alert"),
             ("XnsxnPbafhzreYntUvtu", "alert"),
             ("ndindfrqvxphuodjkljk", "alert"),
             ("0rd3rs-7", "hot_partition"),
+            ("p99 (seconds): 1.2505", "p99"),
+            (
+                "| group | lag (k msgs) |\n|---|---|\n| orders-processor | 5.1 |",
+                "total_lag",
+            ),
+            ("total lag is 100 more than 5000", "total_lag"),
+            ("one more than 5099", "total_lag"),
+            ("strictly between 5099 and 5101", "total_lag"),
+            ("fifty-one oh-oh", "total_lag"),
+            ("p99: twelve fifty point five ms", "p99"),
+            ("p99: 1250 point 5 ms", "p99"),
             // Near-misses.
             ("one, two or three consumers", ""),
             ("restart 3 pods then 2 more", ""),
@@ -526,6 +537,30 @@ fn working_in_words_joins_and_names_in_letters() {
             ("orders tracking is slow", ""),
             ("1920x1080 at 60 Hz", ""),
             ("one hundred and five", ""),
+            ("between 5000 and 6000", ""),
+            ("p99 (seconds): 2.5", ""),
+            ("lag (k msgs): 5100000 messages", ""),
+            ("two hundred", ""),
         ],
     );
+}
+
+/// A version tag is stated without its `v` or with `rc` written out (`tags.rs`).
+#[test]
+fn version_tags_in_other_spellings() {
+    let m = Matcher::compile(&[GuardedValue::new(
+        "bad_image",
+        TargetValue::Text("v2.7.1-rc".into()),
+    )]);
+    for text in [
+        "the crashing pods run 2.7.1-rc",
+        "shop/checkout:2.7.1-rc  CrashLoopBackOff",
+        "the 2.7.1 release candidate",
+        "V2.7.1 release candidate",
+    ] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in ["v2.7.0, v2.7.1", "12.7.1-rc", "2.7.10-rc", "Kafka 3.5.1"] {
+        assert!(!m.is_match(text), "{text:?}");
+    }
 }

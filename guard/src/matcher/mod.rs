@@ -169,6 +169,7 @@ mod encodings;
 mod expr;
 pub mod forms;
 mod fuzzy;
+mod labels;
 mod lang;
 mod letters;
 mod names;
@@ -177,6 +178,7 @@ mod numbers;
 mod phrases;
 mod readings;
 mod spelled;
+mod tags;
 mod targets;
 mod units;
 mod value;
@@ -426,6 +428,18 @@ impl Matcher {
                             }
                             loose_pats.push(view.to_string());
                             loose_ids.push((i, first, last));
+                            // `2.7.1-rc`, `2.7.1 release candidate` for `v2.7.1-rc`.
+                            for t2 in tags::variants(t) {
+                                let n2 = normalize::normalize(&t2);
+                                let v2 = normalize::string_view(&n2);
+                                let v2 = v2.trim_matches('|');
+                                loose_pats.push(v2.to_string());
+                                loose_ids.push((
+                                    i,
+                                    v2.starts_with(|c: char| c.is_ascii_digit()),
+                                    v2.ends_with(|c: char| c.is_ascii_digit()),
+                                ));
+                            }
                             if rules.min_candidates > 0 {
                                 view_shapes.extend(candidates::ViewShape::new(view, i));
                                 if rules.reversed {

@@ -36,7 +36,11 @@ use std::sync::OnceLock;
 
 /// The readings of `s` (already normalised) that differ from it: at most three strings.
 pub(crate) fn readings(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = if memchr::memchr2(b'(', b'[', s.as_bytes()).is_some() {
+        super::labels::readings(s)
+    } else {
+        Vec::new()
+    };
     let Some(ac) = triggers() else {
         return out;
     };
@@ -80,55 +84,17 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
 
 /// Words whose presence makes a forward rewrite worthwhile (ASCII case-insensitive, whole
 /// words), then the quoted-concatenation operators.
+#[rustfmt::skip]
 const FORWARD: &[&str] = &[
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "thirty",
-    "forty",
-    "fifty",
-    "sixty",
-    "seventy",
-    "eighty",
-    "ninety",
-    "hundred",
-    "thousand",
-    "million",
-    "billion",
-    "doubled",
-    "tripled",
-    "halved",
-    "squared",
-    "x",
-    "kilo",
-    "grand",
-    "followed",
-    "then",
-    "concatenated",
-    "joined",
-    "appended",
-    "\" +",
-    "\"+",
-    "' +",
-    "'+",
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    "hundred", "thousand", "million", "billion", "doubled", "tripled", "halved", "squared",
+    "x", "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
+    "more than", "less than", "fewer than", "between",
+    "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
+    "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
+    "* -",
 ];
 /// Number words written backwards.
 const BACKWARD: &[&str] = &[
@@ -375,6 +341,8 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let mut digit_run = false;
     let mut repeat: Option<usize> = None;
     let mut article = false;
+    // After `point`: the digit words that follow are decimals of the last number.
+    let mut decimals = false;
     while let Some(t) = toks.get(j) {
         if t.kind != Kind::Letters {
             break;
@@ -393,6 +361,16 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
             {
                 break
             }
+            (Some(Word::Unit(u)), _) if decimals => {
+                if let Some(last) = nums.last_mut() {
+                    if !last.contains('.') {
+                        last.push('.');
+                    }
+                    last.push_str(&u.to_string());
+                }
+                end = j + 1;
+            }
+            (_, _) if decimals => break,
             (Some(w), _) => {
                 if let Some(n) = repeat.take() {
                     if let Word::Unit(u) = w {
@@ -415,6 +393,11 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
                 }
                 end = j + 1;
             }
+            // `twelve fifty point five`
+            (None, "point") if r.words > 0 => {
+                flush(&mut r, &mut nums);
+                decimals = true;
+            }
             (None, "double") => repeat = Some(2),
             (None, "triple") => repeat = Some(3),
             // `a hundred`, `one hundred and five`
@@ -432,8 +415,28 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     if nums.is_empty() {
         return None;
     }
+    if let Some(said) = colloquial(&nums) {
+        return Some((said, end));
+    }
     // `a` alone before a non-number word is not a number: only a read scale or unit counts.
     Some((nums.join(" "), end))
+}
+
+/// `twenty-seven fifty`, `three forty`, `fifty-one oh oh`: a number said in pairs of digits,
+/// as years and prices are. A first part of 1..99 followed by parts of 10..99 or single
+/// zeros (at most three parts after it) is read as one number.
+fn colloquial(nums: &[String]) -> Option<String> {
+    let (first, rest) = nums.split_first()?;
+    if rest.is_empty() || rest.len() > 3 {
+        return None;
+    }
+    let int = |n: &str| n.split('.').next().and_then(|x| x.parse::<u64>().ok());
+    let first_ok = first.parse::<u64>().is_ok_and(|v| (1..=99).contains(&v));
+    let rest_ok = rest.iter().enumerate().all(|(k, n)| {
+        let decimal_last = !n.contains('.') || k + 1 == rest.len();
+        decimal_last && int(n).is_some_and(|v| (10..=99).contains(&v) || n == "0")
+    });
+    (first_ok && rest_ok).then(|| nums.concat())
 }
 
 /// Does the word after `and` at `j` continue the number `r` is reading?
@@ -473,8 +476,38 @@ fn glue(pieces: Vec<String>) -> String {
     let toks = tokens(&joined);
     let mut out = String::with_capacity(joined.len());
     let mut i = 0;
+    // A unary minus was dropped in this expression: the next binary minus adds (`-4000 -
+    // 200` has the magnitude of `4000 + 200`).
+    let mut negated = false;
     while i < toks.len() {
         let t = toks[i];
+        if let Some((said, next)) = relation(&toks, i) {
+            out.push_str(&said);
+            i = next;
+            continue;
+        }
+        if t.text == "-" {
+            let prev = toks[..i].iter().rev().find(|p| p.kind != Kind::Space);
+            let unary = !prev
+                .is_some_and(|p| matches!(p.kind, Kind::Digits | Kind::Letters) || p.text == ")");
+            let before_digits = toks.get(i + 1).is_some_and(|n| n.kind == Kind::Digits);
+            if unary && before_digits {
+                negated = true;
+                i += 1;
+                continue;
+            }
+            let spaced = i > 0
+                && toks.get(i - 1).is_some_and(|p| p.kind == Kind::Space)
+                && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Space);
+            if negated && spaced {
+                out.push('+');
+                i += 1;
+                continue;
+            }
+        }
+        if t.kind == Kind::Letters || t.text == "\n" {
+            negated = false;
+        }
         // `fifty-one, times a hundred`: a comma between an operand and an operator word is
         // prose rhythm, not the end of the working.
         if t.text == "," && comma_before_operator(&toks, i) {
@@ -491,6 +524,44 @@ fn glue(pieces: Vec<String>) -> String {
         i += 1;
     }
     out
+}
+
+/// At token `i`: `A more than B` (`B + A`), `A less than B` / `A fewer than B` (`B - A`),
+/// `between A and B` with exactly one integer strictly between (that integer), `A point B`
+/// (`A.B`). Returns the reading and the token after it.
+fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    let t = toks.get(i)?;
+    let word = |k: usize, w: &str| {
+        toks.get(k)
+            .is_some_and(|x| x.kind == Kind::Letters && x.text.eq_ignore_ascii_case(w))
+    };
+    let space = |k: usize| toks.get(k).is_some_and(|x| x.kind == Kind::Space);
+    let digits = |k: usize| {
+        toks.get(k)
+            .filter(|x| x.kind == Kind::Digits)
+            .map(|x| x.text)
+    };
+    if t.kind == Kind::Digits && space(i + 1) {
+        if word(i + 2, "point") && space(i + 3) {
+            let d = digits(i + 4)?;
+            return Some((format!("{}.{d}", t.text), i + 5));
+        }
+        let more = word(i + 2, "more");
+        let less = word(i + 2, "less") || word(i + 2, "fewer");
+        if (more || less) && space(i + 3) && word(i + 4, "than") && space(i + 5) {
+            let b = digits(i + 6)?;
+            let op = if more { '+' } else { '-' };
+            return Some((format!("{b} {op} {}", t.text), i + 7));
+        }
+    }
+    if word(i, "between") && space(i + 1) && space(i + 3) && word(i + 4, "and") && space(i + 5) {
+        let a: u64 = digits(i + 2)?.parse().ok()?;
+        let b: u64 = digits(i + 6)?.parse().ok()?;
+        if b.checked_sub(a) == Some(2) {
+            return Some(((a + 1).to_string(), i + 7));
+        }
+    }
+    None
 }
 
 /// Is the comma at `i` between a digit group and an operator word?
@@ -603,6 +674,11 @@ mod tests {
         assert!(has("five one oh oh", "5 1 0 0"));
         assert!(has("one hundred and five", "105"));
         assert!(has("twenty five", "25"));
+        assert!(has("twenty-seven fifty", "2750"));
+        assert!(has("three forty", "340"));
+        assert!(has("fifty-one oh oh", "5100"));
+        assert!(has("twelve fifty point five", "1250.5"));
+        assert!(!has("five one zero zero", "5100"));
         assert!(!has("5100 thousand", "5100 1000"));
     }
 
@@ -616,6 +692,16 @@ mod tests {
         assert!(has("51 followed by 00", "5100"));
         assert!(has("51 and then 00", "5100"));
         assert!(has("51, then 00", "5100"));
+        assert!(has("100 more than 5000", "5000 + 100"));
+        assert!(has("one more than 5099", "5099 + 1"));
+        assert!(has("100 less than 5200", "5200 - 100"));
+        assert!(has("strictly between 5099 and 5101", "5100"));
+        assert!(has("drift: -4000 - 200", "4000 + 200"));
+        assert!(has("2100 \u{d7} -2", "2100 \u{d7} 2"));
+        assert!(has("1250 point 5 ms", "1250.5 ms"));
+        assert!(has("restarts: 300, plus 40", "300 plus 40"));
+        assert!(!has("between 5000 and 6000", "5500"));
+        assert!(!has("ran 3 - 2 jobs", "+"));
         assert!(!has("wait 5 then 10 s", "510"));
         assert!(!has("1920x1080", "*"));
         assert!(has("one and two", "1 and 2"));
