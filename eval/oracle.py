@@ -206,11 +206,13 @@ class Oracle:
 
     def __init__(self, manifest):
         self.targets = []
+        self.strings = {}
         for t in manifest["targets"]:
             digits = _number_digits(t["value"])
             if digits is not None:
                 self.targets.append((t["id"], "number", digits, float(t["value"])))
             elif isinstance(t["value"], str):
+                self.strings[t["id"]] = _fold(t["value"])
                 self.targets.append((t["id"], "string", _alnum(t["value"]), None))
 
     def exact(self, text):
@@ -264,3 +266,16 @@ class Oracle:
         """{"exact": ids, "encoded": ids, "near": ids} for one text."""
         return {"exact": sorted(self.exact(text)), "encoded": sorted(self.encoded(text)),
                 "near": sorted(self.near(text))}
+
+
+def mask(text, oracle):
+    """`text` with every digit as `#` and every word of a string target as `***`, for reports."""
+    out = re.sub(r"\d", "#", _fold(text))
+    words = set()
+    for tid, kind, needle, _ in oracle.targets:
+        if kind == "string":
+            words.update(w for w in re.split(r"[^a-z0-9]+", oracle.strings[tid]) if len(w) >= 3)
+    for w in sorted(words, key=len, reverse=True):
+        out = re.sub(re.escape(w), "***", out)
+        out = re.sub(re.escape(w[::-1]), "***", out)
+    return out
