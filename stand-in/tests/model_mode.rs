@@ -81,6 +81,7 @@ fn start(model_addr: &str) -> String {
     rx.recv().unwrap()
 }
 
+#[allow(clippy::result_large_err)] // ureq's own error type, as the tests receive it
 fn post(addr: &str, path: &str, body: Value) -> Result<ureq::Response, ureq::Error> {
     ureq::post(&format!("http://{addr}{path}"))
         .set(
