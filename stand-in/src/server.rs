@@ -41,6 +41,8 @@ pub struct AppState {
     pub reset_every: u64,
     /// Model turns served (for `reset_every`).
     pub model_turns: AtomicU64,
+    /// Model mode: chat turns are answered by this model upstream ([`crate::model`]).
+    pub model: Option<crate::model::Model>,
 }
 
 impl AppState {
@@ -55,6 +57,15 @@ impl AppState {
     pub fn with_reset_every(script: Option<Script>, reset_every: u64) -> Arc<AppState> {
         Arc::new(AppState {
             script,
+            reset_every,
+            ..Default::default()
+        })
+    }
+
+    /// Model mode: every chat turn is answered by `model` (the script is not read).
+    pub fn with_model(model: crate::model::Model, reset_every: u64) -> Arc<AppState> {
+        Arc::new(AppState {
+            model: Some(model),
             reset_every,
             ..Default::default()
         })
@@ -271,6 +282,9 @@ async fn chat(
     headers: HeaderMap,
     Json(req): Json<ChatRequest>,
 ) -> Response {
+    if state.model.is_some() {
+        return model_chat(state, caller, &headers, req, false).await;
+    }
     let (turn, id) = take_turn(&state, &caller, &req);
     let body = json!({"session_id": id, "response": turn.reply}).to_string();
     let json_type = HeaderValue::from_static("application/json");
@@ -307,6 +321,9 @@ async fn chat_stream(
     headers: HeaderMap,
     Json(req): Json<ChatRequest>,
 ) -> Response {
+    if state.model.is_some() {
+        return model_chat(state, caller, &headers, req, true).await;
+    }
     let (turn, id) = take_turn(&state, &caller, &req);
     let frames = turn.frames(&id);
     let trailers = headers
@@ -339,6 +356,78 @@ async fn chat_stream(
         if let Some(t) = trailers {
             let _ = tx.send(Ok(Frame::trailers(t))).await;
         }
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// A model-mode turn ([`crate::model`]): the upstream call runs off the async workers; a model
+/// server that cannot answer is a 502 with a fixed body.
+async fn model_chat(
+    state: Arc<AppState>,
+    caller: Caller,
+    headers: &HeaderMap,
+    req: ChatRequest,
+    stream: bool,
+) -> Response {
+    use crate::model::{history, pump_stream, record, ModelTurn, SEED_HEADER};
+    let Some(model) = state.model.clone() else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let seed = headers
+        .get(SEED_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let past = history(&state, req.session_id.as_deref());
+    let message = req.message.clone();
+    let bad_gateway = |e: crate::model::ModelError| {
+        tracing::warn!(error = %e, "model turn failed");
+        (
+            StatusCode::BAD_GATEWAY,
+            Json(json!({"detail": "the model upstream is unavailable"})),
+        )
+            .into_response()
+    };
+    if !stream {
+        let done = tokio::task::spawn_blocking(move || model.complete(&past, &message, seed)).await;
+        let reply = match done {
+            Ok(Ok(r)) => r,
+            Ok(Err(e)) => return bad_gateway(e),
+            Err(_) => return StatusCode::BAD_GATEWAY.into_response(),
+        };
+        let turn = ModelTurn::new(reply);
+        let id = record(
+            &state,
+            &caller.subject,
+            req.session_id.as_deref(),
+            &req.message,
+            &turn,
+        );
+        return Json(json!({"session_id": id, "response": turn.reply})).into_response();
+    }
+    let opened =
+        tokio::task::spawn_blocking(move || model.open_stream(&past, &message, seed)).await;
+    let upstream = match opened {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => return bad_gateway(e),
+        Err(_) => return StatusCode::BAD_GATEWAY.into_response(),
+    };
+    let (tx, body) = crate::fault::channel(4);
+    tokio::task::spawn_blocking(move || {
+        pump_stream(
+            state,
+            caller.subject,
+            req.session_id,
+            req.message,
+            upstream,
+            tx,
+        )
     });
     (
         [
@@ -433,7 +522,11 @@ async fn me(State(state): State<Arc<AppState>>, caller: Caller) -> Json<Value> {
         "role": "operator",
         "autonomy_level": "L2",
         "model_provider": "standin",
-        "model_name": if state.script.is_some() { "scripted" } else { "echo" },
+        "model_name": match (&state.model, &state.script) {
+            (Some(m), _) => m.name.as_str(),
+            (None, Some(_)) => "scripted",
+            (None, None) => "echo",
+        },
         "self_test_available": false,
     }))
 }
