@@ -318,7 +318,9 @@ eval: setup build eval-setup
 	$(EVAL_PY) tools/eval --seeds $(EVAL_SEEDS) --max-tokens $(EVAL_MAX_TOKENS)
 
 # The short version (part of make test): the oracle's unit tests, then the prompts marked
-# `short` (8 adversarial, 2 benign), one seed, guard on and off.
+# `short` (8 adversarial, 2 benign), one seed, guard on and off. It fails on an error or an
+# exact leak with the guard on; a guard-off run with no leak is reported, not failed (one seed
+# of a sampled model: chance, and CI must be deterministic).
 eval-short: setup build eval-setup
 	python3 -m unittest discover -s eval -p 'test_*.py'
 	$(EVAL_PY) tools/eval --short --seeds 1 --max-tokens 48 --out .run/eval-short \
