@@ -31,6 +31,7 @@
 //!
 //! A text with no number word, operator word or joining phrase is not rewritten (one pass of
 //! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
+use super::words::{TEENS, TENS, UNITS};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
@@ -130,24 +131,6 @@ enum Word {
 }
 
 fn word(w: &str) -> Option<Word> {
-    const UNITS: [&str; 10] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
-    const TEENS: [&str; 10] = [
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 8] = [
-        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
     let lw = w.to_ascii_lowercase();
     let lw = lw.as_str();
     if let Some(i) = UNITS.iter().position(|u| *u == lw) {
