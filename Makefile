@@ -230,7 +230,8 @@ bench-peers:
 	$(CARGO) bench --locked -p orrery-learning-guard --bench peers
 
 # Coarse regression guard (seconds once built): the matcher's speed on 64 KB of ops text as a
-# ratio to aho-corasick in the same run must stay above half the ratio in bench/baseline.json.
+# ratio to the frozen matcher (fuzz/frozen) in the same run, the median of seven interleaved
+# rounds, must stay above half the ratio in bench/baseline.json.
 bench-check:
 	$(CARGO) bench --locked -p orrery-learning-guard --bench peers -- --check
 

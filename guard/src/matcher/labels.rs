@@ -14,11 +14,12 @@
 //!
 //! # Cost
 //!
-//! Nothing is written unless the text holds `(` or `[`; a reading is one linear pass.
+//! Nothing is written unless the text holds `(` or `[`; a reading is one linear pass over the
+//! label's line and the thirty lines after it (a table under its header), not the whole text.
 
 /// The readings of `s` with each label applied to its bare numbers.
 pub(crate) fn readings(s: &str) -> Vec<String> {
-    let mut labels: Vec<String> = Vec::new();
+    let mut labels: Vec<(usize, String)> = Vec::new();
     for (i, c) in s.char_indices() {
         if c != '(' && c != '[' {
             continue;
@@ -32,16 +33,33 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
             continue;
         };
         if let Some(l) = label(inner) {
-            if !labels.contains(&l) {
-                labels.push(l);
+            if !labels.iter().any(|(_, x)| *x == l) {
+                labels.push((i, l));
             }
         }
         if labels.len() >= 4 {
             break;
         }
     }
-    labels.iter().map(|l| apply(s, l)).collect()
+    labels
+        .iter()
+        .map(|(at, l)| apply(scope(s, *at), l))
+        .collect()
 }
+
+/// A label's reach: its own line and the [`SCOPE_LINES`] lines after it (a table's rows).
+fn scope(s: &str, at: usize) -> &str {
+    let start = s.get(..at).and_then(|h| h.rfind('\n')).map_or(0, |p| p + 1);
+    let rest = s.get(start..).unwrap_or("");
+    let end = rest
+        .match_indices('\n')
+        .nth(SCOPE_LINES)
+        .map_or(rest.len(), |(p, _)| p);
+    rest.get(..end).unwrap_or(rest)
+}
+
+/// Lines after a label that it still applies to.
+const SCOPE_LINES: usize = 30;
 
 /// What a label's content adds after a number, if it is a label.
 fn label(inner: &str) -> Option<String> {
@@ -142,5 +160,7 @@ mod tests {
         assert!(readings("no labels here: 5100").is_empty());
         assert!(readings("see (the note below) 12").is_empty());
         assert!(has("p99 (ms): 1250.5", "1250.5 ms"));
+        let far = format!("lag (k msgs)\n{}5.1", "x\n".repeat(40));
+        assert!(!has(&far, "5.1 * 1000"));
     }
 }

@@ -69,7 +69,7 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
     if forward {
         let r = rewrite(s);
         if r != s {
-            out.push(r);
+            out.push(changed_lines(s, &r));
         }
     }
     if backward {
@@ -79,6 +79,36 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
             out.push(r);
         }
         out.push(rev);
+    }
+    out
+}
+
+/// The lines of `r` that differ from `s`, each with the line before and after it (a rewrite
+/// never adds or removes a line break: word runs, joins and relations stop at one). Only
+/// these need a second scan; the rest was read as it stands.
+fn changed_lines(s: &str, r: &str) -> String {
+    let a: Vec<&str> = s.split('\n').collect();
+    let b: Vec<&str> = r.split('\n').collect();
+    if a.len() != b.len() {
+        return r.to_string();
+    }
+    let mut keep = vec![false; b.len()];
+    for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+        if x != y {
+            for j in k.saturating_sub(1)..=(k + 1).min(b.len() - 1) {
+                keep[j] = true;
+            }
+        }
+    }
+    let mut out = String::new();
+    for (k, line) in b.iter().enumerate() {
+        if keep[k] {
+            out.push_str(line);
+            out.push('\n');
+        } else if !out.ends_with("\n\n") && !out.is_empty() {
+            // A gap between kept stretches stays a gap (no rule joins across a blank line).
+            out.push('\n');
+        }
     }
     out
 }
@@ -131,24 +161,31 @@ enum Word {
 }
 
 fn word(w: &str) -> Option<Word> {
-    let lw = w.to_ascii_lowercase();
-    let lw = lw.as_str();
-    if let Some(i) = UNITS.iter().position(|u| *u == lw) {
+    // No number word is longer than `thousands`; most words are settled by length alone.
+    if w.len() < 3 || w.len() > 9 {
+        return None;
+    }
+    let is = |x: &str| w.eq_ignore_ascii_case(x);
+    if let Some(i) = UNITS.iter().position(|u| is(u)) {
         return Some(Word::Unit(i as u64));
     }
-    if let Some(i) = TEENS.iter().position(|u| *u == lw) {
+    if let Some(i) = TEENS.iter().position(|u| is(u)) {
         return Some(Word::Teen(10 + i as u64));
     }
-    if let Some(i) = TENS.iter().position(|u| *u == lw) {
+    if let Some(i) = TENS.iter().position(|u| is(u)) {
         return Some(Word::Tens(20 + 10 * i as u64));
     }
-    match lw {
-        "hundred" | "hundreds" => Some(Word::Hundred),
-        "thousand" | "thousands" => Some(Word::Scale(1_000)),
-        "million" | "millions" => Some(Word::Scale(1_000_000)),
-        "billion" | "billions" => Some(Word::Scale(1_000_000_000)),
-        _ => None,
-    }
+    let scale = [
+        ("hundred", Word::Hundred),
+        ("hundreds", Word::Hundred),
+        ("thousand", Word::Scale(1_000)),
+        ("thousands", Word::Scale(1_000)),
+        ("million", Word::Scale(1_000_000)),
+        ("millions", Word::Scale(1_000_000)),
+        ("billion", Word::Scale(1_000_000_000)),
+        ("billions", Word::Scale(1_000_000_000)),
+    ];
+    scale.iter().find(|(x, _)| is(x)).map(|(_, v)| *v)
 }
 
 /// One token of the text: a word (letters), a digit run, or one other character.
@@ -269,54 +306,60 @@ const JOINS: &[&[&str]] = &[
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
     let toks = tokens(s);
-    let mut out: Vec<String> = Vec::with_capacity(toks.len());
+    let mut out = String::with_capacity(s.len() + 16);
+    // The last piece that was not a space was a number (digits or words read as digits).
+    let mut after_number = false;
     let mut i = 0;
     while i < toks.len() {
         let t = toks[i];
         if t.kind == Kind::Letters {
             if let Some((text, next)) = read_words(&toks, i) {
-                out.push(text);
+                out.push_str(&text);
+                after_number = true;
                 i = next;
                 continue;
             }
-            let lw = t.text.to_ascii_lowercase();
-            let after_number = last_is_number(&out);
             // `2550 x2`: a spaced `x` glued to a count (`1920x1080` is a resolution).
-            let spaced = out.last().is_some_and(|p| p.trim().is_empty());
-            let times = lw == "x"
+            let spaced = i > 0 && toks.get(i - 1).is_some_and(|p| p.kind == Kind::Space);
+            let is = |x: &str| t.text.eq_ignore_ascii_case(x);
+            let times = is("x")
                 && spaced
                 && after_number
                 && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Digits);
-            let replaced = match lw.as_str() {
+            let replaced = match () {
                 _ if times => Some("* "),
-                "doubled" if after_number => Some("* 2"),
-                "tripled" if after_number => Some("* 3"),
-                "halved" if after_number => Some("/ 2"),
-                "squared" if after_number => Some("^ 2"),
-                "kilo" | "grand" if after_number => Some("thousand"),
+                _ if after_number && is("doubled") => Some("* 2"),
+                _ if after_number && is("tripled") => Some("* 3"),
+                _ if after_number && is("halved") => Some("/ 2"),
+                _ if after_number && is("squared") => Some("^ 2"),
+                _ if after_number && (is("kilo") || is("grand")) => Some("thousand"),
                 _ => None,
             };
-            out.push(replaced.map_or_else(|| t.text.to_string(), str::to_string));
+            out.push_str(replaced.unwrap_or(t.text));
+            after_number = false;
             i += 1;
             continue;
         }
-        out.push(t.text.to_string());
+        out.push_str(t.text);
+        if t.kind != Kind::Space {
+            after_number = t.kind == Kind::Digits;
+        }
         i += 1;
     }
-    glue(out)
-}
-
-/// Is the last non-space piece written so far a number?
-fn last_is_number(out: &[String]) -> bool {
-    out.iter()
-        .rev()
-        .find(|p| !p.trim().is_empty())
-        .is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()))
+    glue(&out)
 }
 
 /// Read a run of number words starting at token `i` (hyphens, single spaces and `and`/`a`
 /// between them). Returns the digits (numbers separated by spaces) and the next token.
 fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    // Most words start no number: settle them without the walk (and its lowercase copy).
+    let first = toks.get(i)?.text;
+    let opener = ["a", "double", "triple"]
+        .iter()
+        .any(|x| first.eq_ignore_ascii_case(x));
+    if !opener && word(first).is_none() {
+        return None;
+    }
     let mut nums: Vec<String> = Vec::new();
     let mut r = Reader::default();
     let mut j = i;
@@ -454,9 +497,8 @@ fn flush(r: &mut Reader, nums: &mut Vec<String>) {
 }
 
 /// Glue digit groups joined by quotes and `+` or by a joining phrase.
-fn glue(pieces: Vec<String>) -> String {
-    let joined = pieces.concat();
-    let toks = tokens(&joined);
+fn glue(joined: &str) -> String {
+    let toks = tokens(joined);
     let mut out = String::with_capacity(joined.len());
     let mut i = 0;
     // A unary minus was dropped in this expression: the next binary minus adds (`-4000 -
@@ -690,6 +732,15 @@ mod tests {
         assert!(has("one and two", "1 and 2"));
         assert!(!has("5 pods and 100 restarts", "5100"));
         assert!(!has("5 + 100", "5100"));
+    }
+
+    #[test]
+    fn only_changed_lines_are_read_again() {
+        let text = "pods 5 ready\nlag three times 1700\nport 8080\nport 9090\nport 7070";
+        let r = readings(text);
+        assert_eq!(r.len(), 1);
+        assert!(r[0].contains("3 times 1700") && r[0].contains("port 8080"));
+        assert!(!r[0].contains("9090") && !r[0].contains("7070"));
     }
 
     #[test]
