@@ -95,9 +95,8 @@ fn changed_lines(s: &str, r: &str) -> String {
     let mut keep = vec![false; b.len()];
     for (k, (x, y)) in a.iter().zip(&b).enumerate() {
         if x != y {
-            for j in k.saturating_sub(1)..=(k + 1).min(b.len() - 1) {
-                keep[j] = true;
-            }
+            let hi = (k + 1).min(b.len() - 1);
+            keep[k.saturating_sub(1)..=hi].fill(true);
         }
     }
     let mut out = String::new();
