@@ -564,3 +564,57 @@ fn version_tags_in_other_spellings() {
         assert!(!m.is_match(text), "{text:?}");
     }
 }
+
+/// The distinctive part of an instance name said alone: to a learner who has seen the list of
+/// instances, `kestrel` is `orders-worker-kestrel`. Its siblings and the shared words stay.
+#[test]
+fn distinctive_name_parts_alone() {
+    let m = Matcher::compile(&[
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+        GuardedValue::new(
+            "crashing_pod",
+            TargetValue::Text("orders-api-5d8f7c9b6-xkqpz".into()),
+        ),
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+    ]);
+    for text in [
+        "The stalled consumer is kestrel.",
+        "it is the KESTREL instance",
+        "the worker named after a falcon: k-e-s-t-r-e-l",
+        "consumer: worker-kestrel",
+        "the one ending in k3str3l",
+        "the replica with hash xkqpz",
+        "pod template hash 5d8f7c9b6",
+        "\"kestrel\"",
+    ] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in [
+        "orders-worker-petrel is healthy",
+        "the orders worker pool has three consumers",
+        "kestrels nest on cliffs",
+        "orders-api-5d8f7c9b6-abcde is ready",
+        "the orders-api deployment",
+        "a café that opens at nine",
+    ] {
+        let hits = m.find(text);
+        assert!(
+            hits.is_empty() || text.contains("5d8f7c9b6"),
+            "{text:?}: {hits:?}"
+        );
+    }
+    // A replica of the same deployment shares its template hash: that part names the
+    // deployment, and it is withheld (the learner still learns which deployment).
+    assert!(m.is_match("orders-api-5d8f7c9b6-abcde is ready"));
+}
+
+/// Normalisation drops an accent, which can glue a word to the next (`éabout`); the text is
+/// also read as the older matcher read it.
+#[test]
+fn an_accent_dropped_glues_nothing_away() {
+    let m = Matcher::compile(&[GuardedValue::new("total_lag", TargetValue::Number(5100.0))]);
+    assert!(m.is_match("éabout five thousand one hundred5100"));
+}

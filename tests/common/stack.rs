@@ -299,35 +299,54 @@ impl Stack {
         }
     }
 
+    /// Start Envoy; when a port picked by [`free_port`] was taken in the meantime (another test
+    /// or a client socket got it between the pick and Envoy's bind), pick new ones and retry.
     fn start_envoy(&mut self) {
-        let cfg = self.dir.join("envoy.yaml");
-        std::fs::write(&cfg, self.render_envoy()).expect("write envoy.yaml");
-        let child = envoy_command(&cfg, &self.dir).spawn().expect("start Envoy");
-        *self
-            .envoy_proc
-            .get_mut()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(child);
-        let admin = self.admin;
-        let mut exited = None;
-        wait_until(Duration::from_secs(60), "Envoy", || {
-            if let Some(Ok(Some(st))) = self
-                .envoy_proc
-                .get_mut()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .as_mut()
-                .map(|c| c.try_wait())
-            {
-                exited = Some(st);
-                return true;
+        let log_path = self.dir.join("envoy.log");
+        for _ in 0..4 {
+            let cfg = self.dir.join("envoy.yaml");
+            std::fs::write(&cfg, self.render_envoy()).expect("write envoy.yaml");
+            // The log is appended to: only what this try wrote counts.
+            let log_from = std::fs::metadata(&log_path).map_or(0, |m| m.len() as usize);
+            let mut child = envoy_command(&cfg, &self.dir).spawn().expect("start Envoy");
+            let started = std::time::Instant::now();
+            let mut ready = false;
+            while started.elapsed() < Duration::from_secs(60) {
+                if let Ok(Some(_)) = child.try_wait() {
+                    break;
+                }
+                if http(self.admin, "GET", "/ready", &[], None).is_ok_and(|r| r.status == 200) {
+                    ready = true;
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
-            http(admin, "GET", "/ready", &[], None).is_ok_and(|r| r.status == 200)
-        });
-        if let Some(st) = exited {
-            panic!(
-                "Envoy exited at startup ({st}); see {}",
-                self.dir.join("envoy.log").display()
+            if ready {
+                *self
+                    .envoy_proc
+                    .get_mut()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(child);
+                return;
+            }
+            let _ = child.kill();
+            let st = child.wait();
+            let log = std::fs::read(&log_path).unwrap_or_default();
+            let lost_port = String::from_utf8_lossy(log.get(log_from..).unwrap_or_default())
+                .contains("Address already in use");
+            if !lost_port {
+                panic!(
+                    "Envoy exited at startup or was not ready in 60 s ({st:?}); see {}",
+                    log_path.display()
+                );
+            }
+            eprintln!(
+                "{}: an Envoy port was taken meanwhile; new ports",
+                self.name
             );
+            self.listen = free_port();
+            self.admin = free_port();
         }
+        panic!("{}: no free ports for Envoy after four tries", self.name);
     }
 
     /// Until `/healthz` through Envoy is 200 with a scenario id (the filter has its snapshot).

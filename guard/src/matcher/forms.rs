@@ -329,6 +329,14 @@ fn text_forms(t: &str, rules: Rules, add: &mut dyn FnMut(&'static str, String)) 
     if rules.reversed {
         add("reversed", t.chars().rev().collect());
     }
+    if rules.name_parts {
+        // Every part; the matcher's check keeps only the distinctive ones.
+        for p in t.split(|c: char| !c.is_alphanumeric()) {
+            if p.len() < t.len() {
+                add("name_parts", format!("the {p} instance"));
+            }
+        }
+    }
     if rules.encodings {
         add(
             "encodings",

@@ -33,6 +33,9 @@
 use super::targets::Hits;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
+/// The shortest skeleton searched for (a hash-shaped part, `x2kq`).
+const MIN_SKELETON: usize = 4;
+
 /// The letter a character stands for in a skeleton (`None`: not part of a name).
 fn fold(c: char) -> Option<u8> {
     let c = c.to_ascii_lowercase();
@@ -89,11 +92,22 @@ pub(crate) struct FuzzyNames {
 }
 
 impl FuzzyNames {
-    /// Compile from `(compiled-value index, string target)`. None if no target qualifies.
-    pub(crate) fn compile(targets: &[(usize, &str)]) -> Option<FuzzyNames> {
+    /// Compile from `(compiled-value index, string target)` and `(index, distinctive part)`
+    /// ([`super::parts`]; matched exactly, no edits or shifts). None if nothing qualifies.
+    pub(crate) fn compile(
+        targets: &[(usize, &str)],
+        parts: &[(usize, String)],
+    ) -> Option<FuzzyNames> {
         let mut pats: Vec<Vec<u8>> = Vec::new();
         let mut exact_ids = Vec::new();
         let mut fuzzy = Vec::new();
+        for (idx, p) in parts {
+            let folded: Vec<u8> = p.chars().filter_map(fold).collect();
+            if folded.len() >= MIN_SKELETON {
+                pats.push(folded);
+                exact_ids.push(*idx);
+            }
+        }
         for (idx, t) in targets {
             let folded: Vec<u8> = t.chars().filter_map(fold).collect();
             if folded.len() < 6 {
@@ -153,7 +167,7 @@ impl FuzzyNames {
     /// Mark every target whose name `s` writes in one of this module's forms.
     pub(crate) fn scan(&self, s: &str, hits: &mut Hits) {
         let sk = skeleton(s);
-        if sk.bytes.len() < 6 {
+        if sk.bytes.len() < MIN_SKELETON {
             return;
         }
         if let Some(ac) = &self.exact {
@@ -259,7 +273,7 @@ mod tests {
     use super::*;
 
     fn finds(target: &str, text: &str) -> bool {
-        let Some(f) = FuzzyNames::compile(&[(0, target)]) else {
+        let Some(f) = FuzzyNames::compile(&[(0, target)], &[]) else {
             return false;
         };
         let mut hits = Hits::new(1, 0);

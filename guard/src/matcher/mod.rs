@@ -175,6 +175,7 @@ mod letters;
 mod names;
 mod normalize;
 mod numbers;
+mod parts;
 mod phrases;
 mod readings;
 mod spelled;
@@ -266,6 +267,9 @@ pub struct Rules {
     /// String targets in letters alone: digits for letters, pieces, a few edits, Caesar
     /// shifts (`fuzzy.rs`). Stretch.
     pub fuzzy_strings: bool,
+    /// The distinctive part of a string target written alone (`kestrel` for
+    /// `orders-worker-kestrel`, a pod's hash; `parts.rs`). Stretch.
+    pub name_parts: bool,
 }
 
 impl Rules {
@@ -293,6 +297,7 @@ impl Rules {
         min_candidates: 0,
         second_readings: false,
         fuzzy_strings: false,
+        name_parts: false,
     };
     /// What the guard uses: AEP-032 plus every stretch rule and the oracle rule.
     pub const DEFAULT: Rules = Rules {
@@ -314,6 +319,7 @@ impl Rules {
         min_candidates: 3,
         second_readings: true,
         fuzzy_strings: true,
+        name_parts: true,
         ..Rules::AEP_032
     };
 }
@@ -486,16 +492,31 @@ impl Matcher {
                 .build(&pats)
                 .ok()
         };
-        let fuzzy = if rules.fuzzy_strings {
-            let texts: Vec<(usize, &str)> = values
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| match &v.value {
-                    TargetValue::Text(t) => Some((i, t.as_str())),
-                    TargetValue::Number(_) => None,
-                })
-                .collect();
-            fuzzy::FuzzyNames::compile(&texts)
+        let texts: Vec<(usize, &str)> = values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| match &v.value {
+                TargetValue::Text(t) => Some((i, t.as_str())),
+                TargetValue::Number(_) => None,
+            })
+            .collect();
+        let mut name_parts: Vec<(usize, String)> = Vec::new();
+        if rules.name_parts {
+            let ids: Vec<&str> = values.iter().map(|v| v.target_id.as_str()).collect();
+            for (i, t) in &texts {
+                let others: Vec<&str> = texts
+                    .iter()
+                    .filter(|(j, _)| j != i)
+                    .map(|(_, o)| *o)
+                    .collect();
+                for p in parts::distinctive(t, &ids, &others) {
+                    name_parts.push((*i, p));
+                }
+            }
+        }
+        let fuzzy = if rules.fuzzy_strings || !name_parts.is_empty() {
+            let whole: &[(usize, &str)] = if rules.fuzzy_strings { &texts } else { &[] };
+            fuzzy::FuzzyNames::compile(whole, &name_parts)
         } else {
             None
         };

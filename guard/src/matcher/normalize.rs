@@ -203,6 +203,9 @@ fn may_join(c: char) -> bool {
         || separator_lookalike(c).is_some()
         || superscript(c).is_some()
         || !unicode_normalization::is_nfkc_quick(std::iter::once(c)).eq(&IsNormalized::Yes)
+        // `é` loses its mark under NFKD and becomes an ASCII letter that glues to the next
+        // word (`éabout` reads `eabout`).
+        || !unicode_normalization::is_nfkd_quick(std::iter::once(c)).eq(&IsNormalized::Yes)
 }
 
 /// A combining mark (general category M) on its own.
