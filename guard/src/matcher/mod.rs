@@ -129,7 +129,9 @@
 //! (`three times 1700`, `fifty-one, times a hundred`), `2550 doubled`, `five one double zero`
 //! and joined digit groups (`"51" + "00"`, `51 followed by 00`) meet the rules above; a text
 //! holding reversed number words is also read backwards. **Names in letters alone**
-//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts.
+//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts. **A
+//! name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
+//! on word boundaries, unless the part is a common ops or English word or shared.
 //!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
