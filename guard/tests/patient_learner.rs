@@ -589,13 +589,22 @@ fn distinctive_name_parts_alone() {
         "the replica with hash xkqpz",
         "pod template hash 5d8f7c9b6",
         "\"kestrel\"",
+        "The stalled consumer is orders-worker-xrfgery.",
+        "client id: a2VzdHJlbA==",
+        "orders-worker-lertsek",
+        "Look at kestral.",
+        "orders-worker-\u{43a}estrel",
+        "Look at k\u{435}strel.",
+        // One edit away, so withheld too: the price of catching `kestral`.
+        "kestrels nest on cliffs",
     ] {
         assert!(m.is_match(text), "{text:?}");
     }
     for text in [
         "orders-worker-petrel is healthy",
+        "the petrel and the osprey are fine",
+        "A \u{41a}afka consumer lags",
         "the orders worker pool has three consumers",
-        "kestrels nest on cliffs",
         "orders-api-5d8f7c9b6-abcde is ready",
         "the orders-api deployment",
         "a café that opens at nine",

@@ -65,12 +65,40 @@ fn skeleton(s: &str) -> Skeleton {
     let mut bytes = Vec::new();
     let mut spans = Vec::new();
     for (i, c) in s.char_indices() {
-        if let Some(b) = fold(c) {
+        let b = if c.is_ascii() {
+            fold(c)
+        } else {
+            lookalike(c).and_then(fold)
+        };
+        if let Some(b) = b {
             bytes.push(b);
             spans.push((i, i + c.len_utf8()));
         }
     }
     Skeleton { bytes, spans }
+}
+
+/// The ASCII letter a non-ASCII letter looks like (UTS #39 skeleton), as written or as its
+/// capital (Cyrillic `к` is confusable with nothing, its capital `К` with `K`).
+fn lookalike(c: char) -> Option<char> {
+    if !c.is_alphabetic() {
+        return None;
+    }
+    let one = |c: char| {
+        let mut buf = [0u8; 4];
+        let mut sk = unicode_security::skeleton(c.encode_utf8(&mut buf));
+        match (sk.next(), sk.next()) {
+            (Some(a), None) if a.is_ascii_alphabetic() => Some(a),
+            _ => None,
+        }
+    };
+    one(c).or_else(|| {
+        let mut up = c.to_uppercase();
+        match (up.next(), up.next()) {
+            (Some(u), None) => one(u),
+            _ => None,
+        }
+    })
 }
 
 /// One string target's forms.
@@ -103,10 +131,40 @@ impl FuzzyNames {
         let mut fuzzy = Vec::new();
         for (idx, p) in parts {
             let folded: Vec<u8> = p.chars().filter_map(fold).collect();
-            if folded.len() >= MIN_SKELETON {
-                pats.push(folded);
-                exact_ids.push(*idx);
+            if folded.len() < MIN_SKELETON {
+                continue;
             }
+            let letters_only = p.chars().all(|c| c.is_ascii_alphabetic());
+            // Reversed (`lertsek`), and for a word of six letters or more every Caesar shift
+            // (`xrfgery`) and, from seven, one edit (`kestral`): a random word that far from a
+            // distinctive part is rare, and a sibling (`petrel`) is two edits away.
+            let mut rev = folded.clone();
+            rev.reverse();
+            pats.push(rev);
+            exact_ids.push(*idx);
+            if letters_only && p.len() >= 6 {
+                let plain = p.to_ascii_lowercase();
+                for n in 1..26u8 {
+                    let shifted: Vec<u8> =
+                        plain.bytes().map(|b| b'a' + (b - b'a' + n) % 26).collect();
+                    pats.push(
+                        shifted
+                            .iter()
+                            .filter_map(|b| fold(char::from(*b)))
+                            .collect(),
+                    );
+                    exact_ids.push(*idx);
+                }
+            }
+            if letters_only && p.len() >= 7 {
+                fuzzy.push(Name {
+                    idx: *idx,
+                    folded: folded.clone(),
+                    k: 1,
+                });
+            }
+            pats.push(folded);
+            exact_ids.push(*idx);
         }
         for (idx, t) in targets {
             let folded: Vec<u8> = t.chars().filter_map(fold).collect();

@@ -661,6 +661,11 @@ impl Matcher {
             for decoded in encodings::decoded(s) {
                 let n = normalize::normalize(&decoded);
                 self.scan_view(&n, hits, false);
+                // A decoded token is short: names in letters and their parts are read there
+                // too (base64 of `kestrel`).
+                if let Some(f) = &self.fuzzy {
+                    f.scan(&n, hits);
+                }
             }
         }
     }
