@@ -627,3 +627,32 @@ fn an_accent_dropped_glues_nothing_away() {
     let m = Matcher::compile(&[GuardedValue::new("total_lag", TargetValue::Number(5100.0))]);
     assert!(m.is_match("éabout five thousand one hundred5100"));
 }
+
+/// A whole number's digits in groups that are not thousands: `51 00`, `27-50`, one group a
+/// line. Versions, decimals, times and dates stay visible.
+#[test]
+fn digits_split_into_groups() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    for text in [
+        "The lag is 51 00.",
+        "The lag is 27-50.",
+        "2\u{B7}7\u{B7}5\u{B7}0",
+        "Lag:\n51\n00",
+        "the halves are 51 | 00",
+    ] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in [
+        "version 5.1.0.0",
+        "51.00 EUR",
+        "at 12:50",
+        "on 2026-11-30",
+        "ports 51 and 00",
+        "5 100 000 bytes",
+    ] {
+        assert!(!m.is_match(text), "{text:?}");
+    }
+}

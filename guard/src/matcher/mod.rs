@@ -181,6 +181,7 @@ mod parts;
 mod phrases;
 mod readings;
 mod spelled;
+mod splits;
 mod tags;
 mod targets;
 mod units;
@@ -362,6 +363,8 @@ pub struct Matcher {
     name_numbers: Vec<names::NameNumber>,
     /// Integer digits of each numeric target (position phrases).
     digit_strings: Vec<(String, usize)>,
+    /// Digits of each whole-number target (`splits.rs`).
+    whole_digits: Vec<(String, usize)>,
     /// Digit and scale words (None only if the automaton failed to build).
     anchors: Option<AhoCorasick>,
     /// String targets in letters alone (`fuzzy_strings`).
@@ -386,6 +389,7 @@ impl Matcher {
         let mut view_shapes = Vec::new();
         let mut name_numbers = Vec::new();
         let mut digit_strings = Vec::new();
+        let mut whole_digits = Vec::new();
         for (i, v) in values.iter().enumerate() {
             match &v.value {
                 TargetValue::Number(n) => {
@@ -406,6 +410,9 @@ impl Matcher {
                         } else {
                             digits
                         };
+                        if n.fract() == 0.0 {
+                            whole_digits.push((digits.clone(), i));
+                        }
                         digit_strings.push((digits, i));
                     }
                 }
@@ -544,6 +551,7 @@ impl Matcher {
             view_shapes,
             name_numbers,
             digit_strings,
+            whole_digits,
             anchors: words::anchors(),
             fuzzy,
         }
@@ -620,6 +628,9 @@ impl Matcher {
             }
             if self.rules.position_phrases {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
+            }
+            if self.rules.concatenations {
+                splits::scan(&self.whole_digits, s, ctx.hits);
             }
             if self.rules.arithmetic {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));

@@ -1,0 +1,176 @@
+//! A whole number's digits split into groups that are not thousands (a stretch rule under
+//! `Rules::concatenations`): `51 00`, `27-50`, `2·7·50`, `51/00`, or one group per line
+//! (`51` on a line, `00` on the next). The number reader reads `5 100` as 5,100 (a group of
+//! three) but never `51 00`, which a learner who asked for "the digits in two halves" reads at
+//! a glance.
+//!
+//! This module owns that reading: two to four digit runs joined by exactly one separator
+//! ([`SEPARATORS`]) or by a line break between lines that hold nothing else, whose digits in
+//! order are an integer target's digits.
+//!
+//! False-positive controls: the dot, the comma and the colon never join (`51.00` is 51,
+//! `5.1.0.0` a version, `12:50` a time); the first run must not follow a letter, digit or dot,
+//! and the last must not be followed by one (`v51-00a`, `10.51 00`); each group is at most
+//! four digits and the digits must be a target's exactly, so a date (`2026-12-01`) or a range
+//! (`10-20`) states only a target that is literally its digits.
+
+/// Characters that join two groups of one split number.
+const SEPARATORS: &[char] = &[
+    ' ', '-', '_', '/', '|', '\u{B7}', '\u{2022}', '\u{2013}', '~',
+];
+
+/// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.
+pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::targets::Hits) {
+    if digits.is_empty() {
+        return;
+    }
+    let runs = runs(s);
+    if runs.len() < 2 {
+        return;
+    }
+    let longest = digits.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
+    for i in 0..runs.len() {
+        let (a, b) = runs[i];
+        if b - a > 4 || !open(s, a) {
+            continue;
+        }
+        let mut joined = String::from(s.get(a..b).unwrap_or(""));
+        for k in i + 1..runs.len().min(i + 4) {
+            let (prev_end, (c, d)) = (runs[k - 1].1, runs[k]);
+            if d - c > 4 || !joins(s, prev_end, c) {
+                break;
+            }
+            joined.push_str(s.get(c..d).unwrap_or(""));
+            if joined.len() > longest {
+                break;
+            }
+            // `5 100 000` is one number: a run that goes on is not a split of its start.
+            let goes_on = runs.get(k + 1).is_some_and(|&(e, _)| joins(s, d, e));
+            if close(s, d) && !goes_on {
+                for (t, idx) in digits {
+                    if *t == joined {
+                        hits.set(*idx);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Byte ranges of the ASCII digit runs of `s`.
+fn runs(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            out.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// May a split number start at `a`?
+fn open(s: &str, a: usize) -> bool {
+    !s.get(..a)
+        .and_then(|h| h.chars().next_back())
+        .is_some_and(|c| c.is_alphanumeric() || c == '.' || c == ',')
+}
+
+/// May a split number end at `d`?
+fn close(s: &str, d: usize) -> bool {
+    let mut rest = s.get(d..).unwrap_or("").chars();
+    match rest.next() {
+        None => true,
+        // A sentence's full stop or comma ends it; a decimal point or a group does not.
+        Some('.' | ',') => !rest.next().is_some_and(|c| c.is_ascii_digit()),
+        Some(c) => !c.is_alphanumeric(),
+    }
+}
+
+/// Does the text between two runs (`s[end..start]`) join them?
+fn joins(s: &str, end: usize, start: usize) -> bool {
+    let gap = s.get(end..start).unwrap_or("");
+    // One separator, or one between single spaces (`51 | 00`, `27 - 50`).
+    let inner = gap.strip_prefix(' ').unwrap_or(gap);
+    let inner = inner.strip_suffix(' ').unwrap_or(inner);
+    let inner = if inner.is_empty() { gap } else { inner };
+    let mut cs = inner.chars();
+    if let (Some(c), None) = (cs.next(), cs.next()) {
+        if SEPARATORS.contains(&c) {
+            return true;
+        }
+    }
+    // One group per line: a line break (spaces around it) between lines holding only digits.
+    if gap.trim_matches([' ', '\t']) != "\n" {
+        return false;
+    }
+    let line_start = s
+        .get(..end)
+        .and_then(|h| h.rfind('\n'))
+        .map_or(0, |p| p + 1);
+    let line_end = s
+        .get(start..)
+        .and_then(|t| t.find('\n'))
+        .map_or(s.len(), |p| start + p);
+    let only_digits = |l: &str| l.trim().bytes().all(|b| b.is_ascii_digit());
+    s.get(line_start..end).is_some_and(only_digits)
+        && s.get(start..line_end).is_some_and(only_digits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matcher::targets::Hits;
+
+    fn has(text: &str, target: &str) -> bool {
+        let mut hits = Hits::new(1, 0);
+        scan(&[(target.to_string(), 0)], text, &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn splits_read() {
+        for t in [
+            "The lag is 51 00.",
+            "the lag is 27-50",
+            "2\u{B7}7\u{B7}50",
+            "51/00",
+            "halves: 51 | 00",
+            "lag:\n51\n00\n",
+            "51_00 messages",
+        ] {
+            let target = if t.contains("27") || t.contains('\u{B7}') {
+                "2750"
+            } else {
+                "5100"
+            };
+            assert!(has(t, target), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        for t in [
+            "51.00",
+            "5.1.0.0",
+            "12:50",
+            "v51-00a",
+            "10.51 00",
+            "51 001",
+            "51, 00",
+            "row 51\n00 more",
+            "51 000",
+            "51 00 7",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+        assert!(!has("2026-12-01", "5100"));
+    }
+}
