@@ -109,15 +109,17 @@
 mod cjk;
 mod find;
 mod germanic;
+mod greek;
 mod lexicon;
 mod phrase;
 mod roman;
 mod romance;
 mod slavic;
+mod turkish;
 
 use cjk::scan_cjk;
-use find::{anchors, cyr_anchors, scan_words};
-use lexicon::{Script, CYRILLIC, LATIN};
+use find::{anchors, cyr_anchors, greek_anchors, scan_words};
+use lexicon::{Script, CYRILLIC, GREEK, LATIN};
 use roman::scan_roman;
 
 /// Find every number written in the words of one of the languages above, in CJK numerals, or
@@ -138,6 +140,12 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
         if memchr::memchr2(0xD0, 0xD1, text.as_bytes()).is_some() {
             if let Some(ac) = cyr_anchors() {
                 scan_words(text, ac, &CYRILLIC, Script::Cyrillic, &mut out);
+            }
+        }
+        // Every Greek stem letter is in U+0391..U+03C9: lead byte CE or CF.
+        if memchr::memchr2(0xCE, 0xCF, text.as_bytes()).is_some() {
+            if let Some(ac) = greek_anchors() {
+                scan_words(text, ac, &GREEK, Script::Greek, &mut out);
             }
         }
     }
