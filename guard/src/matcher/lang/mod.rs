@@ -110,6 +110,7 @@ mod cjk;
 mod find;
 mod germanic;
 mod greek;
+mod korean;
 mod lexicon;
 mod phrase;
 mod roman;
@@ -119,6 +120,7 @@ mod turkish;
 
 use cjk::scan_cjk;
 use find::{anchors, cyr_anchors, greek_anchors, scan_words};
+use korean::{has_hangul, scan_korean};
 use lexicon::{Script, CYRILLIC, GREEK, LATIN};
 use roman::scan_roman;
 
@@ -136,6 +138,9 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
     scan_roman(text, &mut out);
     if !text.is_ascii() {
         scan_cjk(text, &mut out);
+        if has_hangul(text.as_bytes()) {
+            scan_korean(text, &mut out);
+        }
         // Every Cyrillic stem letter is in U+0400..U+047F: UTF-8 lead byte D0 or D1.
         if memchr::memchr2(0xD0, 0xD1, text.as_bytes()).is_some() {
             if let Some(ac) = cyr_anchors() {
