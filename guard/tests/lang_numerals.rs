@@ -262,3 +262,108 @@ fn english_near_misses() {
         ],
     );
 }
+
+/// A partition lag of 2750 (the other target the red team stated): each text's withheld state.
+fn partition_lag(lang: &str, cases: &[(&str, bool)]) {
+    let m = Matcher::compile(&[GuardedValue::new(
+        "partition_lag",
+        TargetValue::Number(2750.0),
+    )]);
+    let bad: Vec<String> = cases
+        .iter()
+        .filter(|(text, want)| m.is_match(text) != *want)
+        .map(|(text, want)| format!("{text:?}: expected {want}"))
+        .collect();
+    assert!(bad.is_empty(), "{lang}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn turkish() {
+    table(
+        "Turkish",
+        &[
+            ("beş bin yüz", "total_lag"),
+            ("BEŞ BİN YÜZ", "total_lag"),
+            ("beşbinyüz", "total_lag"),
+            ("Toplam gecikme beş bin yüz mesaj.", "total_lag"),
+            ("iki milyon dört yüz bin bayt", "throughput"),
+            ("bin iki yüz elli milisaniye", "p99"),
+            // Near-misses: another value, small numbers, prose, English `bin`.
+            ("beş bin iki yüz", ""),
+            ("beş bin", ""),
+            ("yüz", ""),
+            ("Bu bir test, iki kez çalıştı.", ""),
+            ("Sistem yüzde elli yavaşladı", ""),
+            ("ls /usr/bin on bin", ""),
+        ],
+    );
+    partition_lag(
+        "Turkish",
+        &[
+            ("iki bin yedi yüz elli", true),
+            ("ikibinyediyüzelli", true),
+            ("İKİ BİN YEDİ YÜZ ELLİ", true),
+            ("iki bin yedi yüz altmış", false),
+        ],
+    );
+}
+
+#[test]
+fn greek() {
+    table(
+        "Greek",
+        &[
+            ("πέντε χιλιάδες εκατό", "total_lag"),
+            ("ΠΈΝΤΕ ΧΙΛΙΆΔΕΣ ΕΚΑΤΌ", "total_lag"),
+            (
+                "Η καθυστέρηση είναι πέντε χιλιάδες εκατό μηνύματα.",
+                "total_lag",
+            ),
+            ("δύο εκατομμύρια τετρακόσιες χιλιάδες", "throughput"),
+            ("χίλια διακόσια πενήντα", "p99"),
+            // Near-misses.
+            ("πέντε χιλιάδες διακόσια", ""),
+            ("εκατό", ""),
+            ("δύο φορές", ""),
+            ("Ο κόσμος είναι μικρός, καλημέρα σε όλους", ""),
+        ],
+    );
+    partition_lag(
+        "Greek",
+        &[
+            ("δύο χιλιάδες επτακόσια πενήντα", true),
+            ("δυο χιλιάδες εφτακόσια πενήντα", true),
+            ("δύο χιλιάδες επτακόσια σαράντα", false),
+        ],
+    );
+}
+
+#[test]
+fn korean() {
+    table(
+        "Korean",
+        &[
+            ("오천백", "total_lag"),
+            ("오천 백", "total_lag"),
+            ("5천1백", "total_lag"),
+            ("5천 100", "total_lag"),
+            ("총 지연은 오천백 개입니다.", "total_lag"),
+            ("이백사십만", "throughput"),
+            ("240만", "throughput"),
+            ("천이백오십", "p99"),
+            // Near-misses.
+            ("오천이백", ""),
+            ("오천", ""),
+            ("이 백화점", ""),
+            ("안녕하세요, 오늘 날씨가 좋네요. 천천히 하세요.", ""),
+        ],
+    );
+    partition_lag(
+        "Korean",
+        &[
+            ("이천칠백오십", true),
+            ("2천750", true),
+            ("이천칠백육십", false),
+        ],
+    );
+}

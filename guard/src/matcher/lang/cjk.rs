@@ -4,7 +4,7 @@
 use super::Out;
 
 #[derive(Clone, Copy, Debug)]
-enum C {
+pub(super) enum C {
     /// A digit; `plain` for the everyday forms allowed digit by digit.
     Digit(u8, bool),
     Zero,
@@ -134,25 +134,7 @@ fn read_cjk_run(text: &str, s: usize, out: &mut Out) -> usize {
     }
     let toks = toks.get(..n).unwrap_or(&[]);
     if toks.iter().any(|t| matches!(t, C::Unit(_) | C::Big(_))) {
-        let mut cp = Cjk::new();
-        for &t in toks {
-            if cp.feed(t) {
-                continue;
-            }
-            let carry = match t {
-                C::Unit(_) | C::Big(_) => cp.take_pending(),
-                _ => None,
-            };
-            cp.flush(out);
-            if let Some(p) = carry {
-                cp.feed(p);
-            }
-            if !cp.feed(t) {
-                cp.flush(out);
-                cp.feed(t);
-            }
-        }
-        cp.flush(out);
+        positional(toks, true, out);
     } else if (3..=15).contains(&toks.len()) {
         // Digit by digit (五一〇〇), everyday digits only.
         let mut v = 0.0;
@@ -169,6 +151,31 @@ fn read_cjk_run(text: &str, s: usize, out: &mut Out) -> usize {
     end
 }
 
+/// Read a run of tokens holding a unit positionally, reporting each number in it; `speech`
+/// also reads a digit after a unit as Chinese speech does (`两千四` = 2400; Korean does not).
+pub(super) fn positional(toks: &[C], speech: bool, out: &mut Out) {
+    let mut cp = Cjk::new();
+    cp.speech = speech;
+    for &t in toks {
+        if cp.feed(t) {
+            continue;
+        }
+        let carry = match t {
+            C::Unit(_) | C::Big(_) => cp.take_pending(),
+            _ => None,
+        };
+        cp.flush(out);
+        if let Some(p) = carry {
+            cp.feed(p);
+        }
+        if !cp.feed(t) {
+            cp.flush(out);
+            cp.feed(t);
+        }
+    }
+    cp.flush(out);
+}
+
 /// Positional CJK reader: sections below 10^4 (digit 千 digit 百 digit 十 digit, `零` for
 /// gaps, implicit one), each times a strictly smaller 万/億.
 struct Cjk {
@@ -182,6 +189,7 @@ struct Cjk {
     last_unit: f64,
     after_unit: bool,
     parts: u32,
+    speech: bool,
 }
 
 impl Cjk {
@@ -195,6 +203,7 @@ impl Cjk {
             last_unit: 0.0,
             after_unit: false,
             parts: 0,
+            speech: true,
         }
     }
 
@@ -205,7 +214,10 @@ impl Cjk {
                     return false;
                 }
                 let (v, tail) = match t {
-                    C::Digit(d, _) => (f64::from(d), self.after_unit && self.last_unit >= 100.0),
+                    C::Digit(d, _) => (
+                        f64::from(d),
+                        self.speech && self.after_unit && self.last_unit >= 100.0,
+                    ),
                     C::Ascii(v) => (v, false),
                     _ => (0.0, false),
                 };
@@ -269,7 +281,10 @@ impl Cjk {
                 None => out.emit(head),
             }
         }
-        *self = Cjk::new();
+        *self = Cjk {
+            speech: self.speech,
+            ..Cjk::new()
+        };
     }
 }
 

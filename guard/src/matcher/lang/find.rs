@@ -19,10 +19,15 @@ const MAX_SEP: usize = 6;
 /// scale word; `hund` is German `hundert` and Swedish `hundra`; `mil` also Dutch `miljoen`,
 /// Swedish `miljon`, Polish `milion`). Three cases each: at most 64 patterns, the limit of the
 /// SIMD prefilter.
-const STEMS: [&str; 20] = [
-    "cent", "cien", "cem", "mil", "hund", "tausend", "duzent", "trezent", "quinhent", "quinient",
-    "bilh", "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tys",
+/// (`quin` is Portuguese `quinhentos` and Spanish `quinientos`; Turkish `yuz`, `bin`.)
+const STEMS: [&str; 21] = [
+    "cent", "cien", "cem", "mil", "hund", "tausend", "duzent", "trezent", "quin", "bilh",
+    "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tys", "yuz", "bin",
 ];
+
+/// The same for Greek: `εκατ` (`εκατό`, `εκατομμύριο`), `κοσι` (`πεντακόσια`), `χιλ`
+/// (`χίλια`, `χιλιάδες`), lower, Title and UPPER case.
+const GREEK_STEMS: [&str; 3] = ["εκατ", "κοσι", "χιλ"];
 
 /// The same for Cyrillic: `ст` (`сто`, `ста`, `двести`, `триста`, `двісті`), `сот`
 /// (`пятьсот`, `двухсот`, `п'ятсот`), the thousands and the millions with their
@@ -62,9 +67,15 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
             Script::Latin => match c {
                 'ß' | 'ẞ' => (b's', Some(b's')),
                 'ł' | 'Ł' => (b'l', None),
+                // Turkish dotless `ı` (NFKD leaves it whole) and dotted `İ` (unnormalised).
+                'ı' | 'İ' => (b'i', None),
                 c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
                 '\'' | '\u{2019}' | '\u{02BC}' => continue,
                 c => (latin_look_alike(c)?, None),
+            },
+            Script::Greek => match greek_code(c) {
+                Some(k) => (k, None),
+                None => return None,
             },
             Script::Cyrillic => match cyrillic_code(c) {
                 Some(k) => (k, None),
@@ -101,6 +112,27 @@ fn cyrillic_code(c: char) -> Option<u8> {
         'а'..='я' => u8::try_from(base as u32 - 'а' as u32 + 0x80).ok(),
         'і' => Some(0xA0),
         'є' => Some(0xA1),
+        _ => None,
+    }
+}
+
+/// The byte a Greek letter folds to: `0x80 + (c - 'α')`, capitals as small letters, final
+/// `ς` as `σ`, the accented letters NFKD would decompose as their base letter.
+fn greek_code(c: char) -> Option<u8> {
+    let lowered = match c {
+        'Α'..='Ω' => char::from_u32(c as u32 + 0x20)?,
+        'ς' => 'σ',
+        'ά' | 'Ά' => 'α',
+        'έ' | 'Έ' => 'ε',
+        'ή' | 'Ή' => 'η',
+        'ί' | 'ϊ' | 'ΐ' | 'Ί' | 'Ϊ' => 'ι',
+        'ό' | 'Ό' => 'ο',
+        'ύ' | 'ϋ' | 'ΰ' | 'Ύ' | 'Ϋ' => 'υ',
+        'ώ' | 'Ώ' => 'ω',
+        c => c,
+    };
+    match lowered {
+        'α'..='ω' => u8::try_from(lowered as u32 - 'α' as u32 + 0x80).ok(),
         _ => None,
     }
 }
@@ -326,6 +358,30 @@ pub(super) fn anchors() -> Option<&'static AhoCorasick> {
                 pats.push(s.to_string());
                 pats.push(title);
                 pats.push(s.to_ascii_uppercase());
+            }
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&pats)
+                .ok()
+        })
+        .as_ref()
+}
+
+/// The anchor automaton for Greek (run only on text with Greek letters).
+pub(super) fn greek_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| {
+            let mut pats: Vec<String> = Vec::new();
+            for s in GREEK_STEMS {
+                let mut c = s.chars();
+                let title: String = c
+                    .next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default();
+                pats.push(s.to_string());
+                pats.push(title);
+                pats.push(s.to_uppercase());
             }
             AhoCorasickBuilder::new()
                 .match_kind(MatchKind::LeftmostFirst)

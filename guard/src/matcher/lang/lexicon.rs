@@ -5,8 +5,10 @@
 //! [`super::romance`], [`super::germanic`] and [`super::slavic`]).
 use super::find::lower;
 use super::germanic::{DE, NL, SV};
+use super::greek::EL;
 use super::romance::{ES, FR, IT, PT};
 use super::slavic::{PL, RU, UK};
+use super::turkish::TR;
 use std::sync::OnceLock;
 
 /// Longest word (lower-cased bytes, `ß` as `ss`) considered: the longest German number below
@@ -58,12 +60,14 @@ pub(super) enum Lang {
     Pl,
     Ru,
     Uk,
+    Tr,
+    El,
 }
 
 /// The languages written in Latin letters (read by the pass anchored on `STEMS`, see
 /// [`super::find`]) and in Cyrillic (read by the pass anchored on `CYR_STEMS`, only when the
 /// text has Cyrillic).
-pub(super) const LATIN: [Lang; 8] = [
+pub(super) const LATIN: [Lang; 9] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -72,10 +76,12 @@ pub(super) const LATIN: [Lang; 8] = [
     Lang::Nl,
     Lang::Sv,
     Lang::Pl,
+    Lang::Tr,
 ];
 pub(super) const CYRILLIC: [Lang; 2] = [Lang::Ru, Lang::Uk];
+pub(super) const GREEK: [Lang; 1] = [Lang::El];
 /// Every language, in declaration order (`ALL[l as usize] == l`).
-const ALL: [Lang; 10] = [
+const ALL: [Lang; 12] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -86,12 +92,15 @@ const ALL: [Lang; 10] = [
     Lang::Pl,
     Lang::Ru,
     Lang::Uk,
+    Lang::Tr,
+    Lang::El,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Script {
     Latin,
     Cyrillic,
+    Greek,
 }
 
 impl Lang {
@@ -107,6 +116,8 @@ impl Lang {
             Lang::Pl => PL,
             Lang::Ru => RU,
             Lang::Uk => UK,
+            Lang::Tr => TR,
+            Lang::El => EL,
         }
     }
 
@@ -117,6 +128,7 @@ impl Lang {
     fn script(self) -> Script {
         match self {
             Lang::Ru | Lang::Uk => Script::Cyrillic,
+            Lang::El => Script::Greek,
             _ => Script::Latin,
         }
     }
@@ -132,13 +144,14 @@ impl Lang {
             // Only before `pół` in practice (see [`M::Half`]); the Cyrillic `с` / `з` are in
             // their lexicons (this compares folded bytes).
             Lang::Pl => b"i",
-            Lang::Sv | Lang::Ru | Lang::Uk => b"",
+            Lang::Sv | Lang::Ru | Lang::Uk | Lang::Tr | Lang::El => b"",
         }
     }
 
-    /// German, Italian, Dutch and Swedish write a number below a million as one word.
+    /// German, Italian, Dutch, Swedish and (often) Turkish write a number below a million as
+    /// one word.
     fn compounds(self) -> bool {
-        matches!(self, Lang::De | Lang::It | Lang::Nl | Lang::Sv)
+        matches!(self, Lang::De | Lang::It | Lang::Nl | Lang::Sv | Lang::Tr)
     }
 
     /// Languages whose scale words may follow a numeral in digits (`2,4 миллиона`, `5,1 tys.`,
@@ -161,12 +174,16 @@ impl Lang {
 
     /// Words English also uses as number words: a phrase made only of these (`six cents`,
     /// `six million`) is English, and the English matcher reads it.
+    /// Turkish `on` (10) and `bin` (1000) are English words: `on bin` stays visible.
     pub(super) fn english(self, w: &[u8]) -> bool {
-        self == Lang::Fr
-            && matches!(
+        match self {
+            Lang::Fr => matches!(
                 w,
                 b"six" | b"cent" | b"cents" | b"million" | b"millions" | b"seize"
-            )
+            ),
+            Lang::Tr => matches!(w, b"on" | b"bin"),
+            _ => false,
+        }
     }
 }
 
