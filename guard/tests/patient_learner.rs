@@ -656,3 +656,26 @@ fn digits_split_into_groups() {
         assert!(!m.is_match(text), "{text:?}");
     }
 }
+
+/// Two bounds that pin a value between them state it; a ±2 % band and a table row do not.
+#[test]
+fn bounds_that_pin_a_value() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    for text in [
+        "5099 < lag < 5101",
+        "It lies in [2749, 2751].",
+        "More than 5099, fewer than 5101.",
+    ] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in [
+        "between 5000 and 5200",
+        "offsets 5098 5103",
+        "more than 5101",
+    ] {
+        assert!(!m.is_match(text), "{text:?}");
+    }
+}

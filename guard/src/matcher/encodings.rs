@@ -278,9 +278,9 @@ fn decode_token(tok: &str) -> Option<String> {
         }
     }
     let body = tok.trim_end_matches('=');
-    // Four bytes (`5100`) encode to six characters before padding. A length of 4k+1 is never
-    // valid unpadded base64 (both engines refuse it): skip the two decode attempts.
-    if body.len() < 6 || body.len() % 4 == 1 {
+    // Three bytes (`100`, the smallest target) encode to four characters. A length of 4k+1
+    // is never valid unpadded base64 (both engines refuse it): skip the two decode attempts.
+    if body.len() < 4 || body.len() % 4 == 1 {
         return None;
     }
     let worth = tok

@@ -131,7 +131,10 @@
 //! holding reversed number words is also read backwards. **Names in letters alone**
 //! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts. **A
 //! name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
-//! on word boundaries, unless the part is a common ops or English word or shared.
+//! on word boundaries, unless the part is a common ops or English word or shared. **Split
+//! digits** (`splits.rs`): `51 00`, `27-50`, one group a line. **Bounds** (`brackets.rs`):
+//! `5099 < lag < 5101`, two neighbouring numbers at most 2 % apart on a line with a comparison
+//! word, the target strictly between.
 //!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
@@ -165,6 +168,7 @@
 //! (`cargo bench -p orrery-learning-guard --bench matcher`). Nothing in the per-reply path panics: bytes are read through
 //! bounds-checked helpers, numbers are built with overflow checks, floats only feed
 //! comparisons.
+mod brackets;
 mod candidates;
 mod durations;
 mod encodings;
@@ -631,6 +635,9 @@ impl Matcher {
             }
             if self.rules.concatenations {
                 splits::scan(&self.whole_digits, s, ctx.hits);
+            }
+            if self.rules.approximations {
+                brackets::scan(ctx.nums, s, ctx.hits);
             }
             if self.rules.arithmetic {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));

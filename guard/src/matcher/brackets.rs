@@ -1,0 +1,140 @@
+//! A value pinned between two bounds (a stretch rule under `Rules::approximations`):
+//! `5099 < lag < 5101`, `it lies in [2749, 2751]`, `more than 5099, fewer than 5101`. Neither
+//! bound is the target, yet together they state it, as tightly as an approximation would.
+//!
+//! This module owns that reading: on a line with a word or sign of comparison or range
+//! ([`CUES`]), two numbers that are neighbours in value and hold a numeric target strictly
+//! between them, no further apart than [`WIDTH`] of the smaller (at least 2, so `99 < x < 101`
+//! pins 100), state that target. Only neighbours are compared: if any pair pins a target,
+//! a neighbouring pair inside it does too.
+//!
+//! False-positive controls: a line without a cue is not read (a table row of two close
+//! numbers is data, and the candidate rule owns lists of three); `between 5000 and 5200`
+//! (a band of ±2 %) stays visible; numbers are read in digits only, thousands groups with
+//! commas and a decimal part allowed.
+use super::targets::{Hits, NumTargets};
+
+/// How far apart two bounds may be, relative to the smaller, and still pin what lies between.
+const WIDTH: f64 = 0.02;
+
+/// Words and signs that make two numbers on a line bounds (ASCII case-insensitive).
+const CUES: &[&str] = &[
+    "<", ">", "\u{2264}", "\u{2265}", "[", "(", "between", "than", "range", "least", "most",
+    "above", "below", "under", "over", "exceed", "from", " to ", "..", "\u{2026}", "within", "and",
+];
+
+/// Numbers per line beyond which a line is data, not a statement (a table row or a dump).
+const MAX_NUMBERS: usize = 12;
+
+/// Mark every target that a line of `s` pins between two bounds.
+pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
+    for line in s.split('\n') {
+        if !line.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let mut vs = numbers(line);
+        if vs.len() < 2 || vs.len() > MAX_NUMBERS {
+            continue;
+        }
+        let lower = line.to_ascii_lowercase();
+        if !CUES.iter().any(|c| lower.contains(c)) {
+            continue;
+        }
+        vs.sort_by(f64::total_cmp);
+        for w in vs.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if b > a && b - a <= (a * WIDTH).max(2.0) {
+                // Strictly between: the bounds themselves are the literal rules' business.
+                let eps = (b - a) * 1e-9;
+                nums.range(a + eps, b - eps, hits);
+            }
+        }
+    }
+}
+
+/// The numbers written in digits on a line (`5,099`, `2749.5`), left to right.
+fn numbers(line: &str) -> Vec<f64> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = b[i].is_ascii_digit()
+            && !(i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut text = String::new();
+        while i < b.len() && b[i].is_ascii_digit() {
+            text.push(char::from(b[i]));
+            i += 1;
+        }
+        // Thousands groups: a comma and exactly three digits.
+        while i + 3 < b.len() + 1
+            && b.get(i) == Some(&b',')
+            && b.get(i + 1..i + 4)
+                .is_some_and(|g| g.iter().all(u8::is_ascii_digit))
+            && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+        {
+            text.push_str(line.get(i + 1..i + 4).unwrap_or(""));
+            i += 4;
+        }
+        if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            text.push('.');
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                text.push(char::from(b[i]));
+                i += 1;
+            }
+        }
+        // Glued to letters (`5100abc`, `v2`): an identifier, not a bound.
+        if b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        if let Ok(v) = text.parse::<f64>() {
+            out.push(v);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pinned(text: &str, target: f64) -> bool {
+        let mut nums = NumTargets::default();
+        nums.push(target, 0);
+        nums.finish(0.0);
+        let mut hits = Hits::new(1, 0);
+        scan(&nums, text, &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn bounds_pin() {
+        for (t, v) in [
+            ("5099 < lag < 5101", 5100.0),
+            ("It lies in [2749, 2751].", 2750.0),
+            ("More than 5099, fewer than 5101.", 5100.0),
+            ("strictly between 5,099 and 5,101", 5100.0),
+            ("99 < x < 101", 100.0),
+            ("above 5050 and below 5150", 5100.0),
+        ] {
+            assert!(pinned(t, v), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        for (t, v) in [
+            ("between 5000 and 5200", 5100.0),
+            ("5099 5101", 5100.0),
+            ("more than 5100", 5100.0),
+            ("from v5099 to v5101", 5100.0),
+            ("below 4000 and above 6000", 5100.0),
+        ] {
+            assert!(!pinned(t, v), "{t:?}");
+        }
+    }
+}
