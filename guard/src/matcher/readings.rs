@@ -121,6 +121,7 @@ const FORWARD: &[&str] = &[
     "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     "hundred", "thousand", "million", "billion", "doubled", "tripled", "halved", "squared",
     "x", "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
+    "concatenate", "concatenating", "join", "joining", "append",
     "more than", "less than", "fewer than", "between",
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
     "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
@@ -578,6 +579,20 @@ fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
             return Some((format!("{b} {op} {}", t.text), i + 7));
         }
     }
+    // `concatenate 51 and 00`, `join 51 with 00`.
+    let glue_word = ["concatenate", "concatenating", "join", "joining", "append"]
+        .iter()
+        .any(|w| word(i, w));
+    if glue_word
+        && space(i + 1)
+        && space(i + 3)
+        && (word(i + 4, "and") || word(i + 4, "with") || word(i + 4, "to"))
+        && space(i + 5)
+    {
+        let a = digits(i + 2)?;
+        let b = digits(i + 6)?;
+        return Some((format!("{a}{b}"), i + 7));
+    }
     if word(i, "between") && space(i + 1) && space(i + 3) && word(i + 4, "and") && space(i + 5) {
         let a: u64 = digits(i + 2)?.parse().ok()?;
         let b: u64 = digits(i + 6)?.parse().ok()?;
@@ -640,10 +655,8 @@ fn join_after(toks: &[Tok<'_>], mut i: usize) -> Option<usize> {
             .then_some(k);
     }
     for phrase in JOINS {
-        // A bare `then` joins only after a comma (`51, then 00`): `wait 5 then 10` is two.
-        if phrase.len() == 1 && !comma {
-            continue;
-        }
+        // A bare `then` joins too (`5 then 1 then 0 then 0`): `wait 5 then 10` reads `510`
+        // only in this second reading, which states a target only if it is exactly one.
         let mut m = k;
         let mut ok = true;
         for (n, w) in phrase.iter().enumerate() {
@@ -726,7 +739,9 @@ mod tests {
         assert!(has("restarts: 300, plus 40", "300 plus 40"));
         assert!(!has("between 5000 and 6000", "5500"));
         assert!(!has("ran 3 - 2 jobs", "+"));
-        assert!(!has("wait 5 then 10 s", "510"));
+        // A bare `then` joins adjacent groups (the price: `wait 5 then 10` reads 510 here).
+        assert!(has("5 then 1 then 0 then 0", "5100"));
+        assert!(!has("wait 5 s then 10 s", "510"));
         assert!(!has("1920x1080", "*"));
         assert!(has("one and two", "1 and 2"));
         assert!(!has("5 pods and 100 restarts", "5100"));

@@ -90,6 +90,8 @@ fn close(s: &str, d: usize) -> bool {
         None => true,
         // A sentence's full stop or comma ends it; a decimal point or a group does not.
         Some('.' | ',') => !rest.next().is_some_and(|c| c.is_ascii_digit()),
+        // `27 50-ms timeouts`: a compound modifier, its own number.
+        Some('-') => !rest.next().is_some_and(char::is_alphabetic),
         Some(c) => !c.is_alphanumeric(),
     }
 }
