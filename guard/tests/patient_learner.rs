@@ -679,3 +679,31 @@ fn bounds_that_pin_a_value() {
         assert!(!m.is_match(text), "{text:?}");
     }
 }
+
+/// Lists of character codes, one token per character: `0x35 0x31 …`, `U+006B …`, bytes in
+/// binary.
+#[test]
+fn lists_of_character_codes() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+    ]);
+    for text in [
+        "0x35 0x31 0x30 0x30",
+        "The total lag is U+0035 U+0031 U+0030 U+0030.",
+        "0x6b, 0x65, 0x73, 0x74, 0x72, 0x65, 0x6c",
+        "01101011 01100101 01110011 01110100 01110010 01100101 01101100",
+    ] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in [
+        "registers 0x00 0x1f 0x2a",
+        "flags 0x01 0x02 0x04 0x08",
+        "U+00E9 U+00E8 U+00EA",
+    ] {
+        assert!(!m.is_match(text), "{text:?}");
+    }
+}

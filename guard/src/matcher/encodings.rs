@@ -2,8 +2,9 @@
 //! `6f72646572732d37` is `orders-7`, `\x35\x31\x30\x30`). The decoded text is matched like any
 //! other reply (one level deep), so every written form the matcher knows is caught inside an
 //! encoding too. Whole-text escapes are decoded the same way: URL percent-encoding, backslash
-//! escapes (`\u0035`, `\u{35}`, octal), quoted-printable, and runs of decimal character codes
-//! (`53 49 48 48`).
+//! escapes (`\u0035`, `\u{35}`, octal), quoted-printable, runs of decimal character codes
+//! (`53 49 48 48`), and lists of code tokens (`0x35 0x31 0x30 0x30`, `U+006B …`, bytes in
+//! binary).
 //!
 //! Candidates: a base64 token (standard or URL-safe alphabet, padded or not) of at least 6
 //! characters before padding, that holds a digit, an uppercase letter or `+/=` (a plain lowercase word is not
@@ -25,7 +26,13 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     // Whole-text escapes: URL percent-encoding, backslash escapes, quoted-printable, decimal
     // character codes. Each decodes the text as a whole; what changed is matched again.
-    for f in [percent, backslash, quoted_printable, decimal_codes] {
+    for f in [
+        percent,
+        backslash,
+        quoted_printable,
+        decimal_codes,
+        code_lists,
+    ] {
         if let Some(t) = f(s) {
             out.push(t);
         }
@@ -139,6 +146,77 @@ fn backslash(s: &str) -> Option<String> {
                     }
                 }
             }
+        }
+        let len = s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .map_or(1, char::len_utf8);
+        out.push_str(s.get(i..i + len).unwrap_or(""));
+        i += len;
+    }
+    changed.then_some(out)
+}
+
+/// Lists of three or more character codes, each written as a token: `0x35 0x31 0x30 0x30`,
+/// `U+006B U+0065 …`, or bytes in binary (`01101011 01100101 …`). Each list becomes the text
+/// it spells, its separators (spaces, commas, semicolons) dropped.
+fn code_lists(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let plus = memchr::memchr(b'+', b).is_some();
+    let hex = memchr::memmem::find(b, b"0x").is_some() || memchr::memmem::find(b, b"0X").is_some();
+    let bits = b
+        .windows(8)
+        .any(|w| w.iter().all(|c| matches!(c, b'0' | b'1')));
+    if !plus && !hex && !bits {
+        return None;
+    }
+    // One code at `i`: its character and the index after it.
+    let code = |i: usize| -> Option<(char, usize)> {
+        if i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric) {
+            return None;
+        }
+        let (start, min, max, radix) = match (b.get(i), b.get(i + 1)) {
+            (Some(b'0'), Some(b'x' | b'X')) => (i + 2, 2, 2, 16),
+            (Some(b'U' | b'u'), Some(b'+')) => (i + 2, 4, 6, 16),
+            (Some(b'0' | b'1'), _) => (i, 8, 8, 2),
+            _ => return None,
+        };
+        let mut k = start;
+        while k - start < max && b.get(k).is_some_and(|c| (*c as char).is_digit(radix)) {
+            k += 1;
+        }
+        if k - start < min || b.get(k).is_some_and(u8::is_ascii_alphanumeric) {
+            return None;
+        }
+        let v = u32::from_str_radix(s.get(start..k)?, radix).ok()?;
+        char::from_u32(v)
+            .filter(|c| !c.is_control())
+            .map(|c| (c, k))
+    };
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        let mut run = String::new();
+        let mut count = 0;
+        let mut p = i;
+        let mut end = i;
+        while let Some((c, next)) = code(p) {
+            run.push(c);
+            count += 1;
+            end = next;
+            p = next;
+            let mut gap = 0;
+            while gap < 2 && matches!(b.get(p), Some(b' ' | b',' | b';')) {
+                p += 1;
+                gap += 1;
+            }
+        }
+        if count >= 3 {
+            out.push_str(&run);
+            changed = true;
+            i = end;
+            continue;
         }
         let len = s
             .get(i..)
