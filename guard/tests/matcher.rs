@@ -167,7 +167,7 @@ fn full_width_format_chars_and_markdown() {
             ("5**1**00", true),
             ("5*1*00", true),
             ("5`1`00", true),
-            ("**5**,100", false),
+            ("**5**,100", true),
         ],
     );
 }

@@ -707,3 +707,15 @@ fn lists_of_character_codes() {
         assert!(!m.is_match(text), "{text:?}");
     }
 }
+
+/// Emphasis or code markers inside a digit run render nothing between the digits.
+#[test]
+fn markers_inside_a_digit_run() {
+    let m = Matcher::compile(&[GuardedValue::new("total_lag", TargetValue::Number(5100.0))]);
+    for text in ["51**00**", "5**100**", "The total lag is 51``00.", "51`00`"] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in ["2**10", "5*100", "x = 2**12", "`51` and `00`"] {
+        assert!(!m.is_match(text), "{text:?}");
+    }
+}

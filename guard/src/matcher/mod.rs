@@ -597,6 +597,10 @@ impl Matcher {
                 self.scan_view(&n, hits, true);
             }
         }
+        // `51**00**`, `51``00`: markers inside a digit run, read without them as well.
+        if let Some(v) = normalize::without_digit_markers(&norm) {
+            self.scan_view(&v, hits, false);
+        }
         // Names in letters alone: on the normalised text once (a skeleton per view cost
         // 4.5 ms per 64 KB of ops text; the other views add nothing a learner would write).
         if let Some(f) = &self.fuzzy {

@@ -33,8 +33,8 @@ use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
 mod markup;
-pub(crate) use markup::without_hidden;
 use markup::{has_markup, markup, MARKUP_ROUNDS};
+pub(crate) use markup::{without_digit_markers, without_hidden};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
 pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {

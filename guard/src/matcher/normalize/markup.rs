@@ -29,6 +29,71 @@ fn emphasis_in_number(b: &[u8]) -> bool {
     })
 }
 
+/// The reading without `**` pairs and backticks inside digit runs (`51**00**`, `51``00`):
+/// a view of its own beside the normalised text, since removing a marker also glues what a
+/// renderer would keep apart (`**5**,10` then `0`). `None` when there is no such marker.
+pub(crate) fn without_digit_markers(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    if !memchr::memchr2_iter(b'*', b'`', b).any(|i| marker_in_digits(b, i).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut from = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if matches!(b[i], b'*' | b'`') {
+            if let Some(n) = marker_in_digits(b, i) {
+                out.push_str(s.get(from..i).unwrap_or(""));
+                i += n;
+                from = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(s.get(from..).unwrap_or(""));
+    Some(out)
+}
+
+/// At `i`, a `**` or a backtick run (one or two) inside a digit run (`51**00**`, `51``00`,
+/// `51`00``): its length. A digit must be on one side and a digit or the run's end on the
+/// other; a lone `*` stays (`5*100` is a product).
+fn marker_in_digits(b: &[u8], i: usize) -> Option<usize> {
+    let c = *b.get(i)?;
+    if i > 0 && b.get(i - 1) == Some(&c) {
+        return None;
+    }
+    let mut n = 0;
+    while b.get(i + n) == Some(&c) && n < 3 {
+        n += 1;
+    }
+    if (c == b'*' && n != 2) || (c == b'`' && n > 2) || b.get(i + n) == Some(&c) {
+        return None;
+    }
+    let digit = |k: Option<usize>| k.and_then(|k| b.get(k)).is_some_and(u8::is_ascii_digit);
+    let end = |k: usize| !b.get(k).is_some_and(u8::is_ascii_alphanumeric);
+    let before = digit(i.checked_sub(1));
+    let after = digit(Some(i + n));
+    if !((before && (after || end(i + n))) || (after && before)) {
+        return None;
+    }
+    if c == b'`' {
+        return Some(n);
+    }
+    // `**` must pair around digits (`51**00**`, `5**1**00`): `10**3` is a power.
+    let mut k = i + n;
+    while b.get(k).is_some_and(u8::is_ascii_digit) {
+        k += 1;
+    }
+    let closes_after = k > i + n && b.get(k..k + 2) == Some(b"**");
+    let mut j = i;
+    while j > 0 && b.get(j - 1).is_some_and(u8::is_ascii_digit) {
+        j -= 1;
+    }
+    let opens_before = j < i && j >= 2 && b.get(j - 2..j) == Some(b"**");
+    (closes_after || opens_before).then_some(n)
+}
+
 /// Markdown and LaTeX that render a number or name without the characters between:
 /// empty links and images (`5[]()100`, `5![]()100`), emphasis beside a decimal point
 /// (`*2*.4`), backslash escapes (`orders\-7`), LaTeX spacing (`5\,100`), commands and braces
