@@ -56,8 +56,8 @@ pub(crate) fn without_digit_markers(s: &str) -> Option<String> {
 }
 
 /// At `i`, a `**` or a backtick run (one or two) inside a digit run (`51**00**`, `51``00`,
-/// `51`00``): its length. A digit must be on one side and a digit or the run's end on the
-/// other; a lone `*` stays (`5*100` is a product).
+/// `51`00``): its length. A digit must be before it and a digit or the run's end after it;
+/// a lone `*` stays (`5*100` is a product).
 fn marker_in_digits(b: &[u8], i: usize) -> Option<usize> {
     let c = *b.get(i)?;
     if i > 0 && b.get(i - 1) == Some(&c) {
@@ -74,7 +74,7 @@ fn marker_in_digits(b: &[u8], i: usize) -> Option<usize> {
     let end = |k: usize| !b.get(k).is_some_and(u8::is_ascii_alphanumeric);
     let before = digit(i.checked_sub(1));
     let after = digit(Some(i + n));
-    if !((before && (after || end(i + n))) || (after && before)) {
+    if !(before && (after || end(i + n))) {
         return None;
     }
     if c == b'`' {
