@@ -719,3 +719,30 @@ fn markers_inside_a_digit_run() {
         assert!(!m.is_match(text), "{text:?}");
     }
 }
+
+/// Digits one by one in other languages' words and radio phonetics.
+#[test]
+fn digits_one_by_one_in_other_words() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    for text in [
+        "total lag: f\u{fc}nf eins null null",
+        "cinq-un-z\u{e9}ro-z\u{e9}ro",
+        "be\u{15f} bir s\u{131}f\u{131}r s\u{131}f\u{131}r",
+        "\u{3c0}\u{3ad}\u{3bd}\u{3c4}\u{3b5} \u{3ad}\u{3bd}\u{3b1} \u{3bc}\u{3b7}\u{3b4}\u{3ad}\u{3bd} \u{3bc}\u{3b7}\u{3b4}\u{3ad}\u{3bd}",
+        "\u{43f}\u{44f}\u{442}\u{44c} \u{43e}\u{434}\u{438}\u{43d} \u{43d}\u{43e}\u{43b}\u{44c} \u{43d}\u{43e}\u{43b}\u{44c}",
+        "fife wun zero zero",
+        "two seven fife zero",
+    ] {
+        assert!(m.is_match(text), "{text:?}");
+    }
+    for text in [
+        "un, deux, trois",
+        "uno due tre quattro",
+        "zwei f\u{fc}nf eins null null",
+    ] {
+        assert!(!m.is_match(text), "{text:?}");
+    }
+}

@@ -134,7 +134,8 @@
 //! on word boundaries, unless the part is a common ops or English word or shared. **Split
 //! digits** (`splits.rs`): `51 00`, `27-50`, one group a line. **Bounds** (`brackets.rs`):
 //! `5099 < lag < 5101`, two neighbouring numbers at most 2 % apart on a line with a comparison
-//! word, the target strictly between.
+//! word, the target strictly between. **Digit words of other languages** (`digitwords.rs`):
+//! `fünf eins null null`, `fife wun zero zero`.
 //!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
@@ -170,6 +171,7 @@
 //! comparisons.
 mod brackets;
 mod candidates;
+mod digitwords;
 mod durations;
 mod encodings;
 mod expr;
@@ -596,6 +598,10 @@ impl Matcher {
             if *n != *norm {
                 self.scan_view(&n, hits, true);
             }
+        }
+        // Digits one by one in other languages' words: on the normalised text once.
+        if self.rules.spelled_digits && self.rules.other_numerals {
+            digitwords::scan(&self.whole_digits, &norm, hits);
         }
         // `51**00**`, `51``00`: markers inside a digit run, read without them as well.
         if let Some(v) = normalize::without_digit_markers(&norm) {
