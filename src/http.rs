@@ -439,8 +439,13 @@ impl<H: Host> Http<H> {
         // default until the watch brings the level: fail closed). Compare-and-set, so a later
         // level the watch brought is not lowered (an absent key has no CAS token in proxy-wasm:
         // there the later write wins, which can only withhold more). Tests: `http/tests.rs`.
+        // One exception to "not over another epoch's record": our own write, left behind when
+        // a resync of the same control process switched epochs between our read of the
+        // generation and our write (`LevelRecord::is_left_behind`); nothing else would bring
+        // the level back, since the resync's answer already counted the hint.
         let key = store::level_key(&id.subject);
         let mut written = false;
+        let mut wrote_under: Option<String> = None;
         for _ in 0..4 {
             let Some(gen) = store::generation(&self.host) else {
                 return;
@@ -451,11 +456,15 @@ impl<H: Host> Http<H> {
                 level: answer.level,
             };
             let (existing, cas) = store::get(&self.host, &key);
-            if rec.supersedes(existing.as_deref()) {
+            let left_behind = wrote_under.as_deref().is_some_and(|w| {
+                LevelRecord::is_left_behind(existing.as_deref(), w, &gen.levels_epoch)
+            });
+            if left_behind || rec.supersedes(existing.as_deref()) {
                 if store::set(&self.host, &key, rec.encode().as_bytes(), cas).is_err() {
                     continue;
                 }
                 written = true;
+                wrote_under = Some(gen.levels_epoch.clone());
             }
             if store::generation(&self.host).map(|g| g.levels_epoch) == Some(gen.levels_epoch) {
                 break;

@@ -24,12 +24,12 @@
 //! In `lease` mode (no bootstrap singleton) every worker root runs this, and only the holder of
 //! the shared-data lease polls; gaining or losing the lease resets what it knows, so a new poller
 //! starts with a full resync.
-use crate::host::{log_debug, log_error, log_info, log_warn, Buffer, Host, Map};
+use crate::host::{log_debug, log_error, log_info, log_warn, Buffer, Host, Map, SetOutcome};
 use crate::metrics::{Metrics, SyncStat};
 use crate::store;
 use orrery_learning_guard::policy::{
-    self, keys, FilterConfig, Generation, LevelRecord, ProbeRecord, WatchProbes, WatchResponse,
-    SECRET_HEADER,
+    self, keys, FilterConfig, Generation, LevelRecord, ProbeRecord, WatchLevel, WatchProbes,
+    WatchResponse, SECRET_HEADER,
 };
 use std::rc::Rc;
 use std::time::Duration;
@@ -389,7 +389,11 @@ impl<H: Host> Poller<H> {
         if store::set(&self.host, keys::GENERATION, gen.encode().as_bytes(), None).is_err() {
             return false;
         }
-        if self.levels_epoch.as_deref() != Some(levels_epoch.as_str()) {
+        let resynced = self.levels_epoch.as_deref() != Some(levels_epoch.as_str());
+        if resynced && !self.settle_resync(&w.levels.entries, &levels_epoch) {
+            return false;
+        }
+        if resynced {
             log_info!(
                 self.host,
                 "orrery-learning: levels resynced ({} stored)",
@@ -407,6 +411,43 @@ impl<H: Host> Poller<H> {
         self.manifest_generation = Some(w.manifest_generation);
         self.level_seq = Some(w.level_seq);
         self.probe_seq = w.probe_seq;
+        true
+    }
+
+    /// After a resync's generation switch, read back each level it wrote: a hint answer that
+    /// read the old generation may have written its record (under the old epoch) between ours
+    /// and the switch, and that record now reads as the default. Ours is written again under
+    /// the new epoch (compare-and-set; a hint that wins the race wrote under the new epoch
+    /// itself, since it read the new generation). Without this the subject would stay at the
+    /// default, since the resync's answer already counted the hint and no delta would follow.
+    /// `false` when the host refused a write.
+    fn settle_resync(&self, entries: &[WatchLevel], levels_epoch: &str) -> bool {
+        for e in entries {
+            if e.level > orrery_learning_guard::MAX_LEVEL {
+                continue;
+            }
+            let key = store::level_key(&e.subject);
+            let rec = LevelRecord {
+                levels_epoch: levels_epoch.to_string(),
+                scenario_id: e.scenario_id.clone(),
+                level: e.level,
+            };
+            for _ in 0..4 {
+                let (existing, cas) = store::get(&self.host, &key);
+                let current = existing
+                    .as_deref()
+                    .and_then(LevelRecord::decode)
+                    .is_some_and(|r| r.levels_epoch == levels_epoch);
+                if current {
+                    break;
+                }
+                match store::set(&self.host, &key, rec.encode().as_bytes(), cas) {
+                    Ok(()) => break,
+                    Err(SetOutcome::CasMismatch) => continue,
+                    Err(_) => return false,
+                }
+            }
+        }
         true
     }
 

@@ -36,8 +36,8 @@ fn behind_answers_at_once_current_holds_until_timeout() {
         "answered too early: {took:?}"
     );
     assert_eq!(w2["guard"], json!(null));
-    // level_seq 0 always reads as "I hold no levels": full, and there are none.
-    assert_eq!(w2["levels"], json!({"full": true, "entries": []}));
+    // level_seq 0 is a cursor like any other: no change, no resync.
+    assert_eq!(w2["levels"], json!({"full": false, "entries": []}));
     assert_eq!(
         (w2["manifest_generation"].clone(), w2["level_seq"].clone()),
         (json!(1), json!(0))

@@ -412,9 +412,9 @@ fn a_resync_between_read_and_write_gets_the_hint_under_the_new_epoch() {
 
 #[test]
 fn a_resync_right_after_the_write_is_not_overwritten() {
-    // The epoch changes after the write: the record of the old epoch is not rewritten under
-    // the new one (it might be the resync's own), so the turn reads the default level (fail
-    // closed) until the watch brings the level; the loop ends.
+    // The epoch changes after the write, to one of another control process (a restart): the
+    // record of the old epoch is not carried over (the new store may not hold the hint), so the
+    // turn reads the default level (fail closed) until the watch brings the level.
     let host = FakeHost::new();
     publish(&host, "L1");
     let key = store::level_key("alice");
@@ -424,4 +424,20 @@ fn a_resync_right_after_the_write_is_not_overwritten() {
     let cache = std::rc::Rc::new(std::cell::RefCell::new(store::GuardCache::default()));
     let snap = store::snapshot(&host, &cache).unwrap();
     assert_eq!(snap.level_of(&host, Some("alice")), 0);
+}
+
+#[test]
+fn a_resync_of_the_same_control_process_after_the_write_carries_the_hint_over() {
+    // Our own record, left under the epoch we read when the same control process resynced
+    // (a lease change, say): within one process a level never falls, so it is carried into
+    // the new epoch rather than left to read as the default with no delta to follow.
+    let host = FakeHost::new();
+    publish(&host, "c1.100.1");
+    let key = store::level_key("alice");
+    host.before_set(&key, |h| set_generation(h, "c1.200.2"));
+    hint(&host, HINT_2);
+    assert_eq!(host.get(&key).as_deref(), Some("c1.200.2:kafka-lag-7f3a:2"));
+    let cache = std::rc::Rc::new(std::cell::RefCell::new(store::GuardCache::default()));
+    let snap = store::snapshot(&host, &cache).unwrap();
+    assert_eq!(snap.level_of(&host, Some("alice")), 2);
 }

@@ -282,3 +282,27 @@ fn the_event_queue_is_bounded_and_survives_contention() {
     host.state().refuse.shared_writes = true;
     assert!(!store::append_event(&host, "refused"));
 }
+
+#[test]
+fn a_hint_record_written_under_the_old_epoch_during_a_resync_is_settled() {
+    // A hint answer that read the old generation writes its record between the resync's level
+    // write and its generation switch: read back, it is written again under the new epoch.
+    let host = FakeHost::new();
+    let mut p = poller(&host, false, 1);
+    p.on_tick();
+    let token = watches(&host.take_calls())[0].token;
+    let key = store::level_key("alice");
+    let k = key.clone();
+    host.before_set(keys::GENERATION, move |h| {
+        h.put(&k, format!("old.1.1:{SCENARIO}:1").as_bytes())
+    });
+    answer(
+        &mut p,
+        &host,
+        token,
+        "200",
+        &watch_answer("c1", &[("alice", 1)]),
+    );
+    assert_eq!(level(&host, "alice"), 1);
+    assert!(host.get(&key).unwrap().starts_with("c1."));
+}

@@ -128,6 +128,25 @@ impl LevelRecord {
             None => true,
         }
     }
+
+    /// Whether `existing` is a hint's own record left behind by a resync: written under
+    /// `written_epoch`, which the writer read as current and which has since been replaced by
+    /// `now_epoch` *of the same control-service process*. Within one process a level never
+    /// falls, so such a record's level may be carried into the new epoch; across a control
+    /// restart (another process prefix) it may not, since the new store may not hold it.
+    pub fn is_left_behind(existing: Option<&[u8]>, written_epoch: &str, now_epoch: &str) -> bool {
+        existing.and_then(LevelRecord::decode).is_some_and(|e| {
+            e.levels_epoch == written_epoch
+                && written_epoch != now_epoch
+                && control_part(written_epoch) == control_part(now_epoch)
+        })
+    }
+}
+
+/// The control-service epoch a levels epoch was made from: levels epochs are
+/// `<control epoch>.<time>.<n>` (the control epoch made `.`-free by the sync service).
+fn control_part(levels_epoch: &str) -> &str {
+    levels_epoch.split('.').next().unwrap_or(levels_epoch)
 }
 
 /// Two flag times closer than this are one flag seen twice (the control service flags a subject
@@ -429,6 +448,37 @@ mod tests {
         assert_eq!(id, "ep/3");
         assert_eq!(set, b"{\"a\":1}");
         assert_eq!(decode_guard(b"nolf"), None);
+    }
+
+    #[test]
+    fn a_left_behind_hint_record_is_known_only_within_one_control_process() {
+        let rec = b"c1.100.1:k:2";
+        assert!(LevelRecord::is_left_behind(
+            Some(rec),
+            "c1.100.1",
+            "c1.200.2"
+        ));
+        assert!(!LevelRecord::is_left_behind(
+            Some(rec),
+            "c1.100.1",
+            "c2.200.1"
+        ));
+        assert!(!LevelRecord::is_left_behind(
+            Some(rec),
+            "c1.100.1",
+            "c1.100.1"
+        ));
+        assert!(!LevelRecord::is_left_behind(
+            Some(rec),
+            "c1.050.1",
+            "c1.200.2"
+        ));
+        assert!(!LevelRecord::is_left_behind(None, "c1.100.1", "c1.200.2"));
+        assert!(!LevelRecord::is_left_behind(
+            Some(b"junk"),
+            "c1.100.1",
+            "c1.200.2"
+        ));
     }
 
     #[test]
