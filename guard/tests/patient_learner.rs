@@ -746,3 +746,43 @@ fn digits_one_by_one_in_other_words() {
         assert!(!m.is_match(text), "{text:?}");
     }
 }
+
+#[test]
+fn code_literal_suffixes() {
+    table(
+        "code-literals",
+        &[
+            ("long lag = 5100L;", "total_lag"),
+            ("let lag: u64 = 5100u64;", "total_lag"),
+            ("let lag = 5_100_u64;", "total_lag"),
+            ("#define LAG 5100UL", "total_lag"),
+            ("const lag = 5100n", "total_lag"),
+            ("float p = 1250.5f;", "p99"),
+            ("let p = 1250.5f64;", "p99"),
+            // Near-misses: letters that run on, or no type's width.
+            ("5100lbs of cargo", ""),
+            ("id 5100u65 in the table", ""),
+            ("build 5100Lx2", ""),
+        ],
+    );
+}
+
+#[test]
+fn table_cells() {
+    table(
+        "table-cells",
+        &[
+            (
+                "<table><tr><td>51</td><td>00</td></tr></table>",
+                "total_lag",
+            ),
+            ("<tr><td>5</td><td>100</td></tr>", "total_lag"),
+            ("<tr><th>lag</th></tr><tr><td>5,100</td></tr>", "total_lag"),
+            // Near-miss: the last cell of a row and the first of the next are not one number.
+            (
+                "<tr><td>partitions</td><td>5</td></tr><tr><td>100</td><td>ok</td></tr>",
+                "",
+            ),
+        ],
+    );
+}

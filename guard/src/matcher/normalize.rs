@@ -2,9 +2,10 @@
 //! would take it, so that no spelling hides a value behind characters nobody sees.
 //!
 //! In order:
-//! 1. **Markup** (only when the text holds `<`, `&` or `~~`): HTML tags are dropped (block
-//!    tags such as `<br>`, `<p>`, `<li>` become a space, inline ones such as `<b>` nothing, so
-//!    `5<b>1</b>00` reads `5100`); character references are decoded (`&#53;100`, `&amp;`), up to
+//! 1. **Markup** (only when the text holds `<`, `&` or `~~`): HTML tags are dropped (a run of
+//!    block tags becomes one separator: a space between table cells, a line break for `<br>`,
+//!    `<p>`, `<li>`, rows and the like; inline ones such as `<b>` nothing, so `5<b>1</b>00`
+//!    reads `5100`); character references are decoded (`&#53;100`, `&amp;`), up to
 //!    64 rounds of nested encoding; markdown strikethrough `~~` is dropped (`5~~1~~00`).
 //! 2. **Invisible characters** are dropped: every Default_Ignorable_Code_Point (zero-width
 //!    space and joiners, variation selectors, U+034F, U+17B4, Hangul fillers, tags), every
@@ -527,7 +528,9 @@ mod tests {
             ("&#53;100", "5100"),
             ("&#x35;1&#48;0", "5100"),
             ("5<b>1</b>00", "5100"),
-            ("5<br/>100", "5 100"),
+            ("5<br/>100", "5\n100"),
+            ("<td>51</td><td>00</td>", " 51 00 "),
+            ("<tr><td>5</td></tr><tr><td>100</td></tr>", "\n5\n100\n"),
             ("5~~1~~00", "5100"),
             ("a &lt; b &amp;&amp; c", "a < b && c"),
             ("&amp;#53;100", "5100"),

@@ -431,6 +431,10 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
         _ => false,
     };
     let mut end = p;
+    if !quiet && (c.is_ascii_alphabetic() || c == b'_') && around::literal_suffix(s, p).is_some() {
+        // `5100L`, `5100u64`: the full scanner ends the number there.
+        return None;
+    }
     if !quiet && c.is_ascii_alphabetic() && !matches!(c, b'e' | b'E' | b'x' | b'X') {
         // A unit (`200ms`, `512Mi`) ends the number; other letters (`5100abc`) glue it into
         // a longer token. A scale (`51k`) needs the full scanner.

@@ -240,6 +240,9 @@ pub(super) fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
             }
         }
     }
+    if let Some(q) = literal_suffix(s, e) {
+        return (After::Free, q);
+    }
     if c.is_ascii_alphabetic() {
         let (w, q) = letters(s, e);
         let unit = is_unit(w) || super::units::count_word(w);
@@ -266,6 +269,58 @@ pub(super) fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
         return (After::Glued, e);
     }
     (After::Free, e)
+}
+
+/// The end of a programming-language type suffix on a number literal (`5100L`, `5100UL`,
+/// `5100n`, `5100u64`, `5_100_i32`, `51.0f32`), which ends the number as a unit does: a
+/// learner who asks for "the value as a Java long" gets `5100L`. `None` when the letters
+/// after `e` are not one, or run on into a longer word (`5100lbs` is no literal).
+pub(super) fn literal_suffix(s: &str, e: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let p = if at(b, e) == b'_' { e + 1 } else { e };
+    let (w, mut q) = letters(s, p);
+    let sized = matches!(w, "u" | "i" | "f") && is_digit(at(b, q));
+    if sized {
+        let d = q;
+        while is_digit(at(b, q)) && q - d < 3 {
+            q += 1;
+        }
+        let bits = s.get(d..q).unwrap_or("");
+        let ok = match w {
+            "f" => matches!(bits, "32" | "64"),
+            _ => matches!(bits, "8" | "16" | "32" | "64" | "128"),
+        };
+        if !ok {
+            return None;
+        }
+    } else if !matches!(
+        w,
+        "L" | "l"
+            | "LL"
+            | "ll"
+            | "U"
+            | "u"
+            | "UL"
+            | "ul"
+            | "uL"
+            | "LU"
+            | "ULL"
+            | "ull"
+            | "LLU"
+            | "n"
+            | "f"
+            | "F"
+            | "D"
+            | "M"
+            | "usize"
+            | "isize"
+    ) {
+        return None;
+    }
+    if alnum_at(s, q) || at(b, q) == b'_' {
+        return None;
+    }
+    Some(q)
 }
 
 /// Skip at most `max` spaces.
