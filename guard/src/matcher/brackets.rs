@@ -36,8 +36,7 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
         if vs.len() < 2 || vs.len() > MAX_NUMBERS {
             continue;
         }
-        let lower = line.to_ascii_lowercase();
-        if !CUES.iter().any(|c| lower.contains(c)) {
+        if !cues().is_some_and(|ac| ac.is_match(line)) {
             continue;
         }
         vs.sort_by(f64::total_cmp);
@@ -52,7 +51,21 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
     }
 }
 
-/// The numbers written in digits on a line (`5,099`, `2749.5`), left to right.
+/// [`CUES`], ASCII case-insensitive, in one automaton (a lowercased copy of every line with
+/// digits and 22 substring searches cost more than the rest of the rule).
+fn cues() -> Option<&'static aho_corasick::AhoCorasick> {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
+    AC.get_or_init(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(CUES)
+            .ok()
+    })
+    .as_ref()
+}
+
+/// The numbers written in digits on a line (`5,099`, `2749.5`), left to right; past
+/// [`MAX_NUMBERS`] the line is data and the count is all that matters.
 fn numbers(line: &str) -> Vec<f64> {
     let b = line.as_bytes();
     let mut out = Vec::new();
@@ -64,35 +77,54 @@ fn numbers(line: &str) -> Vec<f64> {
             i += 1;
             continue;
         }
-        let mut text = String::new();
+        // The number's digits (and point) without the thousands commas, in a fixed buffer:
+        // longer runs than it holds are ids or hashes, read as no bound.
+        let mut text = [0u8; 40];
+        let mut n = 0;
+        let mut fits = true;
+        let mut put = |c: u8| {
+            match text.get_mut(n) {
+                Some(slot) => *slot = c,
+                None => fits = false,
+            }
+            n += 1;
+        };
         while i < b.len() && b[i].is_ascii_digit() {
-            text.push(char::from(b[i]));
+            put(b[i]);
             i += 1;
         }
         // Thousands groups: a comma and exactly three digits.
-        while i + 3 < b.len() + 1
-            && b.get(i) == Some(&b',')
+        while b.get(i) == Some(&b',')
             && b.get(i + 1..i + 4)
                 .is_some_and(|g| g.iter().all(u8::is_ascii_digit))
             && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
         {
-            text.push_str(line.get(i + 1..i + 4).unwrap_or(""));
+            for &d in b.get(i + 1..i + 4).unwrap_or(&[]) {
+                put(d);
+            }
             i += 4;
         }
         if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            text.push('.');
+            put(b'.');
             i += 1;
             while i < b.len() && b[i].is_ascii_digit() {
-                text.push(char::from(b[i]));
+                put(b[i]);
                 i += 1;
             }
         }
         // Glued to letters (`5100abc`, `v2`): an identifier, not a bound.
-        if b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+        if b.get(i).is_some_and(u8::is_ascii_alphabetic) || !fits {
             continue;
         }
-        if let Ok(v) = text.parse::<f64>() {
+        let parsed = text
+            .get(..n)
+            .and_then(|t| std::str::from_utf8(t).ok())
+            .and_then(|t| t.parse::<f64>().ok());
+        if let Some(v) = parsed {
             out.push(v);
+            if out.len() > MAX_NUMBERS {
+                break;
+            }
         }
     }
     out
