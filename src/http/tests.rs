@@ -441,3 +441,67 @@ fn a_resync_of_the_same_control_process_after_the_write_carries_the_hint_over() 
     let snap = store::snapshot(&host, &cache).unwrap();
     assert_eq!(snap.level_of(&host, Some("alice")), 2);
 }
+
+/// Not a test: the filter's own cost per `/chat` turn (4 KiB benign reply, read before, so the
+/// guard's hit cache answers), natively against the fake host, split by callback.
+/// `cargo test --release -p orrery-learning-filter --lib per_turn_cost -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn per_turn_cost() {
+    use std::time::{Duration, Instant};
+    let host = FakeHost::new();
+    publish(&host, "L1");
+    let cfg = config().unwrap();
+    let cache: store::SharedCache = Default::default();
+    let metrics = std::rc::Rc::new(crate::metrics::Metrics::define(host.clone()));
+    let corpus = include_str!("../../guard/tests/data/benign_ops.txt");
+    let mut reply = String::new();
+    for l in corpus.lines().filter(|l| !l.contains('"')) {
+        if reply.len() > 4096 {
+            break;
+        }
+        reply.push_str(l);
+        reply.push(' ');
+    }
+    let body_json = serde_json::json!({"session_id": "s1", "response": reply}).to_string();
+    let p = payload("alice");
+    let n = 3000u32;
+    let mut t = [Duration::ZERO; 3];
+    for _ in 0..n {
+        let mut h = Http::new(
+            host.clone(),
+            Some(cfg.clone()),
+            metrics.clone(),
+            cache.clone(),
+        );
+        let s = Instant::now();
+        request(
+            &mut h,
+            &host,
+            "POST",
+            "/chat",
+            &[("x-orrery-jwt-payload", &p)],
+        );
+        let s1 = Instant::now();
+        respond(
+            &mut h,
+            &host,
+            "200",
+            &[("content-type", "application/json")],
+        );
+        let s2 = Instant::now();
+        body(&mut h, &host, body_json.as_bytes(), true);
+        let s3 = Instant::now();
+        t[0] += s1 - s;
+        t[1] += s2 - s1;
+        t[2] += s3 - s2;
+    }
+    let us = |d: Duration| d.as_secs_f64() * 1e6 / f64::from(n);
+    println!(
+        "per turn: request headers {:.1} µs, response headers {:.1} µs, body ({} B) {:.1} µs",
+        us(t[0]),
+        us(t[1]),
+        body_json.len(),
+        us(t[2])
+    );
+}
