@@ -179,29 +179,39 @@ pub(super) fn markup(text: &str) -> Cow<'_, str> {
     if !has_markup(text) {
         return Cow::Borrowed(text);
     }
-    let mut s: String = text.to_string();
+    let mut s: Cow<'_, str> = Cow::Borrowed(text);
     // Until nothing changes (each round shrinks the text, so this ends): double-encoded
     // references (`&amp;#53;`) and tags that decoding reveals (`&lt;b&gt;`) go too, and
-    // normalising again changes nothing. Bounded for a hostile nesting depth.
+    // normalising again changes nothing. Bounded for a hostile nesting depth. A round in which
+    // every step borrows changed nothing and copies nothing (a text whose only markup
+    // character is a `<` of comparison or an `&` in a URL costs one read per step).
     for _ in 0..MARKUP_ROUNDS {
         // Strikethrough first: removing it can join a reference (`&#~~5` is `&#5`).
         if s.contains("~~") {
-            s = s.replace("~~", "");
+            s = Cow::Owned(s.replace("~~", ""));
         }
         let untagged = strip_tags(&s);
         let plain = markdown_latex(&untagged);
         let refs = bare_references(&plain);
-        let decoded = html_escape::decode_html_entities(refs.as_ref()).into_owned();
-        let changed = decoded != s;
-        s = decoded;
+        let decoded = html_escape::decode_html_entities(refs.as_ref());
+        let all_borrowed = matches!(untagged, Cow::Borrowed(_))
+            && matches!(plain, Cow::Borrowed(_))
+            && matches!(refs, Cow::Borrowed(_))
+            && matches!(decoded, Cow::Borrowed(_));
+        if all_borrowed {
+            break;
+        }
+        let decoded = decoded.into_owned();
+        let changed = *decoded != *s;
+        s = Cow::Owned(decoded);
         if !changed || !has_markup(&s) {
             break;
         }
     }
-    if s == text {
+    if *s == *text {
         return Cow::Borrowed(text);
     }
-    Cow::Owned(s)
+    s
 }
 
 /// Most markup rounds (nesting depth of encodings) undone.
