@@ -498,10 +498,44 @@ fn per_turn_cost() {
     }
     let us = |d: Duration| d.as_secs_f64() * 1e6 / f64::from(n);
     println!(
-        "per turn: request headers {:.1} µs, response headers {:.1} µs, body ({} B) {:.1} µs",
+        "per turn, a reply read before: request headers {:.1} µs, response headers {:.1} µs, \
+         body ({} B) {:.1} µs",
         us(t[0]),
         us(t[1]),
         body_json.len(),
         us(t[2])
+    );
+    // A new reply every turn (as in a lab): the matcher reads every byte.
+    let m = 300u32;
+    let mut fresh = Duration::ZERO;
+    for k in 0..m {
+        let text = format!("Turn {k}. {reply}");
+        let b = serde_json::json!({"session_id": "s1", "response": text}).to_string();
+        let mut h = Http::new(
+            host.clone(),
+            Some(cfg.clone()),
+            metrics.clone(),
+            cache.clone(),
+        );
+        request(
+            &mut h,
+            &host,
+            "POST",
+            "/chat",
+            &[("x-orrery-jwt-payload", &p)],
+        );
+        respond(
+            &mut h,
+            &host,
+            "200",
+            &[("content-type", "application/json")],
+        );
+        let s = Instant::now();
+        body(&mut h, &host, b.as_bytes(), true);
+        fresh += s.elapsed();
+    }
+    println!(
+        "per turn, a new reply: body {:.1} µs",
+        fresh.as_secs_f64() * 1e6 / f64::from(m)
     );
 }

@@ -147,8 +147,22 @@ impl Turn {
             return Some(t);
         }
         if let Some(n) = message.strip_prefix("big: ") {
+            // `big: 4096 fresh`: a reply no turn had before (a word made of a counter's
+            // letters leads it), so a guard's cache of texts it has read cannot answer.
+            let (n, fresh) = match n.trim().strip_suffix(" fresh") {
+                Some(n) => (n, true),
+                None => (n, false),
+            };
             let n = n.trim().parse::<usize>().ok()?.min(BIG_MAX);
-            let mut t = Turn::plain(big_prose(n));
+            let mut reply = big_prose(n);
+            if fresh {
+                let word = fresh_word();
+                let keep = n.saturating_sub(word.len());
+                reply.truncate(keep);
+                reply.insert_str(0, &word);
+                reply.truncate(n);
+            }
+            let mut t = Turn::plain(reply);
             t.deltas = split_deltas(&t.reply, 1024);
             return Some(t);
         }
@@ -283,6 +297,22 @@ pub fn split_deltas(text: &str, max_chars: usize) -> Vec<String> {
 }
 
 /// Exactly `n` bytes of plausible ops prose with no digits and no number words.
+/// A word no earlier call returned (letters only: the reply stays free of digits).
+fn fresh_word() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut w = String::from("Turn");
+    loop {
+        w.push(char::from(b'a' + (k % 26) as u8));
+        k /= 26;
+        if k == 0 {
+            break;
+        }
+    }
+    w.push_str(". ");
+    w
+}
+
 pub fn big_prose(n: usize) -> String {
     const PROSE: &str = "The consumer group looks steady and the brokers report normal request \
         latency. Check partition balance and the commit rate before changing anything, and \
@@ -394,6 +424,11 @@ mod tests {
             assert!(!t.reply.bytes().any(|b| b.is_ascii_digit()));
             assert_eq!(t.deltas.concat(), t.reply);
             assert!(t.deltas.iter().all(|d| d.len() <= 1024));
+            let a = Turn::plan(&format!("big: {n} fresh"), None);
+            let b = Turn::plan(&format!("big: {n} fresh"), None);
+            assert_eq!(a.reply.len(), n);
+            assert!(!a.reply.bytes().any(|b| b.is_ascii_digit()));
+            assert!(n < 16 || a.reply != b.reply, "fresh replies differ");
         }
     }
 
