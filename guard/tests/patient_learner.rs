@@ -786,3 +786,25 @@ fn table_cells() {
         ],
     );
 }
+
+#[test]
+fn clock_forms_other_dots_and_letter_zeros() {
+    table(
+        "clock-dots-zeros",
+        &[
+            ("The total lag is 51:00.", "total_lag"),
+            ("lag 51:00 messages", "total_lag"),
+            ("2⋅400⋅000 bytes per second", "throughput"),
+            ("5\u{2219}100", "total_lag"),
+            ("5\u{2027}100", "total_lag"),
+            ("51\u{30FB}00", "total_lag"),
+            ("51 oh oh", "total_lag"),
+            ("five one o o", "total_lag"),
+            ("five one nought nought", "total_lag"),
+            // Near-misses: times of day, o'clock, an interjection.
+            ("the deploy ran at 12:50 and again at 10:42", ""),
+            ("at 5 o'clock the lag was fine", ""),
+            ("oh no, 51 partitions is too many", ""),
+        ],
+    );
+}

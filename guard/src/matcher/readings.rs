@@ -181,7 +181,7 @@ const FORWARD: &[&str] = &[
     "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     "hundred", "thousand", "million", "billion", "doubled", "tripled", "halved", "squared",
     "x", "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
-    "concatenate", "concatenating", "join", "joining", "append",
+    "concatenate", "concatenating", "join", "joining", "append", "oh", "o", "nought", "naught",
     "more than", "less than", "fewer than", "between",
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
     "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
@@ -220,6 +220,15 @@ enum Word {
     Scale(u64),
 }
 
+/// Is token `j` a letter read as zero in a run of digits (`oh`, `o`; not `o'clock`)?
+fn zero_letter(toks: &[Tok<'_>], j: usize) -> bool {
+    let Some(t) = toks.get(j) else {
+        return false;
+    };
+    let clock = toks.get(j + 1).is_some_and(|n| n.text == "'");
+    t.text.eq_ignore_ascii_case("oh") || (t.text.eq_ignore_ascii_case("o") && !clock)
+}
+
 fn word(w: &str) -> Option<Word> {
     // No number word is longer than `thousands`; most words are settled by length alone.
     if w.len() < 3 || w.len() > 9 {
@@ -228,6 +237,9 @@ fn word(w: &str) -> Option<Word> {
     let is = |x: &str| w.eq_ignore_ascii_case(x);
     if let Some(i) = UNITS.iter().position(|u| is(u)) {
         return Some(Word::Unit(i as u64));
+    }
+    if is("nought") || is("naught") {
+        return Some(Word::Unit(0));
     }
     if let Some(i) = TEENS.iter().position(|u| is(u)) {
         return Some(Word::Teen(10 + i as u64));
@@ -414,9 +426,16 @@ fn rewrite(s: &str) -> String {
 fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     // Most words start no number: settle them without the walk (and its lowercase copy).
     let first = toks.get(i)?.text;
+    // `51 oh oh`, `51 o o`: a letter zero right after digits.
+    let after_digits = toks[..i.min(toks.len())]
+        .iter()
+        .rev()
+        .find(|t| t.kind != Kind::Space)
+        .is_some_and(|t| t.kind == Kind::Digits);
     let opener = ["a", "double", "triple"]
         .iter()
-        .any(|x| first.eq_ignore_ascii_case(x));
+        .any(|x| first.eq_ignore_ascii_case(x))
+        || (after_digits && zero_letter(toks, i));
     if !opener && word(first).is_none() {
         return None;
     }
@@ -435,9 +454,11 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         }
         let lw = t.text.to_ascii_lowercase();
         let w = word(t.text).or_else(|| {
-            // `oh` is zero only among digit words (`five one oh oh`).
-            (lw == "oh" && (digit_run || matches!(r.last, Some(Word::Unit(_)))))
-                .then_some(Word::Unit(0))
+            // `oh` and `o` are zero only among digit words (`five one oh oh`) or right after
+            // digits (`51 o o`).
+            let among =
+                digit_run || matches!(r.last, Some(Word::Unit(_))) || (j == i && after_digits);
+            (among && zero_letter(toks, j)).then_some(Word::Unit(0))
         });
         match (w, lw.as_str()) {
             // A scale word starts a number only after `a` (`a hundred`): after digits it

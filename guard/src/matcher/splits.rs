@@ -17,6 +17,9 @@
 /// Characters that join two groups of one split number.
 const SEPARATORS: &[char] = &[
     ' ', '-', '_', '/', '|', '\u{B7}', '\u{2022}', '\u{2013}', '~',
+    // Dots of other blocks that no normalisation turns into a full stop: dot operator,
+    // bullet operator, hyphenation point, katakana and half-width middle dots.
+    '\u{22C5}', '\u{2219}', '\u{2027}', '\u{30FB}', '\u{FF65}',
 ];
 
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.
@@ -99,6 +102,9 @@ fn close(s: &str, d: usize) -> bool {
 /// Does the text between two runs (`s[end..start]`) join them?
 fn joins(s: &str, end: usize, start: usize) -> bool {
     let gap = s.get(end..start).unwrap_or("");
+    if gap == ":" {
+        return clock_like(s, end, start);
+    }
     // One separator, or one between single spaces (`51 | 00`, `27 - 50`).
     let inner = gap.strip_prefix(' ').unwrap_or(gap);
     let inner = inner.strip_suffix(' ').unwrap_or(inner);
@@ -126,6 +132,22 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
         && s.get(start..line_end).is_some_and(only_digits)
 }
 
+/// `51:00`, `27:50`: a colon joins a group that cannot be an hour (24 or more) to two digits,
+/// as minutes and seconds would be written; `12:50`, `10:42` stay times of day.
+fn clock_like(s: &str, end: usize, start: usize) -> bool {
+    let b = s.as_bytes();
+    let mut a = end;
+    while a > 0 && b.get(a - 1).is_some_and(u8::is_ascii_digit) {
+        a -= 1;
+    }
+    let mut d = start;
+    while b.get(d).is_some_and(u8::is_ascii_digit) {
+        d += 1;
+    }
+    let hours = s.get(a..end).and_then(|h| h.parse::<u32>().ok());
+    d - start == 2 && hours.is_some_and(|h| h >= 24)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +169,8 @@ mod tests {
             "halves: 51 | 00",
             "lag:\n51\n00\n",
             "51_00 messages",
+            "The total lag is 51:00.",
+            "lag 27:50",
         ] {
             let target = if t.contains("27") || t.contains('\u{B7}') {
                 "2750"
@@ -163,6 +187,8 @@ mod tests {
             "51.00",
             "5.1.0.0",
             "12:50",
+            "at 5:10:0",
+            "51:000",
             "v51-00a",
             "10.51 00",
             "51 001",
