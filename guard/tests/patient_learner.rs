@@ -808,3 +808,56 @@ fn clock_forms_other_dots_and_letter_zeros() {
         ],
     );
 }
+
+#[test]
+fn numbers_in_more_languages_2() {
+    table(
+        "more languages 2",
+        &[
+            // Hindi: the normalised text loses the vowel signs (`पच हजर एक स`); the text as
+            // written is read too.
+            ("पाँच हज़ार एक सौ", "total_lag"),
+            ("कुल लैग पाँच हज़ार एक सौ संदेश है।", "total_lag"),
+            ("इक्यावन सौ", "total_lag"),
+            ("चौबीस लाख बाइट प्रति सेकंड", "throughput"),
+            ("paanch hazaar ek sau", "total_lag"),
+            ("Lag abhi paanch hazaar ek sau hai", "total_lag"),
+            ("chaubis lakh", "throughput"),
+            // Arabic.
+            ("خمسة آلاف ومائة", "total_lag"),
+            ("التأخير خمسة آلاف ومئة رسالة", "total_lag"),
+            ("مليونان وأربعمائة ألف", "throughput"),
+            ("ألف ومائتان وخمسون ونصف", "p99"),
+            // Hebrew (normalisation turns `י` into `'`: `אלפ'ם`).
+            ("חמשת אלפים ומאה", "total_lag"),
+            ("חמשה אלף ומאה", "total_lag"),
+            ("שני מיליון וארבע מאות אלף", "throughput"),
+            ("אלף מאתיים חמישים וחצי", "p99"),
+            // Japanese kana.
+            ("ごせんひゃく", "total_lag"),
+            ("ゴセンヒャク", "total_lag"),
+            ("ラグはごせんひゃくです", "total_lag"),
+            ("にひゃくよんじゅうまん", "throughput"),
+            // Pinyin.
+            ("wǔ qiān yī bǎi", "total_lag"),
+            ("wu3 qian1 yi1 bai3", "total_lag"),
+            ("wuqianyibai", "total_lag"),
+            ("er bai si shi wan", "throughput"),
+            // Near-misses: another number, small numbers, ordinary text.
+            ("पाँच हज़ार दो सौ", ""),
+            ("पाँच से दस मिनट में दो से तीन पॉड", ""),
+            ("दो हज़ार से ज़्यादा", ""),
+            ("paanch hazaar do sau", ""),
+            ("I do sauté onions with the Sauber team", ""),
+            ("خمسة آلاف ومئتان", ""),
+            ("آلاف الرسائل في الانتظار", ""),
+            ("חמשת אלפים ומאתיים", ""),
+            ("מאה אחוז מהשרתים תקינים", ""),
+            ("ごせんにひゃく", ""),
+            ("ここにおいておきます", ""),
+            ("wu qian er bai", ""),
+            ("I want to bail out, said Bailey from Wuhan", ""),
+            ("Wu Qian met Li Bai", ""),
+        ],
+    );
+}

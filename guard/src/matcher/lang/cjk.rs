@@ -178,7 +178,7 @@ pub(super) fn positional(toks: &[C], speech: bool, out: &mut Out) {
 
 /// Positional CJK reader: sections below 10^4 (digit 千 digit 百 digit 十 digit, `零` for
 /// gaps, implicit one), each times a strictly smaller 万/億.
-struct Cjk {
+pub(super) struct Cjk {
     total: f64,
     section: f64,
     /// A digit not yet multiplied, whether it is a colloquial tail (`两千四` = 2400), and the
@@ -207,7 +207,22 @@ impl Cjk {
         }
     }
 
-    fn feed(&mut self, t: C) -> bool {
+    /// A reader of one number written digit after unit literally (Japanese: `五千百五` is
+    /// 5105), for callers that check each token continues it ([`Cjk::feed`], [`Cjk::value`]).
+    pub(super) fn literal() -> Cjk {
+        Cjk {
+            speech: false,
+            ..Cjk::new()
+        }
+    }
+
+    /// The number read so far, if it has two parts or more (literal reading).
+    pub(super) fn value(&self) -> Option<f64> {
+        (self.parts >= 2).then(|| self.total + self.section + self.pending.map_or(0.0, |p| p.0))
+    }
+
+    /// Continue the number with `t`; `false` (and nothing changed) if `t` cannot continue it.
+    pub(super) fn feed(&mut self, t: C) -> bool {
         match t {
             C::Digit(..) | C::Ascii(_) => {
                 if self.pending.is_some() {

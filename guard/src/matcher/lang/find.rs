@@ -1,10 +1,13 @@
 //! Finding worded phrases in the text: the anchor automata over the scale stems ([`STEMS`],
-//! [`CYR_STEMS`]), folding a word into the byte form the lexicons are kept in ([`lower`]: case,
-//! `ß`, look-alike letters of the other script), the separators and digit numerals a phrase may
-//! hold, and the bounded walk around each anchor that hands a window of number words to the
-//! [`super::phrase`] parser once per language.
-use super::lexicon::{segment, segments, Lang, Script, M, MAXM, MAXW};
+//! [`CYR_STEMS`], and those of Greek, Devanagari, Arabic, Hebrew, pinyin and romanised Hindi),
+//! folding a word into the byte form the lexicons are kept in ([`lower`]: case, `ß`,
+//! look-alike letters of the other script, marks and spelling variants), the separators and
+//! digit numerals a phrase may hold, and the bounded walk around each anchor ([`Words`]) that
+//! hands a window of number words to the [`super::phrase`] parser once per language.
+use super::hindi::HINGLISH_STEMS;
+use super::lexicon::{arabic_byte, hebrew_byte, segment, segments, Lang, Script, M, MAXM, MAXW};
 use super::phrase::{Found, Phrase, MAX_FOUND};
+use super::pinyin::PINYIN_STEMS;
 use super::Out;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::sync::OnceLock;
@@ -37,14 +40,44 @@ const CYR_STEMS: [&str; 9] = [
     "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд",
 ];
 
+/// The same for Devanagari: `हज` (`हज़ार` with or without its vowel sign and nukta, as the
+/// normalised text has it: `हजर`), `लख`/`लाख`, `करड`/`करो` (`करोड़`), `सौ` (the skeleton `स` is
+/// read only after a scale, so a scale anchors it).
+const HINDI_STEMS: [&str; 6] = ["हज", "लख", "लाख", "करड", "करो", "सौ"];
+
+/// The same for Arabic, as normalised (`ئ` as `ي`, `آ`/`أ` as `ا`) and as written: the
+/// hundreds (`مائة`, `ماية`, `مئة`, `مية`, `ميتان`), the thousands (`ألف`, `الف`, `آلاف`) and
+/// the millions and billions (`مليون`, `ملايين`, `مليار`).
+const ARABIC_STEMS: [&str; 12] = [
+    "مائ", "ماي", "مئ", "مية", "ميه", "ميت", "ألف", "الف", "لاف", "مليو", "ملاي", "مليا",
+];
+
+/// The same for Hebrew, avoiding `י` (which normalisation turns into `'`: `אלפ'ם`):
+/// `מא` (`מאה`, `מאות`, `מאתיים`), `אלף`/`אלפ`, `לון` (`מיליון`), `לארד` (`מיליארד`).
+const HEBREW_STEMS: [&str; 5] = ["מא", "אלף", "אלפ", "לון", "לארד"];
+
 /// Characters that glue a token together: a word touching one of these is not a word.
 /// (ASCII and Cyrillic first: the general lookup is the slow part on Cyrillic text.)
 pub(super) fn is_glue(c: char) -> bool {
     if c.is_ascii() {
         c.is_ascii_alphanumeric() || c == '_'
     } else {
-        matches!(c, 'Ѐ'..='ҁ' | 'Ҋ'..='ԯ') || c.is_alphanumeric()
+        matches!(c, 'Ѐ'..='ҁ' | 'Ҋ'..='ԯ') || c.is_alphanumeric() || script_mark(c)
     }
+}
+
+/// The combining marks of Hebrew, Arabic and Devanagari that are not alphabetic (the virama
+/// `्`, the nukta `़`, Hebrew points): inside a word in the text as written, which the
+/// matcher also reads (marks kept).
+fn script_mark(c: char) -> bool {
+    matches!(c, '\u{0591}'..='\u{05BD}' | '\u{05BF}' | '\u{05C1}' | '\u{05C2}' | '\u{05C4}'
+        | '\u{05C5}' | '\u{05C7}' | '\u{0610}'..='\u{061A}' | '\u{064B}'..='\u{065F}'
+        | '\u{0670}' | '\u{0900}'..='\u{0903}' | '\u{093A}'..='\u{094F}'
+        | '\u{0951}'..='\u{0957}' | '\u{0962}' | '\u{0963}')
+}
+
+fn is_hebrew_letter(c: char) -> bool {
+    matches!(c, '\u{05D0}'..='\u{05EA}')
 }
 
 /// Fold a word into the byte form the lexicons of `script` are kept in (`None` if it cannot be
@@ -55,6 +88,8 @@ pub(super) fn is_glue(c: char) -> bool {
 /// - Cyrillic: one byte per letter (`0x80 + (c - 'а')`; `і` and `є` after `я`), lower-cased,
 ///   `ё` as `е`, `й` as `и`, `ї` as `і`, `ґ` as `г` (the precomposed letters fold the way NFKD
 ///   without marks leaves them); a Latin look-alike (`o`, `c`, `T`, …) as its Cyrillic letter.
+/// - Greek, Devanagari, Arabic, Hebrew: one byte per letter, see [`greek_code`],
+///   [`devanagari_code`], [`arabic_code`], [`hebrew_code`].
 ///
 /// A word of look-alikes only (`CTO`) reads in both scripts: the phrase decides, and its anchor
 /// word holds a letter of its own script (the Cyrillic pass runs only on text with Cyrillic).
@@ -77,6 +112,18 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
                 Some(k) => (k, None),
                 None => return None,
             },
+            Script::Devanagari => match devanagari_code(c)? {
+                0 => continue,
+                k => (k, None),
+            },
+            Script::Arabic => match arabic_code(c)? {
+                0 => continue,
+                k => (k, None),
+            },
+            Script::Hebrew => match hebrew_code(c)? {
+                0 => continue,
+                k => (k, None),
+            },
             Script::Cyrillic => match cyrillic_code(c) {
                 Some(k) => (k, None),
                 None if matches!(c, '\'' | '\u{2019}' | '\u{02BC}') => continue,
@@ -91,6 +138,71 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
         }
     }
     buf.get(..n)
+}
+
+/// The byte a Devanagari character folds to, `0x80 + (c - U+0900)`, 0 for a mark that
+/// spellings drop or vary (candrabindu `ँ`, anusvara `ं`: `पाँच` and `पांच`; nukta `़`: `हज़ार`
+/// and `हजार`); the precomposed nukta letters as their base letter. The vowel signs and the
+/// virama stay: the text as written reads exactly, its normalised skeleton through the
+/// skeleton entries of [`super::hindi`].
+fn devanagari_code(c: char) -> Option<u8> {
+    let base = match c {
+        '\u{0900}'..='\u{0902}' | '\u{093C}' => return Some(0),
+        '\u{0958}' => 'क',
+        '\u{0959}' => 'ख',
+        '\u{095A}' => 'ग',
+        '\u{095B}' => 'ज',
+        '\u{095C}' => 'ड',
+        '\u{095D}' => 'ढ',
+        '\u{095E}' => 'फ',
+        '\u{095F}' => 'य',
+        '\u{0929}' => 'न',
+        '\u{0931}' => 'र',
+        '\u{0934}' => 'ळ',
+        '\u{0903}'..='\u{097F}' => c,
+        _ => return None,
+    };
+    u8::try_from(base as u32 - 0x0900 + 0x80).ok()
+}
+
+/// The byte an Arabic letter folds to ([`arabic_byte`]), 0 for the marks and the tatweel;
+/// hamza and madda seats as the letter NFKD leaves (`أ`, `إ`, `آ`, `ٱ` as `ا`, `ؤ` as `و`,
+/// `ئ` as `ي`), `ة` as `ه` and `ى` as `ي` (both spellings are common), Persian `ی` and `ک`.
+fn arabic_code(c: char) -> Option<u8> {
+    let base = match c {
+        '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}' => return Some(0),
+        'أ' | 'إ' | 'آ' | 'ٱ' => 'ا',
+        'ؤ' => 'و',
+        'ئ' | 'ى' | 'ی' => 'ي',
+        'ة' => 'ه',
+        'ک' => 'ك',
+        '\u{0621}'..='\u{063A}' | '\u{0641}'..='\u{064A}' => c,
+        _ => return None,
+    };
+    Some(arabic_byte(base))
+}
+
+/// The byte a Hebrew letter folds to ([`hebrew_byte`]), 0 for the points; final forms as
+/// the plain letter; `'` and `׳` as `י` (normalisation turns every `י` into `'`).
+fn hebrew_code(c: char) -> Option<u8> {
+    let base = match c {
+        '\u{0591}'..='\u{05BD}'
+        | '\u{05BF}'
+        | '\u{05C1}'
+        | '\u{05C2}'
+        | '\u{05C4}'
+        | '\u{05C5}'
+        | '\u{05C7}' => return Some(0),
+        'ך' => 'כ',
+        'ם' => 'מ',
+        'ן' => 'נ',
+        'ף' => 'פ',
+        'ץ' => 'צ',
+        '\'' | '\u{05F3}' => 'י',
+        '\u{05D0}'..='\u{05EA}' => c,
+        _ => return None,
+    };
+    Some(hebrew_byte(base))
 }
 
 /// The byte a Cyrillic letter folds to (see [`lower`]).
@@ -188,13 +300,17 @@ fn candidate(text: &str, s: usize, e: usize, langs: &[Lang], script: Script) -> 
         .is_some_and(|w| langs.iter().any(|&l| w == l.conj() || segments(l, w)))
 }
 
-/// An apostrophe between two letters is part of the word (`п'ять`, `дев'ять`).
+/// An apostrophe between two letters is part of the word (`п'ять`, `дев'ять`); so is one
+/// next to a Hebrew letter, which normalisation made of a `י` (`אלפ''ם`, `שנ'`).
 fn inner_apostrophe(before: Option<char>, c: char, after: Option<char>) -> bool {
-    matches!(c, '\'' | '\u{2019}') && before.is_some_and(is_glue) && after.is_some_and(is_glue)
+    matches!(c, '\'' | '\u{2019}')
+        && ((before.is_some_and(is_glue) && after.is_some_and(is_glue))
+            || (c == '\''
+                && (before.is_some_and(is_hebrew_letter) || after.is_some_and(is_hebrew_letter))))
 }
 
 /// Start of the glue run ending at `i`, or `None` if it is longer than `limit` bytes.
-fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
+pub(super) fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
     let head = text.get(..i)?;
     let mut s = i;
     let mut after = text.get(i..).and_then(|r| r.chars().next());
@@ -213,7 +329,7 @@ fn run_start(text: &str, i: usize, limit: usize) -> Option<usize> {
 }
 
 /// End of the glue run starting at `i` (scanning at most `limit` bytes: `None` past it).
-fn run_end(text: &str, i: usize, limit: usize) -> Option<usize> {
+pub(super) fn run_end(text: &str, i: usize, limit: usize) -> Option<usize> {
     let rest = text.get(i..)?;
     let mut before = text.get(..i).and_then(|h| h.chars().next_back());
     let mut it = rest.char_indices().peekable();
@@ -239,7 +355,7 @@ fn sep_ok(s: &str) -> bool {
 }
 
 /// Start of the next word if `text[i..]` begins with a phrase separator.
-fn sep_fwd(text: &str, i: usize) -> Option<usize> {
+pub(super) fn sep_fwd(text: &str, i: usize) -> Option<usize> {
     let rest = text.get(i..)?;
     let (off, _) = rest
         .char_indices()
@@ -249,13 +365,19 @@ fn sep_fwd(text: &str, i: usize) -> Option<usize> {
 }
 
 /// End of the previous word if `text[..i]` ends with a phrase separator.
-fn sep_back(text: &str, i: usize) -> Option<usize> {
+pub(super) fn sep_back(text: &str, i: usize) -> Option<usize> {
     let head = text.get(..i)?;
-    let (off, c) = head
-        .char_indices()
-        .rev()
-        .take(MAX_SEP + 1)
-        .find(|&(_, c)| is_glue(c))?;
+    let mut it = head.char_indices().rev().take(MAX_SEP + 1).peekable();
+    let mut found = None;
+    while let Some((off, c)) = it.next() {
+        // A word may end in a `י` that normalisation made an apostrophe (`שנ'`).
+        let yod = c == '\'' && it.peek().is_some_and(|&(_, b)| is_hebrew_letter(b));
+        if is_glue(c) || yod {
+            found = Some((off, c));
+            break;
+        }
+    }
+    let (off, c) = found?;
     let end = off + c.len_utf8();
     sep_ok(head.get(end..)?).then_some(end)
 }
@@ -391,6 +513,64 @@ pub(super) fn greek_anchors() -> Option<&'static AhoCorasick> {
         .as_ref()
 }
 
+/// An anchor automaton over stems of a script without letter case.
+fn plain_anchors(stems: &[&str]) -> Option<AhoCorasick> {
+    AhoCorasickBuilder::new()
+        .match_kind(MatchKind::LeftmostFirst)
+        .build(stems)
+        .ok()
+}
+
+/// The anchor automata for Devanagari, Arabic and Hebrew (each run only on text holding its
+/// script).
+pub(super) fn hindi_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS.get_or_init(|| plain_anchors(&HINDI_STEMS)).as_ref()
+}
+
+pub(super) fn arabic_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| plain_anchors(&ARABIC_STEMS))
+        .as_ref()
+}
+
+pub(super) fn hebrew_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| plain_anchors(&HEBREW_STEMS))
+        .as_ref()
+}
+
+/// The second ASCII automaton: pinyin stems first ([`PINYIN_STEMS`]: `qian`, `bai`, `wan`),
+/// then romanised Hindi ([`HINGLISH_STEMS`]: `sau`, `hazaar`, `lakh`, `crore`, …), each in
+/// lower, Title and UPPER case (39 patterns: the SIMD prefilter holds). Pattern ids below
+/// [`PINYIN_PATTERNS`] are pinyin.
+pub(super) fn ascii_anchors() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS
+        .get_or_init(|| {
+            let mut pats: Vec<String> = Vec::new();
+            for s in PINYIN_STEMS.iter().chain(HINGLISH_STEMS.iter()) {
+                let mut title = s.to_string();
+                if let Some(f) = title.get_mut(0..1) {
+                    f.make_ascii_uppercase();
+                }
+                pats.push(s.to_string());
+                pats.push(title);
+                pats.push(s.to_ascii_uppercase());
+            }
+            AhoCorasickBuilder::new()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&pats)
+                .ok()
+        })
+        .as_ref()
+}
+
+/// Pattern ids of [`ascii_anchors`] that are pinyin stems.
+pub(super) const PINYIN_PATTERNS: usize = PINYIN_STEMS.len() * 3;
+
 /// The forms a Cyrillic letter of a stem can take: lower, upper, and the Latin look-alikes
 /// [`lower`] folds back.
 fn cyr_forms(c: char) -> Vec<char> {
@@ -440,31 +620,63 @@ pub(super) fn scan_words(
     script: Script,
     out: &mut Out,
 ) {
-    let mut resume = 0;
-    // Reused per window, not rebuilt: zeroing them per anchor cost more than parsing.
-    let mut sc = Scratch {
-        found: Found {
-            spans: [(0, 0, 0.0); MAX_FOUND],
-            n: 0,
-        },
-        toks: [Tok::Other; MAX_WIN],
-        words: [0; MAX_WIN * MAXW],
-    };
+    let mut words = Words::new();
     for m in ac.find_iter(text) {
-        if m.start() < resume {
-            continue;
-        }
-        let floor = resume;
-        // The word holding the stem; a long glue run (a hash, base64) is skipped whole.
-        let Some(we) = run_end(text, m.end(), usize::MAX) else {
+        if !words.anchor(text, m.start(), m.end(), langs, script, out) {
             return;
+        }
+    }
+}
+
+/// The phrase reader over the anchors of one text, in order.
+pub(super) struct Words {
+    /// Where the text not yet read starts.
+    resume: usize,
+    /// Reused per window, not rebuilt: zeroing them per anchor cost more than parsing.
+    sc: Scratch,
+}
+
+impl Words {
+    pub(super) fn new() -> Words {
+        Words {
+            resume: 0,
+            sc: Scratch {
+                found: Found {
+                    spans: [(0, 0, 0.0); MAX_FOUND],
+                    n: 0,
+                },
+                toks: [Tok::Other; MAX_WIN],
+                words: [0; MAX_WIN * MAXW],
+            },
+        }
+    }
+
+    /// Read the phrase of `langs` around the stem at `text[start..end]`, if its word is a
+    /// number word, and report it. `false` when the rest of the text is one glue run (a hash,
+    /// base64): no later anchor can start a word.
+    pub(super) fn anchor(
+        &mut self,
+        text: &str,
+        start: usize,
+        end: usize,
+        langs: &[Lang],
+        script: Script,
+        out: &mut Out,
+    ) -> bool {
+        if start < self.resume {
+            return true;
+        }
+        let floor = self.resume;
+        // The word holding the stem; a long glue run (a hash, base64) is skipped whole.
+        let Some(we) = run_end(text, end, usize::MAX) else {
+            return false;
         };
-        resume = we;
-        let Some(ws) = run_start(text, m.start(), MAXW) else {
-            continue;
+        self.resume = we;
+        let Some(ws) = run_start(text, start, MAXW) else {
+            return true;
         };
         if !candidate(text, ws, we, langs, script) {
-            continue;
+            return true;
         }
         // Walk back to where the phrase starts, never into text already read; a numeral in
         // digits starts it.
@@ -508,11 +720,18 @@ pub(super) fn scan_words(
             }
         }
         if let Some(&(_, e)) = win.get(..nw).and_then(<[_]>::last) {
-            resume = resume.max(e);
+            self.resume = self.resume.max(e);
         }
-        sc.found.n = 0;
-        parse_window(text, win.get(..nw).unwrap_or(&[]), langs, script, &mut sc);
-        sc.found.emit(out);
+        self.sc.found.n = 0;
+        parse_window(
+            text,
+            win.get(..nw).unwrap_or(&[]),
+            langs,
+            script,
+            &mut self.sc,
+        );
+        self.sc.found.emit(out);
+        true
     }
 }
 
@@ -570,8 +789,11 @@ fn parse_window(
                 continue;
             };
             let english = lang.english(w);
+            // A glued conjunction or preposition is no compound: what follows it starts the
+            // word as far as breaking a phrase goes.
+            let flat = lang.prefixed();
             for (mi, &m) in ms.iter().take(k).enumerate() {
-                ph.push(m, mi, english, &mut sc.found);
+                ph.push(m, if flat { 0 } else { mi }, english, &mut sc.found);
             }
         }
         ph.flush(&mut sc.found);

@@ -3,11 +3,15 @@
 //! Chinese/Japanese numerals or in Roman numerals; this module owns reading those forms, and
 //! [`scan`] reports the value of each such number of 100 or more. Languages: French, German,
 //! Spanish, Italian, Portuguese, Dutch, Swedish, Polish, Turkish (Latin letters), Russian,
-//! Ukrainian (Cyrillic), Greek; CJK and Korean (Hangul); Roman. The caller has already normalised the text (NFKD without combining
-//! marks, so `fünf` arrives as `funf`, `pięć` as `piec`, `två` as `tva`, `й` as `и`; no
-//! invisible characters; every decimal digit ASCII; typographic apostrophes as `'`); letter case
-//! is left as written, so case folding happens here (`ß` reads as `ss`, `ł` as `l`, which NFKD
-//! leaves whole).
+//! Ukrainian (Cyrillic), Greek, Hindi (Devanagari and romanised), Arabic, Hebrew; CJK numerals,
+//! Japanese kana, Mandarin pinyin and Korean (Hangul); Roman. The caller has already
+//! normalised the text (NFKD without combining marks, so `fünf` arrives as `funf`, `pięć` as
+//! `piec`, `två` as `tva`, `й` as `и`, `पाँच` as `पच`, `ご` as `こ`, `wǔ` as `wu`; no invisible
+//! characters; every decimal digit ASCII; typographic apostrophes as `'`, and so Hebrew `י`,
+//! whose confusable skeleton it is); letter case is left as written, so case folding happens
+//! here (`ß` reads as `ss`, `ł` as `l`, which NFKD leaves whole). The matcher also scans a
+//! second view of a text holding marks, with the marks kept (NFKC): each language here reads
+//! both, and Hindi, whose skeletons collide, reads the marked view more fully.
 //!
 //! # Grammar
 //!
@@ -15,7 +19,7 @@
 //!   and at most one hyphen, never by a newline or a comma. A phrase is groups below 1000
 //!   (`[unit] hundred` or a precomposed hundred, then tens and units), each times a strictly
 //!   smaller scale (10^3, 10^6, 10^9; `mil millones` multiplies). The conjunction `et` / `und`
-//!   / `y` / `e` / `en` may join parts.
+//!   / `y` / `e` / `en` / `و` / `ו` may join parts.
 //!   - French: `cinq mille cent`, `cinq-mille-cent`, `quatre-vingt(s)`, `soixante-dix`,
 //!     `dix-sept`, `vingt et un`, `cent(s)`, `mille`, `million(s)`, `milliard(s)`, Belgian and
 //!     Swiss `septante`, `huitante`, `octante`, `nonante`.
@@ -48,6 +52,23 @@
 //!   - Greek (own pass, only on text with Greek letters): `πεντε χιλιαδες εκατο`, `εκατον`,
 //!     `διακοσια`…`εννιακοσια` in three genders (`-α`, `-ες`, `-οι`; `εφτα-`, `οχτα-`),
 //!     `χιλια`, `χιλιαδες`, `εκατομμυριο/α`, `δισεκατομμυριο/α`; final `ς` as `σ`, any case.
+//!   - Hindi (own pass, only on text with Devanagari; [`hindi`]): `पाँच हज़ार एक सौ`, the
+//!     irregular words for 1–99 (`पच्चीस`, `इक्यावन`, `पचहत्तर`, `निन्यानवे`), `सौ` times 1–99
+//!     (`पच्चीस सौ`), `हज़ार`, `लाख`, `करोड़` (`हज़ार करोड़` multiplies), `डेढ़`/`ढाई` (1.5, 2.5)
+//!     before a scale, digits before a scale (`2.4 लाख`). Normalised, each word is its
+//!     skeleton (`पच हजर एक स`); the skeletons common words share are read conservatively (the
+//!     skeleton `स` of `सौ` only after a unit after a scale, `बस`, `न`, `तरह`, `छ` not at all,
+//!     `पचस` as both 50 and 85). Romanised (own automaton, with pinyin): `paanch hazaar ek
+//!     sau`, `do hazaar saat sau pachaas`, `ek lakh`, `do crore`.
+//!   - Arabic ([`arabic`]): `خمسة آلاف ومائة`, `مئة`, `و` alone or glued (`ومائة`), `ب`/`ل` glued
+//!     to the first word, units in both genders, teens as unit then ten (`خمسة عشر`), unit `و`
+//!     tens (`خمسة وعشرون`), `ثلاثمائة`…`تسعمائة`, `مائتان`/`مائتين`, `ألف`, `آلاف` (only after its
+//!     multiplier), the duals `ألفان`/`ألفين` and `مليونان` (2000, 2×10^6), `ونصف` (and a half);
+//!     hamza seats and `ة`/`ى` folded as normalisation and common spelling leave them.
+//!   - Hebrew ([`hebrew`]): `חמשת אלפים ומאה`, `חמשה אלף`, `ו` glued, `ב`/`ל`/`כ`/`ש` glued to the
+//!     first word, units in both genders and the construct state, teens as two words (`חמש
+//!     עשרה`), `מאה`, `שלוש מאות`, `מאתיים`, `אלף`, `אלפים` (after its multiplier), `אלפיים`,
+//!     `מיליון`, `וחצי`; the apostrophes normalisation makes of `י` are read as `י`.
 //!   - Cyrillic words are read in any case (`ПЯТЬ ТЫСЯЧ СТО`) and with Latin look-alike letters
 //!     mixed in (`стo`, `тыcяч`, `CTO` after a Cyrillic scale word); a Latin word may likewise
 //!     hold Cyrillic look-alikes (`cinq mille cеnt`), except in its anchor stem.
@@ -66,6 +87,15 @@
 //!   digits mixed in (`1万2千`, `240万`, `2.4万`), a digit after the last unit (`两千四` reads
 //!   2400 as Chinese speech and 2004 as Japanese: both are reported) and digit by digit
 //!   (`五一〇〇`: three or more plain digits). 万/萬 = 10^4, 億/亿 = 10^8.
+//! - **Japanese kana** ([`kana`]): the readings of the CJK numerals in hiragana or katakana
+//!   (`ごせんひゃく`, `にせんななひゃくごじゅう`, `さんびゃく`, `ろっぴゃく`, `はっせん`,
+//!   `キュー`), voiced marks stripped as normalisation strips them, read literally; a reading
+//!   must not split a syllable, be one number, hold a digit and two units (or three morphemes
+//!   with a unit, or fill its kana run), since numeral syllables are common kana (`に`, `こ`,
+//!   `おく`, `せん`).
+//! - **Pinyin** ([`pinyin`]): `wu qian yi bai` (tone marks stripped), `wu3 qian1 yi1 bai3`,
+//!   `wuqianyibai`, `ling` for a gap, `liang`, `wan`; `yi` is 10^8 only right after a digit and
+//!   not before a unit (`wu yi`), else one; two Title-case syllables are a name (`Wu Qian`).
 //! - **Korean.** Sino-Korean numerals in Hangul through the same positional reader (`오천백`,
 //!   `오천 백`, `이천칠백오십`; `십 백 천 만 억 조`), ASCII digits mixed in (`5천1백`, `5천
 //!   100`, `2천750`, `240만`); NFKD hands syllables over as jamo, composed back in [`korean`].
@@ -98,11 +128,19 @@
 //! crate sources, `/usr/share/doc`, and 15 MB of the tools' messages translated into those five
 //! languages), the new rules report 6 lines, all real numbers (`2 миллиардов транзакций`,
 //! `понад 65 тисяч буферів`, `2 miljarder`, `cztery tysiące mil`, `четыре тысячи миль`); their
-//! near-misses are in this module's tests and `tests/lang_numerals.rs`.
+//! near-misses are in this module's tests and `tests/lang_numerals.rs`. Hindi, Arabic, Hebrew,
+//! kana and pinyin were checked on the near-misses and ordinary text in their modules' tests,
+//! in `OTHER_LANGS` below and in `tests/patient_learner.rs`, not on a large corpus.
 //!
-//! Gap: Hindi (NFKD without marks strips Devanagari vowel signs, so `सौ` (100) and `से`
-//! ("from") both arrive as `स`), and digit-by-digit number words of other languages (`funf
-//! eins null null`) are not read. A Latin scale stem in mixed case (`MiLLe`) or holding a Cyrillic look-alike (`mіlle`)
+//! Gaps: a Hindi number below 1000 (`दो सौ`) or with a colliding word (`नौ`, `बीस`, `तेरह`) is
+//! read only in the text as written (normalised, `सौ` and `से` "from" are both `स`), and a
+//! skeleton phrase with a unit before `स` after a scale reads `स` as 100 (`दो हज़ार एक से`
+//! "from 2001" reads 2100 there); Hindi `साढ़े`/`सवा`, kana and pinyin decimals (`てん`,
+//! `dian`) and digits mixed into kana or pinyin (`5千` is CJK's) are not read, nor pinyin `X
+//! yi` without another scale, nor kana `し` (4) and `く` (9), nor Arabic and Hebrew with
+//! vowel points outside the normalised view, nor a number glued to the Arabic article or to
+//! Hebrew `ה`, `מ` (`המאה`: "the century"); digit-by-digit number words of other languages
+//! (`funf eins null null`) are not read here. A Latin scale stem in mixed case (`MiLLe`) or holding a Cyrillic look-alike (`mіlle`)
 //! is not found (see [`anchors`]); ordinals (`две тысячи двадцать четвёртый`) stop the phrase
 //! before them; the Slavic instrumental and dative forms (`пятью тысячами`) are not read.
 //!
@@ -116,25 +154,39 @@
 //! the CJK pass is skipped when the text is ASCII, and the Cyrillic pass (its own automaton:
 //! every case and look-alike spelling of its stems) unless the text holds a Cyrillic lead
 //! byte; the Greek pass likewise needs a Greek lead byte (CE/CF) and the Korean one a Hangul
-//! lead byte (E1, EA..=ED). Measured (best of 400 runs on 32 KB, release, a shared machine): English ops text
+//! lead byte (E1, EA..=ED); Hebrew D7, Arabic D8/D9, Devanagari `E0 A4`/`E0 A5` and kana `E3
+//! 81..=83`, each with its own automaton or reader, so ASCII text pays for none of them.
+//! Pinyin and romanised Hindi run on any text through one more case-sensitive automaton
+//! (`qian`, `bai`, `wan`, `sau`, `hazaar`, `lakh`, `crore`, …): measured alone at about 10 GB/s
+//! on English, under 3 % of the scan. Measured (best of 400 runs on 32 KB, release, a shared machine): English ops text
 //! 490 MB/s, the dense English of the tests 225 MB/s (270 before Dutch, Swedish, Polish and
 //! Cyrillic: more languages per anchor word), ops prose in the new languages 115 MB/s.
+mod arabic;
 mod cjk;
 mod find;
 mod germanic;
 mod greek;
+mod hebrew;
+mod hindi;
+mod kana;
 mod korean;
 mod lexicon;
 mod phrase;
+mod pinyin;
 mod roman;
 mod romance;
 mod slavic;
 mod turkish;
 
 use cjk::scan_cjk;
-use find::{anchors, cyr_anchors, greek_anchors, scan_words};
+use find::{
+    anchors, arabic_anchors, ascii_anchors, cyr_anchors, greek_anchors, hebrew_anchors,
+    hindi_anchors, scan_words, Words, PINYIN_PATTERNS,
+};
+use kana::{has_kana, scan_kana};
 use korean::{has_hangul, scan_korean};
-use lexicon::{Script, CYRILLIC, GREEK, LATIN};
+use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH, LATIN};
+use pinyin::Pinyin;
 use roman::scan_roman;
 
 /// Find every number written in the words of one of the languages above, in CJK numerals, or
@@ -148,23 +200,63 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
     if let Some(ac) = anchors() {
         scan_words(text, ac, &LATIN, Script::Latin, &mut out);
     }
+    scan_ascii_extra(text, &mut out);
     scan_roman(text, &mut out);
     if !text.is_ascii() {
+        let b = text.as_bytes();
         scan_cjk(text, &mut out);
-        if has_hangul(text.as_bytes()) {
+        if has_kana(b) {
+            scan_kana(text, &mut out);
+        }
+        if has_hangul(b) {
             scan_korean(text, &mut out);
         }
         // Every Cyrillic stem letter is in U+0400..U+047F: UTF-8 lead byte D0 or D1.
-        if memchr::memchr2(0xD0, 0xD1, text.as_bytes()).is_some() {
+        if memchr::memchr2(0xD0, 0xD1, b).is_some() {
             if let Some(ac) = cyr_anchors() {
                 scan_words(text, ac, &CYRILLIC, Script::Cyrillic, &mut out);
             }
         }
         // Every Greek stem letter is in U+0391..U+03C9: lead byte CE or CF.
-        if memchr::memchr2(0xCE, 0xCF, text.as_bytes()).is_some() {
+        if memchr::memchr2(0xCE, 0xCF, b).is_some() {
             if let Some(ac) = greek_anchors() {
                 scan_words(text, ac, &GREEK, Script::Greek, &mut out);
             }
+        }
+        // Hebrew letters are U+05D0..U+05EA (lead byte D7), Arabic ones U+0621..U+064A (D8,
+        // D9), Devanagari U+0900..U+097F (E0 A4, E0 A5).
+        if memchr::memchr(0xD7, b).is_some() {
+            if let Some(ac) = hebrew_anchors() {
+                scan_words(text, ac, &HEBREW, Script::Hebrew, &mut out);
+            }
+        }
+        if memchr::memchr2(0xD8, 0xD9, b).is_some() {
+            if let Some(ac) = arabic_anchors() {
+                scan_words(text, ac, &ARABIC, Script::Arabic, &mut out);
+            }
+        }
+        if memchr::memchr_iter(0xE0, b).any(|i| matches!(b.get(i + 1), Some(0xA4 | 0xA5))) {
+            if let Some(ac) = hindi_anchors() {
+                scan_words(text, ac, &DEVANAGARI, Script::Devanagari, &mut out);
+            }
+        }
+    }
+}
+
+/// Pinyin and romanised Hindi: one more pass over any text, anchored on their scale stems
+/// (one automaton for both; the phrase reader's buffers are set up at the first Hindi stem).
+fn scan_ascii_extra(text: &str, out: &mut Out) {
+    let Some(ac) = ascii_anchors() else { return };
+    let mut pinyin = Pinyin::new();
+    let mut words: Option<Words> = None;
+    for m in ac.find_iter(text) {
+        if m.pattern().as_usize() < PINYIN_PATTERNS {
+            pinyin.anchor(text, m.start(), m.end(), out);
+            continue;
+        }
+        let w = words.get_or_insert_with(Words::new);
+        if !w.anchor(text, m.start(), m.end(), &HINGLISH, Script::Latin, out) {
+            return;
         }
     }
 }
@@ -469,11 +561,98 @@ mod tests {
         vals(&long3);
         // Deterministic fuzz: random concatenations of fragments that stress the parsers.
         let frags = [
-            "cinq", "mille", "cent", "-", " ", "  ", "et", "und", "y", "e", "vingt", "quatre",
-            "dix", "sept", "funf", "tausend", "hundert", "zwei", "dreißig", "ẞ", "cento", "mila",
-            "due", "ventotto", "mil", "millones", "dos", "cien", "cem", "duzentos", "milhoes",
-            "一", "千", "百", "万", "億", "零", "〇", "两", "1", "2.4", ".", ",", "M", "C", "D",
-            "X", "I", "m", "c", "\n", "é", "\u{301}", "🙂", "_", "*", "a",
+            "cinq",
+            "mille",
+            "cent",
+            "-",
+            " ",
+            "  ",
+            "et",
+            "und",
+            "y",
+            "e",
+            "vingt",
+            "quatre",
+            "dix",
+            "sept",
+            "funf",
+            "tausend",
+            "hundert",
+            "zwei",
+            "dreißig",
+            "ẞ",
+            "cento",
+            "mila",
+            "due",
+            "ventotto",
+            "mil",
+            "millones",
+            "dos",
+            "cien",
+            "cem",
+            "duzentos",
+            "milhoes",
+            "一",
+            "千",
+            "百",
+            "万",
+            "億",
+            "零",
+            "〇",
+            "两",
+            "1",
+            "2.4",
+            ".",
+            ",",
+            "M",
+            "C",
+            "D",
+            "X",
+            "I",
+            "m",
+            "c",
+            "\n",
+            "é",
+            "\u{301}",
+            "🙂",
+            "_",
+            "*",
+            "a",
+            "पाँच",
+            "हज़ार",
+            "सौ",
+            "स",
+            "पच",
+            "\u{94D}",
+            "डेढ़",
+            "خمسة",
+            "آلاف",
+            "و",
+            "ومائة",
+            "ألفين",
+            "\u{64E}",
+            "חמשת",
+            "אלפ'ם",
+            "'",
+            "ו",
+            "אלפיים",
+            "ごせん",
+            "ひゃく",
+            "っ",
+            "ー",
+            "に",
+            "\u{3099}",
+            "wu",
+            "qian",
+            "yi",
+            "bai",
+            "wan",
+            "3",
+            "sau",
+            "hazaar",
+            "lakh",
+            "dedh",
+            "ek",
         ];
         let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
         for _ in 0..3_000 {
@@ -565,6 +744,16 @@ De achterstand groeit: honderden berichten per seconde, vijf brokers en twee con
 Duizend dank aan het team; de status is stabiel en de vertraging is twaalf milliseconden.
 Eftersläpningen växer: hundratals meddelanden per sekund, fem mäklare och två styrenheter.
 Tusen tack till teamet; statusen är stabil och fördröjningen är tolv millisekunder.
+कंज्यूमर ग्रुप का लैग बढ़ रहा है; पाँच से दस मिनट में दो से तीन पॉड रीस्टार्ट हुए, हज़ारों संदेश बाकी हैं।
+इस तरह लाखों लोग सौ बार सोचते हैं, बस एक से ज़्यादा बार नहीं; सौदा पक्का करो।
+تأخر مجموعة المستهلكين يتزايد؛ أعد تشغيل خمسة خوادم خلال عشرين دقيقة، آلاف الرسائل في الانتظار.
+لست متأكدا من السبب، لكن نسبة الخطأ في المائة الأولى كانت منخفضة جدا.
+העיכוב של קבוצת הצרכנים גדל; הפעלנו מחדש חמישה שרתים תוך עשרים דקות, אלפי הודעות ממתינות.
+מאה אחוז מהשרתים תקינים מאז המאה העשרים ואחת, ואחד מאלף נכשל.
+コンシューマーグループのラグがふえています。ごふんごにポッドをさいきどうしてください。
+せんせいにもれんらくしました。ここにおいておきます。わかりません、すみません。
+Ni hao, wo xiang wen yi xia, consumer lag wei shen me zeng jia le? Bai tuo, xie xie, wan shang hao.
+Bhai, consumer lag badh raha hai, do-teen pods restart karo, hazaaron messages pending hain, sau baat ki ek baat.
 ";
 
     #[test]
@@ -572,6 +761,10 @@ Tusen tack till teamet; statusen är stabil och fördröjningen är tolv millise
         for line in OTHER_LANGS.lines() {
             let norm = crate::matcher::normalize::normalize(line);
             assert_eq!(vals(&norm), Vec::<f64>::new(), "{line:?}");
+            // The text as written (marks kept), which the matcher reads too.
+            if let Some(alt) = crate::matcher::normalize::normalize_alt(line) {
+                assert_eq!(vals(&alt), Vec::<f64>::new(), "{line:?}");
+            }
         }
     }
 

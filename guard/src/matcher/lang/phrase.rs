@@ -3,7 +3,7 @@
 //! complete; [`Found`] keeps, among the phrases every language read in one window, only those
 //! no longer reading of another language contains.
 use super::find::MAX_WIN;
-use super::lexicon::M::{self, Hundred, Hundreds, Scale, Small, Tens, Unit};
+use super::lexicon::M::{self, Dual, Hundred, Hundreds, Scale, Small, Tens, Times, Unit};
 use super::lexicon::{Lang, LATIN};
 use super::Out;
 
@@ -130,7 +130,7 @@ impl Phrase {
         next.word = self.word;
         next.mi = self.mi;
         match m {
-            Scale(_) if self.stage != Stage::Empty && self.parts > 0 => {
+            Scale(_) | Times(_) if self.stage != Stage::Empty && self.parts > 0 => {
                 next.first = self.gfirst;
                 next.gfirst = self.gfirst;
                 next.gfirst_mi = self.gfirst_mi;
@@ -221,6 +221,12 @@ impl Phrase {
                 self.stage = if fr && n == 10 { Dix } else { Closed };
                 true
             }
+            // Arabic and Hebrew teens: the unit, then ten (`خمسة عشر`, `חמש עשרה`).
+            (Small(10), Stage::Unit) if self.lang.teens_after_unit() && !conj => {
+                self.group += 10;
+                self.stage = Closed;
+                true
+            }
             // soixante-dix, soixante et onze, quatre-vingt-douze.
             (Small(n), Stage::Tens) if fr && n < 20 && matches!(self.group % 100, 60 | 80) => {
                 self.group += u64::from(n);
@@ -261,13 +267,31 @@ impl Phrase {
                 self.stage = Stage::Hundred;
                 true
             }
+            // `שלוש מאות`; the Hindi skeleton `स` only after a scale (`पच हजर एक स`).
+            (M::TimesHundred { late }, Stage::Unit)
+                if self.lead && !conj && (!late || self.parts > 0) =>
+            {
+                self.group *= 100;
+                self.stage = Stage::Hundred;
+                true
+            }
+            (M::TimesHundred { late }, Stage::Tens | Closed)
+                if self.lang.tens_hundreds()
+                    && !conj
+                    && (!late || self.parts > 0)
+                    && (10..100).contains(&self.group) =>
+            {
+                self.group *= 100;
+                self.stage = Stage::Hundred;
+                true
+            }
             (Hundreds(h), Empty) => {
                 self.group = u64::from(h);
                 self.stage = Stage::Hundred;
                 true
             }
-            (M::Sesqui, Empty) if !conj => {
-                self.group = 1;
+            (M::Sesqui(n), Empty) if !conj => {
+                self.group = u64::from(n);
                 self.half = true;
                 self.stage = Stage::Sesqui;
                 true
@@ -297,13 +321,21 @@ impl Phrase {
                 true
             }
             (Scale(s), _) => self.scale(s, conj),
+            (Times(s), stage) if stage != Empty => self.scale(s, conj),
+            (Dual(s), Empty) if s < self.last_scale => {
+                self.total = self.total.saturating_add(s.saturating_mul(2));
+                self.last_scale = s;
+                self.prev_scale = s;
+                true
+            }
             _ => false,
         };
         if ok {
             if self.parts + self.gparts == 0 {
                 self.first = self.word;
             }
-            if self.gparts == 0 && !matches!(m, Scale(_)) {
+            let scale = matches!(m, Scale(_) | Times(_) | Dual(_));
+            if self.gparts == 0 && !scale {
                 self.gfirst = self.word;
                 self.gfirst_mi = self.mi;
             }
@@ -313,13 +345,14 @@ impl Phrase {
             }
             self.last = self.word;
             self.last_mi = self.mi;
-            if !matches!(m, Scale(_)) {
+            if !scale {
                 self.prev_scale = 0;
             }
             self.conj = false;
-            if matches!(m, Scale(_)) {
+            if scale {
                 self.plast = self.word;
-                self.parts += self.gparts + 1;
+                // A dual is two parts (`ألفان` alone is 2000).
+                self.parts += self.gparts + if matches!(m, Dual(_)) { 2 } else { 1 };
                 self.foreign |= self.gforeign || !english;
                 self.gparts = 0;
                 self.gforeign = false;

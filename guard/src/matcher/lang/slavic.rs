@@ -59,8 +59,8 @@ pub(super) const PL: &[(&str, M)] = &[
     ("miliarda", Scale(1_000_000_000)),
     ("miliardy", Scale(1_000_000_000)),
     ("miliardow", Scale(1_000_000_000)),
-    ("poltora", M::Sesqui),
-    ("poltorej", M::Sesqui),
+    ("poltora", M::Sesqui(1)),
+    ("poltorej", M::Sesqui(1)),
     ("pol", M::Half),
 ];
 
@@ -157,8 +157,8 @@ pub(super) const RU: &[(&str, M)] = &[
     ("миллиард", Scale(1_000_000_000)),
     ("миллиарда", Scale(1_000_000_000)),
     ("миллиардов", Scale(1_000_000_000)),
-    ("полтора", M::Sesqui),
-    ("полторы", M::Sesqui),
+    ("полтора", M::Sesqui(1)),
+    ("полторы", M::Sesqui(1)),
     ("половиной", M::Half),
     ("с", M::Conj),
 ];
@@ -231,8 +231,8 @@ pub(super) const UK: &[(&str, M)] = &[
     ("мільярда", Scale(1_000_000_000)),
     ("мільярди", Scale(1_000_000_000)),
     ("мільярдів", Scale(1_000_000_000)),
-    ("півтора", M::Sesqui),
-    ("півтори", M::Sesqui),
+    ("півтора", M::Sesqui(1)),
+    ("півтори", M::Sesqui(1)),
     ("половиною", M::Half),
     ("з", M::Conj),
 ];
