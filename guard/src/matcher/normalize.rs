@@ -3,7 +3,7 @@
 //!
 //! In order:
 //! 1. **Markup** (only when the text holds `<`, `&` or `~~`): HTML tags are dropped (a run of
-//!    block tags becomes one separator: a space between table cells, a line break for `<br>`,
+//!    block tags becomes one separator: ` | ` between table cells, a line break for `<br>`,
 //!    `<p>`, `<li>`, rows and the like; inline ones such as `<b>` nothing, so `5<b>1</b>00`
 //!    reads `5100`); character references are decoded (`&#53;100`, `&amp;`), up to
 //!    64 rounds of nested encoding; markdown strikethrough `~~` is dropped (`5~~1~~00`).
@@ -529,7 +529,7 @@ mod tests {
             ("&#x35;1&#48;0", "5100"),
             ("5<b>1</b>00", "5100"),
             ("5<br/>100", "5\n100"),
-            ("<td>51</td><td>00</td>", " 51 00 "),
+            ("<td>51</td><td>00</td>", "51 | 00 | "),
             ("<tr><td>5</td></tr><tr><td>100</td></tr>", "\n5\n100\n"),
             ("5~~1~~00", "5100"),
             ("a &lt; b &amp;&amp; c", "a < b && c"),

@@ -371,17 +371,19 @@ fn strip_tags(s: &str) -> Cow<'_, str> {
         };
         let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
         o.push_str(s.get(copied..lt).unwrap_or(""));
-        // One separator for a run of block tags: a space between cells (`</td><td>`, so
-        // `<td>51</td><td>00</td>` reads `51 00`, the groups of one number), a line break
-        // between rows and paragraphs (so the last cell of a row and the first of the next
-        // do not read as one number).
+        // One separator for a run of block tags: ` | ` between cells, as a markdown table
+        // writes them (`<td>51</td><td>00</td>` reads `51 | 00`, a split number, while each
+        // cell stays a number of its own), a line break between rows and paragraphs (so the
+        // last cell of a row and the first of the next are not read together).
         if BLOCK_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             let cell = name.eq_ignore_ascii_case("td") || name.eq_ignore_ascii_case("th");
-            if cell && !o.ends_with([' ', '\n']) {
-                o.push(' ');
-            } else if !cell && !o.ends_with('\n') {
-                if o.ends_with(' ') {
-                    o.pop();
+            if cell {
+                if !(o.is_empty() || o.ends_with('\n') || o.ends_with(" | ")) {
+                    o.push_str(" | ");
+                }
+            } else if !o.ends_with('\n') {
+                if o.ends_with(" | ") {
+                    o.truncate(o.len() - 3);
                 }
                 o.push('\n');
             }
