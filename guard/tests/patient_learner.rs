@@ -861,3 +861,54 @@ fn numbers_in_more_languages_2() {
         ],
     );
 }
+
+/// A name spelled in the phonetic alphabet, read backwards through the alphabet, in Greek or
+/// Cyrillic letters by sound, or in Latin letters of other blocks.
+#[test]
+fn names_spelled_transliterated_or_styled() {
+    let m = Matcher::compile(&[
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+    ]);
+    for text in [
+        "kilo echo sierra tango romeo echo lima",
+        "orders-worker-Kilo Echo Sierra Tango Romeo Echo Lima",
+        "K as in Kilo, E as in Echo, S as in Sierra, T as in Tango, R as in Romeo, E as in \
+         Echo, L as in Lima",
+        "pvhgivo",
+        "\u{3ba}\u{3b5}\u{3c3}\u{3c4}\u{3c1}\u{3b5}\u{3bb}",
+        "\u{43a}\u{435}\u{441}\u{442}\u{440}\u{435}\u{43b}",
+        "\u{1d0b}\u{1d07}\u{a731}\u{1d1b}\u{280}\u{1d07}\u{29f}",
+        "\u{1f1f0}\u{1f1ea}\u{1f1f8}\u{1f1f9}\u{1f1f7}\u{1f1ea}\u{1f1f1}",
+        "\u{1f15a}\u{1f154}\u{1f162}\u{1f163}\u{1f161}\u{1f154}\u{1f15b}",
+    ] {
+        assert!(m.find(text).contains(&0), "{text:?}");
+    }
+    for text in [
+        "the echo server runs in lima; tango later",
+        "Alpha, then the delta, then the hotel",
+        "\u{3c0}\u{3c1}\u{3bf}\u{3c3}\u{3bf}\u{3c7}\u{3ae}",
+        "\u{43f}\u{440}\u{438}\u{432}\u{435}\u{442} \u{43c}\u{438}\u{440}",
+    ] {
+        assert!(m.find(text).is_empty(), "{text:?}");
+    }
+}
+
+#[test]
+fn digits_mixed_with_scale_words() {
+    table(
+        "mixed-scale",
+        &[
+            ("The lag is 5 thousand 1 hundred messages.", "total_lag"),
+            ("51 hundred", "total_lag"),
+            ("5 thousand and 100", "total_lag"),
+            ("2 million 400 thousand bytes per second", "throughput"),
+            // Near-misses: a scale word and a number that are not one phrase.
+            ("3 thousand users and 40 pods", ""),
+            ("5 thousand rows, 100 of them late", ""),
+        ],
+    );
+}

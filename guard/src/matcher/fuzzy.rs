@@ -4,7 +4,10 @@
 //! - with digits for letters (`0rd3rs-w0rk3r-k3str3l`, `k3strel`),
 //! - in pieces with quotes and operators between (`"orders" + "-worker-" + "kestrel"`),
 //! - with a letter or two changed or cut (`orders-worker-kestre`, `orders-wroker-kestrel`),
-//! - or shifted through the alphabet (ROT13 `beqref-jbexre-xrfgery`, any Caesar shift).
+//! - shifted through the alphabet (ROT13 `beqref-jbexre-xrfgery`, any Caesar shift) or read
+//!   from its end (Atbash `pvhgivo`),
+//! - in Greek or Cyrillic letters by sound (`κεστρελ`, `кестрел`), or in Latin letters drawn
+//!   in other blocks (small capitals `ᴋᴇꜱᴛʀᴇʟ`, regional indicators, negative squared letters).
 //!
 //! This module owns those. Both the target and the text are reduced to a *skeleton*: letters
 //! and digits only, lowercased, each digit or symbol that stands for a letter read as that
@@ -61,21 +64,144 @@ struct Skeleton {
     spans: Vec<(usize, usize)>,
 }
 
-fn skeleton(s: &str) -> Skeleton {
+/// The skeleton of `s`. `transliterate`: Greek and Cyrillic letters as the Latin letters
+/// they are written with (`κεστρελ`, `кестрел` → `kestrel`), where the look-alike reading
+/// takes the letter they resemble (`ρ` → `p`); the text is read both ways.
+fn skeleton(s: &str, transliterate: bool) -> Skeleton {
     let mut bytes = Vec::new();
     let mut spans = Vec::new();
     for (i, c) in s.char_indices() {
-        let b = if c.is_ascii() {
-            fold(c)
-        } else {
-            lookalike(c).and_then(fold)
-        };
-        if let Some(b) = b {
+        let span = (i, i + c.len_utf8());
+        if c.is_ascii() {
+            if let Some(b) = fold(c) {
+                bytes.push(b);
+                spans.push(span);
+            }
+            continue;
+        }
+        if transliterate {
+            if let Some(latin) = translit(c) {
+                for b in latin.chars().filter_map(fold) {
+                    bytes.push(b);
+                    spans.push(span);
+                }
+                continue;
+            }
+        }
+        if let Some(b) = lookalike(c).or_else(|| styled(c)).and_then(fold) {
             bytes.push(b);
-            spans.push((i, i + c.len_utf8()));
+            spans.push(span);
         }
     }
     Skeleton { bytes, spans }
+}
+
+/// Latin letters drawn in other blocks that neither NFKD nor the confusable skeleton reads:
+/// small capitals (`ᴋᴇꜱᴛʀᴇʟ`), regional indicators (`🇰🇪🇸`), negative circled and squared
+/// capitals (`🅚`, `🅺`).
+fn styled(c: char) -> Option<char> {
+    let n = u32::from(c);
+    let from = |base: u32| char::from_u32(u32::from(b'a') + n - base);
+    match n {
+        0x1F1E6..=0x1F1FF => from(0x1F1E6),
+        0x1F150..=0x1F169 => from(0x1F150),
+        0x1F170..=0x1F189 => from(0x1F170),
+        _ => {
+            const SMALL: &[(char, char)] = &[
+                ('ᴀ', 'a'),
+                ('ʙ', 'b'),
+                ('ᴄ', 'c'),
+                ('ᴅ', 'd'),
+                ('ᴇ', 'e'),
+                ('ꜰ', 'f'),
+                ('ɢ', 'g'),
+                ('ʜ', 'h'),
+                ('ɪ', 'i'),
+                ('ᴊ', 'j'),
+                ('ᴋ', 'k'),
+                ('ʟ', 'l'),
+                ('ᴍ', 'm'),
+                ('ɴ', 'n'),
+                ('ᴏ', 'o'),
+                ('ᴘ', 'p'),
+                ('ʀ', 'r'),
+                ('ꜱ', 's'),
+                ('ᴛ', 't'),
+                ('ᴜ', 'u'),
+                ('ᴠ', 'v'),
+                ('ᴡ', 'w'),
+                ('ʏ', 'y'),
+                ('ᴢ', 'z'),
+            ];
+            SMALL.iter().find(|(s, _)| *s == c).map(|(_, l)| *l)
+        }
+    }
+}
+
+/// Does `s` hold a Greek or Cyrillic letter (then it is read transliterated as well)?
+fn has_greek_or_cyrillic(s: &str) -> bool {
+    !s.is_ascii() && s.chars().any(|c| matches!(u32::from(c), 0x370..=0x4FF))
+}
+
+/// The Latin spelling of a Greek or Cyrillic letter (a common romanisation, lowercase).
+fn translit(c: char) -> Option<&'static str> {
+    let c = c.to_lowercase().next()?;
+    Some(match c {
+        'а' => "a",
+        'б' => "b",
+        'в' => "v",
+        'г' | 'ґ' => "g",
+        'д' => "d",
+        'е' | 'ё' | 'э' | 'є' => "e",
+        'ж' => "zh",
+        'з' => "z",
+        'и' | 'і' | 'ї' | 'й' => "i",
+        'к' => "k",
+        'л' => "l",
+        'м' => "m",
+        'н' => "n",
+        'о' => "o",
+        'п' => "p",
+        'р' => "r",
+        'с' => "s",
+        'т' => "t",
+        'у' => "u",
+        'ф' => "f",
+        'х' => "h",
+        'ц' => "ts",
+        'ч' => "ch",
+        'ш' => "sh",
+        'щ' => "sch",
+        'ы' => "y",
+        'ъ' | 'ь' => "",
+        'ю' => "yu",
+        'я' => "ya",
+        'α' => "a",
+        'β' => "b",
+        'γ' => "g",
+        'δ' => "d",
+        'ε' => "e",
+        'ζ' => "z",
+        'η' => "i",
+        'θ' => "th",
+        'ι' => "i",
+        'κ' => "k",
+        'λ' => "l",
+        'μ' => "m",
+        'ν' => "n",
+        'ξ' => "x",
+        'ο' => "o",
+        'π' => "p",
+        'ρ' => "r",
+        'σ' | 'ς' => "s",
+        'τ' => "t",
+        'υ' => "y",
+        'φ' => "f",
+        'χ' => "ch",
+        'ψ' => "ps",
+        'ω' => "o",
+        _ => return None,
+    })
 }
 
 /// The ASCII letter a non-ASCII letter looks like (UTS #39 skeleton), as written or as its
@@ -144,6 +270,14 @@ impl FuzzyNames {
             exact_ids.push(*idx);
             if letters_only && p.len() >= 6 {
                 let plain = p.to_ascii_lowercase();
+                // Atbash (`pvhgivo`): the alphabet read backwards.
+                pats.push(
+                    plain
+                        .bytes()
+                        .filter_map(|b| fold(char::from(b'z' - (b - b'a'))))
+                        .collect(),
+                );
+                exact_ids.push(*idx);
                 for n in 1..26u8 {
                     let shifted: Vec<u8> =
                         plain.bytes().map(|b| b'a' + (b - b'a' + n) % 26).collect();
@@ -181,6 +315,13 @@ impl FuzzyNames {
                     .filter(|c| c.is_ascii_alphabetic())
                     .map(|c| c.to_ascii_lowercase() as u8)
                     .collect();
+                pats.push(
+                    plain
+                        .iter()
+                        .filter_map(|b| fold(char::from(b'z' - (b - b'a'))))
+                        .collect(),
+                );
+                exact_ids.push(*idx);
                 for n in 1..26u8 {
                     let shifted: String = plain
                         .iter()
@@ -224,21 +365,27 @@ impl FuzzyNames {
 
     /// Mark every target whose name `s` writes in one of this module's forms.
     pub(crate) fn scan(&self, s: &str, hits: &mut Hits) {
-        let sk = skeleton(s);
+        self.scan_skeleton(s, &skeleton(s, false), hits);
+        if has_greek_or_cyrillic(s) {
+            self.scan_skeleton(s, &skeleton(s, true), hits);
+        }
+    }
+
+    fn scan_skeleton(&self, s: &str, sk: &Skeleton, hits: &mut Hits) {
         if sk.bytes.len() < MIN_SKELETON {
             return;
         }
         if let Some(ac) = &self.exact {
             for m in ac.find_overlapping_iter(&sk.bytes) {
                 if let Some(i) = self.exact_ids.get(m.pattern().as_usize()) {
-                    if bounded(s, &sk, m.start(), m.end()) {
+                    if bounded(s, sk, m.start(), m.end()) {
                         hits.set(*i);
                     }
                 }
             }
         }
         for name in &self.fuzzy {
-            if !hits.has(name.idx) && fuzzy_found(s, &sk, name) {
+            if !hits.has(name.idx) && fuzzy_found(s, sk, name) {
                 hits.set(name.idx);
             }
         }

@@ -377,7 +377,8 @@ const JOINS: &[&[&str]] = &[
 
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
-    let toks = tokens(s);
+    let spelled = spell_scaled_digits(s);
+    let toks = tokens(spelled.as_deref().unwrap_or(s));
     let mut out = String::with_capacity(s.len() + 16);
     // The last piece that was not a space was a number (digits or words read as digits).
     let mut after_number = false;
@@ -575,6 +576,85 @@ fn flush(r: &mut Reader, nums: &mut Vec<String>) {
         nums.push(r.value().to_string());
     }
     *r = Reader::default();
+}
+
+/// Digits beside a scale word written as words (`2 thousand 7 hundred 50` → `two thousand
+/// seven hundred fifty`, `27 hundred 50`, `5 thousand and 100`), so the word reader reads the
+/// whole mixed phrase as one number. A group of at most three digits, with one space between
+/// it and the scale word (or ` and ` after one), not part of a decimal (`2.5 thousand` is
+/// the number rules'). `None` when nothing is spelled.
+fn spell_scaled_digits(s: &str) -> Option<String> {
+    let toks = tokens(s);
+    let scale = |k: usize| {
+        toks.get(k).is_some_and(|t| {
+            t.kind == Kind::Letters
+                && [
+                    "hundred",
+                    "hundreds",
+                    "thousand",
+                    "thousands",
+                    "million",
+                    "millions",
+                ]
+                .iter()
+                .any(|w| t.text.eq_ignore_ascii_case(w))
+        })
+    };
+    if !(0..toks.len()).any(scale) {
+        return None;
+    }
+    let space = |k: usize| toks.get(k).is_some_and(|t| t.text == " ");
+    let is = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.text.eq_ignore_ascii_case(w));
+    let decimal = |k: usize| toks.get(k).is_some_and(|t| matches!(t.text, "." | ","));
+    let mut out = String::with_capacity(s.len() + 32);
+    let mut changed = false;
+    for (i, t) in toks.iter().enumerate() {
+        let n = (t.kind == Kind::Digits && t.text.len() <= 3)
+            .then(|| t.text.parse::<u64>().ok())
+            .flatten()
+            .filter(|n| *n > 0);
+        let before = i > 0 && space(i - 1) && i >= 2 && scale(i - 2);
+        let before_and = i >= 4 && space(i - 1) && is(i - 2, "and") && space(i - 3) && scale(i - 4);
+        let after = space(i + 1) && scale(i + 2);
+        let in_decimal = (i > 0 && decimal(i - 1)) || decimal(i + 1);
+        match n {
+            Some(n) if (before || before_and || after) && !in_decimal => {
+                out.push_str(&below_1000(n));
+                changed = true;
+            }
+            _ => out.push_str(t.text),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// `n` (1..=999) in English words: `seven hundred fifty`, `twenty-seven`.
+fn below_1000(n: u64) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let (h, rest) = (n / 100, n % 100);
+    if let Some(u) = UNITS.get(h as usize).filter(|_| h > 0) {
+        parts.push(format!("{u} hundred"));
+    }
+    let tens = rest / 10;
+    let unit = rest % 10;
+    if rest >= 20 {
+        let t = TENS.get(tens as usize - 2).copied().unwrap_or("");
+        match UNITS.get(unit as usize).filter(|_| unit > 0) {
+            Some(u) => parts.push(format!("{t}-{u}")),
+            None => parts.push(t.to_string()),
+        }
+    } else if rest >= 10 {
+        parts.push(
+            TEENS
+                .get(rest as usize - 10)
+                .copied()
+                .unwrap_or("")
+                .to_string(),
+        );
+    } else if let Some(u) = UNITS.get(rest as usize).filter(|_| rest > 0) {
+        parts.push((*u).to_string());
+    }
+    parts.join(" ")
 }
 
 /// Glue digit groups joined by quotes and `+` or by a joining phrase.

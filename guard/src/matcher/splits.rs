@@ -145,7 +145,9 @@ fn clock_like(s: &str, end: usize, start: usize) -> bool {
         d += 1;
     }
     let hours = s.get(a..end).and_then(|h| h.parse::<u32>().ok());
-    d - start == 2 && hours.is_some_and(|h| h >= 24)
+    // Not a piece of a longer time (`10:51:00`, `51:00:00`).
+    let chained = (a > 0 && b.get(a - 1) == Some(&b':')) || b.get(d) == Some(&b':');
+    d - start == 2 && hours.is_some_and(|h| h >= 24) && !chained
 }
 
 #[cfg(test)]
@@ -189,6 +191,8 @@ mod tests {
             "12:50",
             "at 5:10:0",
             "51:000",
+            "fired at 10:51:00",
+            "51:00:00 ago",
             "v51-00a",
             "10.51 00",
             "51 001",
