@@ -905,6 +905,10 @@ fn digits_mixed_with_scale_words() {
             ("The lag is 5 thousand 1 hundred messages.", "total_lag"),
             ("51 hundred", "total_lag"),
             ("5 thousand and 100", "total_lag"),
+            ("fivethousandonehundred", "total_lag"),
+            ("FiveThousandOneHundred messages", "total_lag"),
+            // Near-misses: ordinary words that hold number words.
+            ("someone often tones the network down", ""),
             ("2 million 400 thousand bytes per second", "throughput"),
             // Near-misses: a scale word and a number that are not one phrase.
             ("3 thousand users and 40 pods", ""),

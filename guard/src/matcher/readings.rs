@@ -67,6 +67,7 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
     let mut forward: Vec<usize> = Vec::new();
     let mut backward = false;
     let b = s.as_bytes();
+    let mut glued_checked = usize::MAX;
     for m in ac.find_iter(s) {
         // Whole words only (`someone` holds no number); the operators need no boundary.
         let letter = |i: Option<&u8>| i.is_some_and(|c| c.is_ascii_alphabetic());
@@ -74,6 +75,21 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
         if word
             && (letter(m.start().checked_sub(1).and_then(|i| b.get(i))) || letter(b.get(m.end())))
         {
+            // Unless the whole run of letters is number words glued (`fivethousandonehundred`).
+            let mut a = m.start();
+            while a > 0 && letter(b.get(a - 1)) {
+                a -= 1;
+            }
+            if a != glued_checked {
+                glued_checked = a;
+                let mut e = m.end();
+                while letter(b.get(e)) {
+                    e += 1;
+                }
+                if s.get(a..e).and_then(glued_number_words).is_some() {
+                    forward.push(a);
+                }
+            }
             continue;
         }
         if m.pattern().as_usize() < FORWARD.len() {
@@ -377,6 +393,8 @@ const JOINS: &[&[&str]] = &[
 
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
+    let unglued = unglue_number_words(s);
+    let s = unglued.as_deref().unwrap_or(s);
     let spelled = spell_scaled_digits(s);
     let toks = tokens(spelled.as_deref().unwrap_or(s));
     let mut out = String::with_capacity(s.len() + 16);
@@ -576,6 +594,78 @@ fn flush(r: &mut Reader, nums: &mut Vec<String>) {
         nums.push(r.value().to_string());
     }
     *r = Reader::default();
+}
+
+/// A run of letters that is two or more English number words glued together
+/// (`fivethousandonehundred`, `FiveThousandOneHundred`, `twentysevenfifty`), with spaces
+/// between them; `None` for anything else (`seventeen` is one word, `often` none).
+fn glued_number_words(run: &str) -> Option<String> {
+    if run.len() < 7 || run.len() > 64 {
+        return None;
+    }
+    let lower = run.to_ascii_lowercase();
+    let vocab = UNITS
+        .iter()
+        .chain(TEENS.iter())
+        .chain(TENS.iter())
+        .chain(["hundred", "thousand", "million", "and"].iter());
+    let words: Vec<&str> = vocab.copied().collect();
+    // Fewest words covering lower[..i], and the word that ends there.
+    let n = lower.len();
+    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0));
+    for i in 0..n {
+        let Some((count, _)) = best[i] else { continue };
+        for (k, w) in words.iter().enumerate() {
+            if lower.get(i..).is_some_and(|r| r.starts_with(w)) {
+                let j = i + w.len();
+                if best[j].is_none_or(|(c, _)| c > count + 1) {
+                    best[j] = Some((count + 1, k));
+                }
+            }
+        }
+    }
+    let (count, _) = best[n]?;
+    if count < 2 {
+        return None;
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut j = n;
+    while j > 0 {
+        let (_, k) = best[j]?;
+        let w = words.get(k)?;
+        out.push(w);
+        j -= w.len();
+    }
+    out.reverse();
+    if out.first() == Some(&"and") || out.last() == Some(&"and") {
+        return None;
+    }
+    Some(out.join(" "))
+}
+
+/// The text with every run of glued number words spaced ([`glued_number_words`]).
+fn unglue_number_words(s: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut pos = 0;
+    for t in tokens(s) {
+        let at = pos;
+        pos += t.text.len();
+        if t.kind != Kind::Letters || t.text.len() < 7 {
+            continue;
+        }
+        if let Some(spaced) = glued_number_words(t.text) {
+            out.push_str(s.get(copied..at).unwrap_or(""));
+            out.push_str(&spaced);
+            copied = pos;
+        }
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    Some(out)
 }
 
 /// Digits beside a scale word written as words (`2 thousand 7 hundred 50` → `two thousand
