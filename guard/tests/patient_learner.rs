@@ -916,3 +916,25 @@ fn digits_mixed_with_scale_words() {
         ],
     );
 }
+
+#[test]
+fn misspelt_number_words_and_other_separators() {
+    table(
+        "typos-separators",
+        &[
+            ("fiev thousand one hundred", "total_lag"),
+            ("five thousnad one hundered", "total_lag"),
+            ("fifty-one hundrd", "total_lag"),
+            ("five thousand one hunnerd", "total_lag"),
+            ("twelve fiddy point five ms", "p99"),
+            ("5\u{2E34}100", "total_lag"),
+            ("5\u{2044}100", "total_lag"),
+            ("51\u{3001}00", "total_lag"),
+            ("51'00", "total_lag"),
+            // Near-misses: English words one letter from a number word.
+            ("is there one hundred of them? even one hundred would be fine", ""),
+            ("the weight, one hundred grams, was fine", ""),
+            ("he is 5'11\" tall", ""),
+        ],
+    );
+}

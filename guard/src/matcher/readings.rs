@@ -236,6 +236,115 @@ enum Word {
     Scale(u64),
 }
 
+/// Slang and radio spellings of number words.
+const SLANG: &[(&str, &str)] = &[
+    ("fiddy", "fifty"),
+    ("fitty", "fifty"),
+    ("hunnerd", "hundred"),
+    ("hunned", "hundred"),
+    ("wun", "one"),
+    ("fife", "five"),
+    ("niner", "nine"),
+    ("tree", "three"),
+    ("fower", "four"),
+    ("fyve", "five"),
+    ("phive", "five"),
+    ("thou", "thousand"),
+];
+
+/// English words one edit from a number word, never read as one.
+const NOT_MISSPELT: &[&str] = &[
+    "there",
+    "these",
+    "even",
+    "seen",
+    "weight",
+    "weighty",
+    "height",
+    "eighth",
+    "thirsty",
+    "fifth",
+    "sixth",
+    "ninth",
+    "tenth",
+    "fourth",
+    "forth",
+    "fort",
+    "forte",
+    "sever",
+    "thee",
+    "twelfth",
+    "eleventh",
+    "hundredth",
+    "thousandth",
+    "millionth",
+    "tens",
+    "teen",
+    "teens",
+];
+
+/// Token `j` as a misspelt number word (`fiev`, `thousnad`, `hundered`, `tventy`, `fiddy`),
+/// read only beside a correctly written one (`fiev thousand`, `five thousnad`): one
+/// transposition or dropped letter for the short words, any one edit from six letters.
+fn misspelled(toks: &[Tok<'_>], j: usize) -> Option<Word> {
+    let t = toks.get(j).filter(|t| t.kind == Kind::Letters)?;
+    if t.text.len() < 3 || t.text.len() > 10 {
+        return None;
+    }
+    let lw = t.text.to_ascii_lowercase();
+    let real = match SLANG.iter().find(|(w, _)| *w == lw) {
+        Some((_, real)) => *real,
+        None => {
+            if t.text.len() < 4 || NOT_MISSPELT.contains(&lw.as_str()) {
+                return None;
+            }
+            UNITS
+                .iter()
+                .chain(TEENS.iter())
+                .chain(TENS.iter())
+                .chain(["hundred", "thousand", "million", "billion"].iter())
+                .copied()
+                .find(|c| one_typo(lw.as_bytes(), c.as_bytes()))?
+        }
+    };
+    let exact = |k: usize| {
+        toks.get(k)
+            .is_some_and(|x| x.kind == Kind::Letters && word(x.text).is_some())
+    };
+    let joint = |k: usize| toks.get(k).is_some_and(|x| matches!(x.text, " " | "-"));
+    let beside = (j >= 2 && joint(j - 1) && exact(j - 2)) || (joint(j + 1) && exact(j + 2));
+    beside.then(|| word(real)).flatten()
+}
+
+/// Is `w` one typo from the number word `c` (not `c` itself)? Words up to five letters: a
+/// swap of two neighbours or one letter dropped (`fiev`, `sevn`); from six letters any one
+/// edit (`thousnad`, `hundered`, `tventy`, `thousend`).
+fn one_typo(w: &[u8], c: &[u8]) -> bool {
+    if w == c {
+        return false;
+    }
+    let swap = w.len() == c.len()
+        && (0..w.len().saturating_sub(1)).any(|i| {
+            w.get(i) == c.get(i + 1)
+                && w.get(i + 1) == c.get(i)
+                && w.get(..i) == c.get(..i)
+                && w.get(i + 2..) == c.get(i + 2..)
+        });
+    let dropped = |long: &[u8], short: &[u8]| {
+        long.len() == short.len() + 1
+            && (0..long.len())
+                .any(|i| long.get(..i) == short.get(..i) && long.get(i + 1..) == short.get(i..))
+    };
+    if swap || dropped(c, w) {
+        return true;
+    }
+    if c.len() < 6 {
+        return false;
+    }
+    let substituted = w.len() == c.len() && w.iter().zip(c).filter(|(a, b)| a != b).count() == 1;
+    substituted || dropped(w, c)
+}
+
 /// Is token `j` a letter read as zero in a run of digits (`oh`, `o`; not `o'clock`)?
 fn zero_letter(toks: &[Tok<'_>], j: usize) -> bool {
     let Some(t) = toks.get(j) else {
@@ -454,7 +563,8 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let opener = ["a", "double", "triple"]
         .iter()
         .any(|x| first.eq_ignore_ascii_case(x))
-        || (after_digits && zero_letter(toks, i));
+        || (after_digits && zero_letter(toks, i))
+        || misspelled(toks, i).is_some();
     if !opener && word(first).is_none() {
         return None;
     }
@@ -477,7 +587,9 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
             // digits (`51 o o`).
             let among =
                 digit_run || matches!(r.last, Some(Word::Unit(_))) || (j == i && after_digits);
-            (among && zero_letter(toks, j)).then_some(Word::Unit(0))
+            (among && zero_letter(toks, j))
+                .then_some(Word::Unit(0))
+                .or_else(|| misspelled(toks, j))
         });
         match (w, lw.as_str()) {
             // A scale word starts a number only after `a` (`a hundred`): after digits it

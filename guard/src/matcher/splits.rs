@@ -20,6 +20,11 @@ const SEPARATORS: &[char] = &[
     // Dots of other blocks that no normalisation turns into a full stop: dot operator,
     // bullet operator, hyphenation point, katakana and half-width middle dots.
     '\u{22C5}', '\u{2219}', '\u{2027}', '\u{30FB}', '\u{FF65}',
+    // Slashes, commas and stops of other blocks that normalisation leaves as they are
+    // (fraction and division slash, raised and Mongolian commas, a low vertical line,
+    // ideographic comma and stop, Armenian full stop), and an apostrophe (`51'00`).
+    '\u{2044}', '\u{2215}', '\u{2E34}', '\u{1802}', '\u{02CC}', '\u{3001}', '\u{3002}', '\u{0589}',
+    '\'',
 ];
 
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.
