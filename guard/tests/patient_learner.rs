@@ -932,9 +932,32 @@ fn misspelt_number_words_and_other_separators() {
             ("51\u{3001}00", "total_lag"),
             ("51'00", "total_lag"),
             // Near-misses: English words one letter from a number word.
-            ("is there one hundred of them? even one hundred would be fine", ""),
+            (
+                "is there one hundred of them? even one hundred would be fine",
+                "",
+            ),
             ("the weight, one hundred grams, was fine", ""),
             ("he is 5'11\" tall", ""),
+        ],
+    );
+}
+
+#[test]
+fn arithmetic_in_words() {
+    table(
+        "arithmetic-words",
+        &[
+            ("51% of 10,000", "total_lag"),
+            ("51 percent of 10000 messages", "total_lag"),
+            ("100 shy of 5200", "total_lag"),
+            ("5200 less 100", "total_lag"),
+            ("the sum of 5000 and 100", "total_lag"),
+            ("the product of 51 and 100", "total_lag"),
+            ("51 lots of 100", "total_lag"),
+            // Near-misses: the same phrases over other numbers.
+            ("50% of 200 requests failed", ""),
+            ("the sum of 3 and 4 is small", ""),
+            ("5200 less than yesterday", ""),
         ],
     );
 }

@@ -198,6 +198,7 @@ const FORWARD: &[&str] = &[
     "hundred", "thousand", "million", "billion", "doubled", "tripled", "halved", "squared",
     "x", "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
     "concatenate", "concatenating", "join", "joining", "append", "oh", "o", "nought", "naught",
+    "sum", "product", "percent", "% of", "shy", "less", "lots",
     "more than", "less than", "fewer than", "between",
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
     "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
@@ -929,6 +930,68 @@ fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
             .filter(|x| x.kind == Kind::Digits)
             .map(|x| x.text)
     };
+    // A plain number at `k` (`10,000`, `2500`, `12.5`): its text without group commas and
+    // the token after it.
+    let number = |k: usize| -> Option<(String, usize)> {
+        let mut n = String::from(digits(k)?);
+        let mut e = k + 1;
+        while toks.get(e).is_some_and(|x| x.text == ",")
+            && digits(e + 1).is_some_and(|d| d.len() == 3)
+        {
+            n.push_str(digits(e + 1)?);
+            e += 2;
+        }
+        if toks.get(e).is_some_and(|x| x.text == ".") {
+            if let Some(d) = digits(e + 1) {
+                n.push('.');
+                n.push_str(d);
+                e += 2;
+            }
+        }
+        Some((n, e))
+    };
+    // `the sum of 5000 and 100`, `the product of 51 and 100`.
+    for (w, op) in [("sum", '+'), ("product", '*')] {
+        if word(i, w) && space(i + 1) && word(i + 2, "of") && space(i + 3) {
+            let (a, e) = number(i + 4)?;
+            if space(e) && word(e + 1, "and") && space(e + 2) {
+                let (b, e2) = number(e + 3)?;
+                return Some((format!("{a} {op} {b}"), e2));
+            }
+        }
+    }
+    if t.kind == Kind::Digits {
+        if let Some((a, e)) = number(i) {
+            // `51% of 10,000`, `51 percent of 10000`.
+            let pct = if toks.get(e).is_some_and(|x| x.text == "%") {
+                Some(e + 1)
+            } else if space(e) && word(e + 1, "percent") {
+                Some(e + 2)
+            } else {
+                None
+            };
+            if let Some(p) = pct {
+                if space(p) && word(p + 1, "of") && space(p + 2) {
+                    let (b, e2) = number(p + 3)?;
+                    return Some((format!("{a} * {b} / 100"), e2));
+                }
+            }
+            // `100 shy of 5200`, `5200 less 100`, `51 lots of 100`.
+            if space(e) && word(e + 1, "shy") && space(e + 2) && word(e + 3, "of") && space(e + 4) {
+                let (b, e2) = number(e + 5)?;
+                return Some((format!("{b} - {a}"), e2));
+            }
+            if space(e) && word(e + 1, "less") && space(e + 2) && digits(e + 3).is_some() {
+                let (b, e2) = number(e + 3)?;
+                return Some((format!("{a} - {b}"), e2));
+            }
+            if space(e) && word(e + 1, "lots") && space(e + 2) && word(e + 3, "of") && space(e + 4)
+            {
+                let (b, e2) = number(e + 5)?;
+                return Some((format!("{a} * {b}"), e2));
+            }
+        }
+    }
     if t.kind == Kind::Digits && space(i + 1) {
         if word(i + 2, "point") && space(i + 3) {
             let d = digits(i + 4)?;
