@@ -33,6 +33,13 @@ const PHRASES: &[(&str, bool)] = &[
     ("first 4 digits", true),
     ("leading digit", true),
     ("prefix", true),
+    ("first half", true),
+    ("top half", true),
+    ("upper half", true),
+    ("front half", true),
+    ("high part", true),
+    ("high half", true),
+    ("high digits", true),
     ("ends with", false),
     ("end with", false),
     ("ending with", false),
@@ -48,6 +55,13 @@ const PHRASES: &[(&str, bool)] = &[
     ("last 4 digits", false),
     ("trailing digit", false),
     ("suffix", false),
+    ("second half", false),
+    ("bottom half", false),
+    ("lower half", false),
+    ("back half", false),
+    ("low part", false),
+    ("low half", false),
+    ("low digits", false),
 ];
 
 fn automaton() -> Option<&'static AhoCorasick> {

@@ -58,7 +58,109 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
         }
         out.push(rev);
     }
+    // Number words broken up: one per line, between bars, or letter by letter.
+    for v in [word_lines(s), spaced_letters(s)].into_iter().flatten() {
+        let r = rewrite(&v);
+        if r != v {
+            out.push(r);
+        }
+    }
     out
+}
+
+/// The text with number words that stand one per line (`five` / `thousand` / `one` /
+/// `hundred`) or between bars and slashes (`five | thousand | one | hundred`) put on one line
+/// with spaces; `None` when there are none. Only short lines without digits are looked at.
+fn word_lines(s: &str) -> Option<String> {
+    let words_of = |l: &str| -> Option<Vec<String>> {
+        if l.len() > 48 || l.bytes().any(|b| b.is_ascii_digit()) || l.trim().is_empty() {
+            return None;
+        }
+        let ws: Vec<String> = l
+            .split(|c: char| c.is_whitespace() || matches!(c, '|' | '/' | ';' | ',' | '-'))
+            .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        let all = !ws.is_empty()
+            && ws.iter().all(|w| {
+                word(w).is_some() || w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("a")
+            });
+        all.then_some(ws)
+    };
+    let lines: Vec<&str> = s.split('\n').collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut changed = false;
+    let mut k = 0;
+    while k < lines.len() {
+        let mut run: Vec<String> = Vec::new();
+        let mut j = k;
+        while let Some(ws) = lines.get(j).and_then(|l| words_of(l)) {
+            run.extend(ws);
+            j += 1;
+        }
+        let separated = j == k + 1 && lines.get(k).is_some_and(|l| l.contains(['|', '/', ';']));
+        if run.len() >= 2 && (j > k + 1 || separated) {
+            out.push(run.join(" "));
+            changed = true;
+            k = j;
+        } else {
+            out.push(lines.get(k).copied().unwrap_or("").to_string());
+            k += 1;
+        }
+    }
+    changed.then(|| out.join("\n"))
+}
+
+/// The text with runs of four or more single letters between single spaces written as one
+/// word, a double space as the word break (`f i v e  t h o u s a n d` → `five thousand`,
+/// `F I V E T H O U S A N D` → `FIVETHOUSAND`, which the glued-words reading splits);
+/// `None` when there is no such run.
+fn spaced_letters(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let single = |i: usize| {
+        b.get(i).is_some_and(u8::is_ascii_alphabetic)
+            && !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphabetic))
+            && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+    };
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if !single(i) {
+            i += 1;
+            continue;
+        }
+        // Letters at i, i+2, i+4 … joined by one space; `  ` is a word break inside the run.
+        let mut letters = String::new();
+        let mut count = 0;
+        let mut j = i;
+        let mut end = i;
+        while single(j) {
+            letters.push(char::from(b[j]));
+            count += 1;
+            end = j + 1;
+            if b.get(j + 1) == Some(&b' ') && single(j + 2) {
+                j += 2;
+            } else if b.get(j + 1..j + 3) == Some(b"  ") && single(j + 3) {
+                letters.push(' ');
+                j += 3;
+            } else {
+                break;
+            }
+        }
+        if count >= 4 {
+            out.push_str(s.get(copied..i).unwrap_or(""));
+            out.push_str(&letters);
+            copied = end;
+        }
+        i = end.max(i + 1);
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    Some(out)
 }
 
 /// Where `s` holds a forward trigger (offsets, ascending), and whether it holds a backward one.
