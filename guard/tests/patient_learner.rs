@@ -969,7 +969,10 @@ fn number_words_broken_up_and_labelled_halves() {
         &[
             ("five\nthousand\none\nhundred", "total_lag"),
             ("five | thousand | one | hundred", "total_lag"),
-            ("f i v e  t h o u s a n d  o n e  h u n d r e d", "total_lag"),
+            (
+                "f i v e  t h o u s a n d  o n e  h u n d r e d",
+                "total_lag",
+            ),
             ("F I V E T H O U S A N D O N E H U N D R E D", "total_lag"),
             ("first half: 51, second half: 00", "total_lag"),
             ("high part 51, low part 00", "total_lag"),

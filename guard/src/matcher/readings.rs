@@ -72,6 +72,33 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
 /// `hundred`) or between bars and slashes (`five | thousand | one | hundred`) put on one line
 /// with spaces; `None` when there are none. Only short lines without digits are looked at.
 fn word_lines(s: &str) -> Option<String> {
+    // First without copying: is there a run to join at all (most texts have none)?
+    let number_line = |l: &str| {
+        l.len() <= 48
+            && !l.bytes().any(|b| b.is_ascii_digit())
+            && !l.trim().is_empty()
+            && l.split(|c: char| c.is_whitespace() || matches!(c, '|' | '/' | ';' | ',' | '-'))
+                .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()))
+                .filter(|w| !w.is_empty())
+                .all(|w| {
+                    word(w).is_some()
+                        || w.eq_ignore_ascii_case("and")
+                        || w.eq_ignore_ascii_case("a")
+                })
+    };
+    let mut prev = false;
+    let mut any = false;
+    for l in s.split('\n') {
+        let n = l.len() <= 48 && number_line(l);
+        if n && (prev || l.contains(['|', '/', ';'])) {
+            any = true;
+            break;
+        }
+        prev = n;
+    }
+    if !any {
+        return None;
+    }
     let words_of = |l: &str| -> Option<Vec<String>> {
         if l.len() > 48 || l.bytes().any(|b| b.is_ascii_digit()) || l.trim().is_empty() {
             return None;
