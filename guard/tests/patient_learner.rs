@@ -983,3 +983,78 @@ fn number_words_broken_up_and_labelled_halves() {
         ],
     );
 }
+
+#[test]
+fn numbers_in_more_languages_3() {
+    table(
+        "more languages 3",
+        &[
+            // Vietnamese (marks stripped: `năm` reads as `nam`).
+            ("năm nghìn một trăm", "total_lag"),
+            ("Độ trễ là năm ngàn một trăm tin nhắn.", "total_lag"),
+            ("hai triệu bốn trăm nghìn byte mỗi giây", "throughput"),
+            // Indonesian and Malay.
+            ("lima ribu seratus", "total_lag"),
+            ("dua juta empat ratus ribu", "throughput"),
+            // Czech, Slovak, Croatian, Serbian, Slovene.
+            ("pět tisíc sto", "total_lag"),
+            ("päť tisíc sto", "total_lag"),
+            ("pet tisuća sto", "total_lag"),
+            ("pet hiljada sto", "total_lag"),
+            ("pet tisoč sto", "total_lag"),
+            // Norwegian, Danish, Icelandic.
+            ("fem tusen ett hundre", "total_lag"),
+            ("fem tusind et hundrede", "total_lag"),
+            ("fimm þúsund og eitt hundrað", "total_lag"),
+            // Finnish, Estonian, Hungarian.
+            ("viisituhatta sata", "total_lag"),
+            ("viis tuhat sada", "total_lag"),
+            ("ötezer-egyszáz", "total_lag"),
+            // Romanian, Catalan, Latin, Esperanto.
+            ("cinci mii o sută", "total_lag"),
+            ("cinc mil cent", "total_lag"),
+            ("quinque milia centum", "total_lag"),
+            ("kvin mil cent", "total_lag"),
+            // Bulgarian.
+            ("пет хиляди и сто", "total_lag"),
+            // Tagalog, Swahili, Basque, Lithuanian, Latvian.
+            ("limang libo at isang daan", "total_lag"),
+            ("elfu tano na mia moja", "total_lag"),
+            ("bost mila ehun", "total_lag"),
+            ("penki tūkstančiai šimtas", "total_lag"),
+            ("pieci tūkstoši viens simts", "total_lag"),
+            // Near-misses: another number, small numbers, ordinary text.
+            ("năm nghìn hai trăm", ""),
+            ("Tôi đã làm việc ở đây năm năm, hai nghìn năm trước", ""),
+            ("The Bay tram to Nam Dinh was late", ""),
+            ("lima ribu dua ratus", ""),
+            ("The Lima office distributes five hundred-page reports", ""),
+            ("pět tisíc dvě stě", ""),
+            ("sto procent, pět minut, reset the pet set", ""),
+            ("fem tusen to hundre", ""),
+            ("up to million users, fire at will, tusen takk", ""),
+            ("viisituhatta kaksisataa", ""),
+            ("SATA disk, sata prosenttia", ""),
+            ("ötezer-kétszáz", ""),
+            ("The hat is in the freezer, ezer köszönet", ""),
+            ("cinci mii două sute", ""),
+            ("sute de mesaje, Set opt to true", ""),
+            ("cinc mil dos-cents", ""),
+            ("set cents per cent, mil gràcies", ""),
+            ("quinque milia ducenti", ""),
+            ("Duo Security, per centum", ""),
+            ("kvin mil ducent", ""),
+            ("ok cent, the percent is decent", ""),
+            ("пет хиляди и двеста", ""),
+            ("хиляди хора чакат, сто процента", ""),
+            ("limang libo at dalawang daan", ""),
+            ("nasa daan na ang bus, Lima at Cebu", ""),
+            ("elfu tano na mia mbili", ""),
+            ("Mia and Sita went home; watu elfu", ""),
+            ("bost mila berrehun", ""),
+            ("mila esker, ETA 5 minutes", ""),
+            ("penki tūkstančiai du šimtai", ""),
+            ("tūkstančiai žmonių laukia", ""),
+        ],
+    );
+}

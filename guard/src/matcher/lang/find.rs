@@ -5,7 +5,9 @@
 //! digit numerals a phrase may hold, and the bounded walk around each anchor ([`Words`]) that
 //! hands a window of number words to the [`super::phrase`] parser once per language.
 use super::hindi::HINGLISH_STEMS;
-use super::lexicon::{arabic_byte, hebrew_byte, segment, segments, Lang, Script, M, MAXM, MAXW};
+use super::lexicon::{
+    arabic_byte, hebrew_byte, may_contain, segment, segments, Lang, Script, LATIN, M, MAXM, MAXW,
+};
 use super::phrase::{Found, Phrase, MAX_FOUND};
 use super::pinyin::PINYIN_STEMS;
 use super::Out;
@@ -28,6 +30,21 @@ const STEMS: [&str; 21] = [
     "honderd", "duizend", "tusen", "sto", "wiesc", "ysta", "cset", "mset", "tys", "yuz", "bin",
 ];
 
+/// The stems of the newer Latin-letter languages, in a second automaton (again at most 64
+/// patterns): Vietnamese `tram` (`trăm`), `nghi` (`nghìn`), `ngan` (`ngàn`); Indonesian and
+/// Malay `ratus`, `ribu`, `juta`; `tis` (Czech, Slovak `tisíc`, Croatian `tisuća`, Slovene
+/// `tisoč`); Serbian and Bosnian `hiljad`; Danish `tusind`; Finnish and Estonian `tuha`
+/// (`tuhat`, `tuhatta`), Finnish `sata`; Hungarian `szaz`, `ezer`; Romanian `sut` (`sută`,
+/// `sute`), `mii`; Tagalog `libo`, `daan`; Swahili `elfu`, `mia`; Lithuanian and Latvian
+/// `simt`, `tukst`. The others' hundreds and scales hold a stem of [`STEMS`] (`hund` in
+/// Norwegian `hundre`, Danish `hundrede`, Icelandic `hundrað`; `cent` in Catalan, Esperanto
+/// and Latin; `sto` in Slovak and Croatian; `mil` in nearly every language's thousand or
+/// million).
+const STEMS2: [&str; 21] = [
+    "tram", "nghi", "ngan", "ratus", "ribu", "juta", "tis", "hiljad", "tusind", "tuha", "sata",
+    "szaz", "ezer", "sut", "mii", "libo", "daan", "elfu", "mia", "simt", "tukst",
+];
+
 /// The same for Greek: `εκατ` (`εκατό`, `εκατομμύριο`), `κοσι` (`πεντακόσια`), `χιλ`
 /// (`χίλια`, `χιλιάδες`), lower, Title and UPPER case.
 const GREEK_STEMS: [&str; 3] = ["εκατ", "κοσι", "χιλ"];
@@ -36,8 +53,9 @@ const GREEK_STEMS: [&str; 3] = ["εκατ", "κοσι", "χιλ"];
 /// (`пятьсот`, `двухсот`, `п'ятсот`), the thousands and the millions with their
 /// abbreviations (`тыс`, `млн`, `млрд`). Each is searched in
 /// every mix of case and Latin look-alike letters (`cтo`) that keeps one Cyrillic letter.
-const CYR_STEMS: [&str; 9] = [
-    "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд",
+/// Bulgarian adds `хил` (`хиляда`, `хиляди`).
+const CYR_STEMS: [&str; 10] = [
+    "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд", "хил",
 ];
 
 /// The same for Devanagari: `हज` (`हज़ार` with or without its vowel sign and nukta, as the
@@ -104,6 +122,12 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
                 'ł' | 'Ł' => (b'l', None),
                 // Turkish dotless `ı` (NFKD leaves it whole) and dotted `İ` (unnormalised).
                 'ı' | 'İ' => (b'i', None),
+                // Letters NFKD leaves whole: Danish and Norwegian `ø`, `æ`, Croatian and
+                // Vietnamese `đ`, Icelandic `ð`, `þ`.
+                'ø' | 'Ø' => (b'o', None),
+                'æ' | 'Æ' => (b'a', Some(b'e')),
+                'đ' | 'Đ' | 'ð' | 'Ð' => (b'd', None),
+                'þ' | 'Þ' => (b't', Some(b'h')),
                 c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
                 '\'' | '\u{2019}' | '\u{02BC}' => continue,
                 c => (latin_look_alike(c)?, None),
@@ -292,12 +316,20 @@ fn latin_look_alike(c: char) -> Option<u8> {
     })
 }
 
-/// Whether `text[s..e]` is a number word or conjunction of one of `langs`.
-fn candidate(text: &str, s: usize, e: usize, langs: &[Lang], script: Script) -> bool {
+/// The languages among `langs` (bit `i` for `langs[i]`, only those set in `only`) of which
+/// `text[s..e]` is a number word or conjunction; 0 if none.
+fn candidate(text: &str, s: usize, e: usize, langs: &[Lang], script: Script, only: u64) -> u64 {
     let mut buf = [0u8; MAXW];
-    text.get(s..e)
-        .and_then(|t| lower(t, script, &mut buf))
-        .is_some_and(|w| langs.iter().any(|&l| w == l.conj() || segments(l, w)))
+    let Some(w) = text.get(s..e).and_then(|t| lower(t, script, &mut buf)) else {
+        return 0;
+    };
+    let mut mask = 0;
+    for (i, &l) in langs.iter().enumerate().take(64) {
+        if only & (1 << i) != 0 && (w == l.conj() || segments(l, w)) {
+            mask |= 1 << i;
+        }
+    }
+    mask
 }
 
 /// An apostrophe between two letters is part of the word (`п'ять`, `дев'ять`); so is one
@@ -469,24 +501,80 @@ fn numeral_back(text: &str, ps: usize, pe: usize) -> Option<usize> {
 /// documented gap; the other words of a phrase may be in any case.
 pub(super) fn anchors() -> Option<&'static AhoCorasick> {
     static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    ANCHORS
-        .get_or_init(|| {
-            let mut pats: Vec<String> = Vec::new();
-            for s in STEMS {
-                let mut title = s.to_string();
-                if let Some(f) = title.get_mut(0..1) {
-                    f.make_ascii_uppercase();
-                }
-                pats.push(s.to_string());
-                pats.push(title);
-                pats.push(s.to_ascii_uppercase());
-            }
-            AhoCorasickBuilder::new()
-                .match_kind(MatchKind::LeftmostFirst)
-                .build(&pats)
-                .ok()
-        })
-        .as_ref()
+    ANCHORS.get_or_init(|| cased(&STEMS)).as_ref()
+}
+
+/// The automaton over [`STEMS2`], built as [`anchors`] is.
+pub(super) fn anchors2() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS.get_or_init(|| cased(&STEMS2)).as_ref()
+}
+
+/// Per stem of [`STEMS`] then [`STEMS2`], the Latin languages (bit `i` for `LATIN[i]`) a word
+/// holding it can belong to ([`may_contain`]): a word a stem finds is first checked against
+/// those alone, so `percent` or `milliseconds` costs a few languages, not all of them.
+fn stem_masks() -> &'static [u64] {
+    static MASKS: OnceLock<Vec<u64>> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        STEMS
+            .iter()
+            .chain(STEMS2.iter())
+            .map(|stem| {
+                LATIN
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &l)| may_contain(l, stem.as_bytes()))
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect()
+    })
+}
+
+/// The Latin-letter languages: the anchors of both stem automata, in text order, through one
+/// phrase reader (so the languages of both still compete for the longest reading).
+pub(super) fn scan_latin(text: &str, out: &mut Out) {
+    let (Some(a), Some(b)) = (anchors(), anchors2()) else {
+        return;
+    };
+    let masks = stem_masks();
+    let mut ia = a.find_iter(text).peekable();
+    let mut ib = b.find_iter(text).peekable();
+    let mut words: Option<Words> = None;
+    loop {
+        let (m, first) = match (ia.peek(), ib.peek()) {
+            (Some(x), Some(y)) if x.start() <= y.start() => (ia.next(), 0),
+            (Some(_), None) => (ia.next(), 0),
+            (_, Some(_)) => (ib.next(), STEMS.len()),
+            (None, None) => break,
+        };
+        let Some(m) = m else { break };
+        let only = masks
+            .get(first + m.pattern().as_usize() / 3)
+            .copied()
+            .unwrap_or(u64::MAX);
+        let w = words.get_or_insert_with(Words::new);
+        if !w.anchor_only(text, m.start(), m.end(), &LATIN, Script::Latin, only, out) {
+            return;
+        }
+    }
+}
+
+/// Stems in lower, Title and UPPER case (see [`anchors`]).
+fn cased(stems: &[&str]) -> Option<AhoCorasick> {
+    let mut pats: Vec<String> = Vec::new();
+    for s in stems {
+        let mut title = s.to_string();
+        if let Some(f) = title.get_mut(0..1) {
+            f.make_ascii_uppercase();
+        }
+        pats.push(s.to_string());
+        pats.push(title);
+        pats.push(s.to_ascii_uppercase());
+    }
+    AhoCorasickBuilder::new()
+        .match_kind(MatchKind::LeftmostFirst)
+        .build(&pats)
+        .ok()
 }
 
 /// The anchor automaton for Greek (run only on text with Greek letters).
@@ -663,6 +751,22 @@ impl Words {
         script: Script,
         out: &mut Out,
     ) -> bool {
+        self.anchor_only(text, start, end, langs, script, u64::MAX, out)
+    }
+
+    /// [`Words::anchor`], the stem's word checked only against the languages in `only` (bit
+    /// `i` for `langs[i]`); the words around it against all.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn anchor_only(
+        &mut self,
+        text: &str,
+        start: usize,
+        end: usize,
+        langs: &[Lang],
+        script: Script,
+        only: u64,
+        out: &mut Out,
+    ) -> bool {
         if start < self.resume {
             return true;
         }
@@ -675,7 +779,7 @@ impl Words {
         let Some(ws) = run_start(text, start, MAXW) else {
             return true;
         };
-        if !candidate(text, ws, we, langs, script) {
+        if candidate(text, ws, we, langs, script, only) == 0 {
             return true;
         }
         // Walk back to where the phrase starts, never into text already read; a numeral in
@@ -692,7 +796,7 @@ impl Words {
                 first = ns;
                 break;
             }
-            if !candidate(text, ps, pe, langs, script) {
+            if candidate(text, ps, pe, langs, script, u64::MAX) == 0 {
                 break;
             }
             first = ps;
@@ -701,16 +805,22 @@ impl Words {
         let mut win = [(0usize, 0usize); MAX_WIN];
         let mut nw = 0;
         let mut s = first;
+        // The languages with a number word in the window: only those are parsed.
+        let mut present = 0u64;
         while nw < MAX_WIN {
             let Some(e) = run_end(text, s, MAXW) else {
                 break;
             };
             let e = if numeral_fwd(text, s, e) {
                 numeral_end(text, e)
-            } else if candidate(text, s, e, langs, script) {
-                e
             } else {
-                break;
+                match candidate(text, s, e, langs, script, u64::MAX) {
+                    0 => break,
+                    mask => {
+                        present |= mask;
+                        e
+                    }
+                }
             };
             win[nw] = (s, e);
             nw += 1;
@@ -727,6 +837,7 @@ impl Words {
             text,
             win.get(..nw).unwrap_or(&[]),
             langs,
+            present,
             script,
             &mut self.sc,
         );
@@ -740,6 +851,7 @@ fn parse_window(
     text: &str,
     win: &[(usize, usize)],
     langs: &[Lang],
+    present: u64,
     script: Script,
     sc: &mut Scratch,
 ) {
@@ -764,7 +876,10 @@ fn parse_window(
     }
     let mut ms = [M::Conj; MAXM];
     let n = win.len().min(MAX_WIN);
-    for &lang in langs {
+    for (li, &lang) in langs.iter().enumerate() {
+        if li < 64 && present & (1 << li) == 0 {
+            continue;
+        }
         let mut ph = Phrase::new(lang);
         for i in 0..n {
             ph.word = i;

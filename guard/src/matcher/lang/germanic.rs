@@ -3,6 +3,119 @@
 //! as [`super::lexicon::segment`] reads them, and what each stands for.
 use super::lexicon::M::{self, Hundred, Scale, Small, Tens, Unit};
 
+/// Norwegian (bokmål and nynorsk), Danish and Icelandic in one lexicon (no word of one is
+/// another's with a different value), as NFKD without marks and [`lower`](super::find::lower)
+/// leave them (`åtte` as `atte`, `førti` as `forti`, `tvær` as `tvaer`, `hundrað` as
+/// `hundrad`, `þúsund` as `thusund`). Compounds as Swedish (`femtusenetthundre`,
+/// `tohundrede`); the unit before the tens with `og` (Danish `femogtyve`, older Norwegian
+/// `fem og tjue`) or the tens first (`tjuefem`, Icelandic `tuttugu og fimm`); `og` before the
+/// last part (`to tusen sju hundre og femti`); Danish vigesimal tens (`halvtreds` 50, `tres`
+/// 60, `halvfjerds` 70, `firs` 80, `halvfems` 90, and their long forms `-indstyve`).
+/// Icelandic `þúsund` holds no stem the anchors search (`fimm þúsund og eitt hundrað` is
+/// found by `hundrað`; `fimm þúsund` alone is not).
+pub(super) const DA: &[(&str, M)] = &[
+    ("en", Unit(1)),
+    ("ett", Unit(1)),
+    ("et", Unit(1)),
+    ("ei", Unit(1)),
+    ("ein", Unit(1)),
+    ("einn", Unit(1)),
+    ("eitt", Unit(1)),
+    ("to", Unit(2)),
+    ("tveir", Unit(2)),
+    ("tvaer", Unit(2)),
+    ("tvo", Unit(2)),
+    ("tre", Unit(3)),
+    ("thrir", Unit(3)),
+    ("thrjar", Unit(3)),
+    ("thrju", Unit(3)),
+    ("fire", Unit(4)),
+    ("fjorir", Unit(4)),
+    ("fjorar", Unit(4)),
+    ("fjogur", Unit(4)),
+    ("fem", Unit(5)),
+    ("fimm", Unit(5)),
+    ("seks", Unit(6)),
+    ("sex", Unit(6)),
+    ("sju", Unit(7)),
+    ("syv", Unit(7)),
+    ("sjo", Unit(7)),
+    ("atte", Unit(8)),
+    ("otte", Unit(8)),
+    ("atta", Unit(8)),
+    ("ni", Unit(9)),
+    ("niu", Unit(9)),
+    ("ti", Small(10)),
+    ("tiu", Small(10)),
+    ("elleve", Small(11)),
+    ("ellefu", Small(11)),
+    ("tolv", Small(12)),
+    ("tolf", Small(12)),
+    ("tretten", Small(13)),
+    ("threttan", Small(13)),
+    ("fjorten", Small(14)),
+    ("fjortan", Small(14)),
+    ("femten", Small(15)),
+    ("fimmtan", Small(15)),
+    ("seksten", Small(16)),
+    ("sextan", Small(16)),
+    ("sytten", Small(17)),
+    ("sautjan", Small(17)),
+    ("atten", Small(18)),
+    ("atjan", Small(18)),
+    ("nitten", Small(19)),
+    ("nitjan", Small(19)),
+    ("tjue", Tens(20)),
+    ("tyve", Tens(20)),
+    ("tuttugu", Tens(20)),
+    ("tretti", Tens(30)),
+    ("tredve", Tens(30)),
+    ("tredive", Tens(30)),
+    ("thrjatiu", Tens(30)),
+    ("forti", Tens(40)),
+    ("fyrre", Tens(40)),
+    ("fyrretyve", Tens(40)),
+    ("fjorutiu", Tens(40)),
+    ("femti", Tens(50)),
+    ("halvtreds", Tens(50)),
+    ("halvtredsindstyve", Tens(50)),
+    ("fimmtiu", Tens(50)),
+    ("seksti", Tens(60)),
+    ("tres", Tens(60)),
+    ("tresindstyve", Tens(60)),
+    ("sextiu", Tens(60)),
+    ("sytti", Tens(70)),
+    ("halvfjerds", Tens(70)),
+    ("halvfjerdsindstyve", Tens(70)),
+    ("sjotiu", Tens(70)),
+    ("atti", Tens(80)),
+    ("firs", Tens(80)),
+    ("firsindstyve", Tens(80)),
+    ("attatiu", Tens(80)),
+    ("nitti", Tens(90)),
+    ("halvfems", Tens(90)),
+    ("halvfemsindstyve", Tens(90)),
+    ("niutiu", Tens(90)),
+    ("hundre", Hundred),
+    ("hundrede", Hundred),
+    ("hundrad", Hundred),
+    // Icelandic `sjö hundruð`: only after its multiplier.
+    ("hundrud", M::TimesHundred { late: false }),
+    ("tusen", Scale(1_000)),
+    ("tusind", Scale(1_000)),
+    ("thusund", Scale(1_000)),
+    ("million", Scale(1_000_000)),
+    ("millioner", Scale(1_000_000)),
+    ("milljon", Scale(1_000_000)),
+    ("milljonir", Scale(1_000_000)),
+    ("milliard", Scale(1_000_000_000)),
+    ("milliarder", Scale(1_000_000_000)),
+    ("milljardur", Scale(1_000_000_000)),
+    ("milljardar", Scale(1_000_000_000)),
+    // `og` inside a compound (`femogtyve`); spaced `og` is the conjunction word.
+    ("og", M::Conj),
+];
+
 pub(super) const DE: &[(&str, M)] = &[
     ("ein", Unit(1)),
     ("eins", Unit(1)),
@@ -128,7 +241,48 @@ pub(super) const SV: &[(&str, M)] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::check_table;
+    use super::super::tests::{check_norm, check_table, none_norm};
+
+    #[test]
+    fn norwegian_danish_icelandic() {
+        check_norm(&[
+            ("fem tusen ett hundre", 5100.0),
+            ("FEM TUSEN ETT HUNDRE", 5100.0),
+            ("femtusen etthundre", 5100.0),
+            ("fem tusen hundre", 5100.0),
+            ("etterslepet er fem tusen ett hundre meldinger", 5100.0),
+            ("to tusen sju hundre og femti", 2750.0),
+            ("totusensjuhundreogfemti", 2750.0),
+            ("ett tusen to hundre og femti", 1250.0),
+            ("tolv hundre og femti", 1250.0),
+            ("tre hundre og førti", 340.0),
+            ("to millioner fire hundre tusen", 2_400_000.0),
+            ("fem tusind et hundrede", 5100.0),
+            ("Fem tusind et hundrede", 5100.0),
+            ("to tusind syv hundrede og halvtreds", 2750.0),
+            ("tusind to hundrede og halvtreds", 1250.0),
+            ("tre hundrede og fyrre", 340.0),
+            ("femogtyve tusind", 25_000.0),
+            ("to millioner fire hundrede tusind", 2_400_000.0),
+            ("2,4 millioner", 2_400_000.0),
+            ("fimm þúsund og eitt hundrað", 5100.0),
+            ("tvö þúsund sjö hundruð og fimmtíu", 2750.0),
+            ("eitt þúsund tvö hundruð og fimmtíu", 1250.0),
+            ("þrjú hundruð og fjörutíu", 340.0),
+        ]);
+        none_norm(&[
+            "hundre",
+            "tusen takk",
+            "tusind tak",
+            "to be or not to be",
+            "up to million users",
+            "fire at will",
+            "Vi har fem servere og to klynger",
+            "hundredvis af beskeder",
+            "Hundreds of messages, a hundred percent",
+        ]);
+        check_norm(&[("et hundrede", 100.0)]);
+    }
 
     #[test]
     fn german() {

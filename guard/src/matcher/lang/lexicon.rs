@@ -5,14 +5,18 @@
 //! tables themselves are in [`super::romance`], [`super::germanic`], [`super::slavic`] and one
 //! module per other language).
 use super::arabic::AR;
+use super::baltic::BAL;
 use super::find::lower;
-use super::germanic::{DE, NL, SV};
+use super::germanic::{DA, DE, NL, SV};
 use super::greek::EL;
 use super::hebrew::HE;
 use super::hindi::{skeleton, skeleton_reading, HI, HI_LATN};
-use super::romance::{ES, FR, IT, PT};
-use super::slavic::{PL, RU, UK};
+use super::other::{EO, EU, SW};
+use super::romance::{CA, ES, FR, IT, LA, PT, RO};
+use super::slavic::{BG, PL, RU, UK, WSL};
+use super::southeast::{ID, TL, VI};
 use super::turkish::TR;
+use super::uralic::{FI, HU};
 use std::sync::OnceLock;
 
 /// Longest word (lower-cased bytes, `ß` as `ss`) considered: the longest German number below
@@ -62,6 +66,14 @@ pub(super) enum M {
         mant: u64,
         dec: u8,
     },
+    /// Ten times the unit just read, or ten alone, open to a unit after it (Vietnamese
+    /// `mươi`/`mười`, Indonesian `puluh`, Finnish `kymmentä`, Estonian `kümmend`, Esperanto
+    /// `dek`: `năm mươi` = 50, `mười lăm` = 15, `dudek kvin` = 25).
+    TenTimes,
+    /// A unit only after tens (Vietnamese `lăm` 5, `tư` 4: `hai mươi lăm` = 25).
+    TailUnit(u8),
+    /// A linker between parts, read as nothing (Tagalog `na`: `apat na raan` = 400).
+    Link,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,12 +98,40 @@ pub(super) enum Lang {
     HiLatn,
     Ar,
     He,
+    /// Vietnamese.
+    Vi,
+    /// Indonesian and Malay.
+    Id,
+    /// Czech, Slovak, Croatian, Serbian and Bosnian (Latin letters), Slovene: one lexicon (no
+    /// two of them spell a word with different values).
+    Wsl,
+    /// Norwegian, Danish and Icelandic.
+    Da,
+    /// Finnish and Estonian.
+    Fi,
+    Hu,
+    Ro,
+    Ca,
+    /// Tagalog.
+    Tl,
+    /// Swahili: a scale word before its multiplier (`elfu tano` = 5000).
+    Sw,
+    /// Esperanto.
+    Eo,
+    /// Latin.
+    La,
+    /// Basque.
+    Eu,
+    /// Lithuanian and Latvian.
+    Bal,
+    /// Bulgarian.
+    Bg,
 }
 
 /// The languages written in Latin letters (read by the pass anchored on `STEMS`, see
 /// [`super::find`]) and in Cyrillic (read by the pass anchored on `CYR_STEMS`, only when the
 /// text has Cyrillic).
-pub(super) const LATIN: [Lang; 9] = [
+pub(super) const LATIN: [Lang; 23] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -101,15 +141,29 @@ pub(super) const LATIN: [Lang; 9] = [
     Lang::Sv,
     Lang::Pl,
     Lang::Tr,
+    Lang::Vi,
+    Lang::Id,
+    Lang::Wsl,
+    Lang::Da,
+    Lang::Fi,
+    Lang::Hu,
+    Lang::Ro,
+    Lang::Ca,
+    Lang::Tl,
+    Lang::Sw,
+    Lang::Eo,
+    Lang::La,
+    Lang::Eu,
+    Lang::Bal,
 ];
-pub(super) const CYRILLIC: [Lang; 2] = [Lang::Ru, Lang::Uk];
+pub(super) const CYRILLIC: [Lang; 3] = [Lang::Ru, Lang::Uk, Lang::Bg];
 pub(super) const GREEK: [Lang; 1] = [Lang::El];
 pub(super) const DEVANAGARI: [Lang; 2] = [Lang::Hi, Lang::Hi2];
 pub(super) const HINGLISH: [Lang; 1] = [Lang::HiLatn];
 pub(super) const ARABIC: [Lang; 1] = [Lang::Ar];
 pub(super) const HEBREW: [Lang; 1] = [Lang::He];
 /// Every language, in declaration order (`ALL[l as usize] == l`).
-const ALL: [Lang; 17] = [
+const ALL: [Lang; 32] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -127,6 +181,21 @@ const ALL: [Lang; 17] = [
     Lang::HiLatn,
     Lang::Ar,
     Lang::He,
+    Lang::Vi,
+    Lang::Id,
+    Lang::Wsl,
+    Lang::Da,
+    Lang::Fi,
+    Lang::Hu,
+    Lang::Ro,
+    Lang::Ca,
+    Lang::Tl,
+    Lang::Sw,
+    Lang::Eo,
+    Lang::La,
+    Lang::Eu,
+    Lang::Bal,
+    Lang::Bg,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,6 +223,8 @@ pub(super) const fn hebrew_byte(c: char) -> u8 {
 const AR_WAW: [u8; 1] = [arabic_byte('و')];
 const AR_PREFIXES: [u8; 2] = [arabic_byte('ب'), arabic_byte('ل')];
 const HE_VAV: [u8; 1] = [hebrew_byte('ו')];
+/// Bulgarian `и` ("and"), as [`lower`] folds Cyrillic: `0x80 + (c - 'а')`.
+const BG_I: [u8; 1] = [0x80 + ('и' as u32 - 'а' as u32) as u8];
 const HE_PREFIXES: [u8; 4] = [
     hebrew_byte('ב'),
     hebrew_byte('ל'),
@@ -180,6 +251,21 @@ impl Lang {
             Lang::HiLatn => HI_LATN,
             Lang::Ar => AR,
             Lang::He => HE,
+            Lang::Vi => VI,
+            Lang::Id => ID,
+            Lang::Wsl => WSL,
+            Lang::Da => DA,
+            Lang::Fi => FI,
+            Lang::Hu => HU,
+            Lang::Ro => RO,
+            Lang::Ca => CA,
+            Lang::Tl => TL,
+            Lang::Sw => SW,
+            Lang::Eo => EO,
+            Lang::La => LA,
+            Lang::Eu => EU,
+            Lang::Bal => BAL,
+            Lang::Bg => BG,
         }
     }
 
@@ -189,7 +275,7 @@ impl Lang {
 
     fn script(self) -> Script {
         match self {
-            Lang::Ru | Lang::Uk => Script::Cyrillic,
+            Lang::Ru | Lang::Uk | Lang::Bg => Script::Cyrillic,
             Lang::El => Script::Greek,
             Lang::Hi | Lang::Hi2 => Script::Devanagari,
             Lang::Ar => Script::Arabic,
@@ -211,6 +297,16 @@ impl Lang {
             Lang::Pl => b"i",
             Lang::Ar => &AR_WAW,
             Lang::He => &HE_VAV,
+            Lang::Da => b"og",
+            Lang::Ro => b"si",
+            Lang::Ca => b"i",
+            Lang::Tl => b"at",
+            Lang::Sw => b"na",
+            Lang::La => b"et",
+            Lang::Eu => b"eta",
+            Lang::Bg => &BG_I,
+            // Vietnamese `lẻ`/`linh`, Romanian `de`, the Czech `a`, Croatian `i` and Slovene
+            // `in` are conjunctions in their lexicons.
             Lang::Sv
             | Lang::Ru
             | Lang::Uk
@@ -218,7 +314,14 @@ impl Lang {
             | Lang::El
             | Lang::Hi
             | Lang::Hi2
-            | Lang::HiLatn => b"",
+            | Lang::HiLatn
+            | Lang::Vi
+            | Lang::Id
+            | Lang::Wsl
+            | Lang::Fi
+            | Lang::Hu
+            | Lang::Eo
+            | Lang::Bal => b"",
         }
     }
 
@@ -241,14 +344,41 @@ impl Lang {
 
     /// Arabic and Hebrew say the teens as two words, the unit before ten (`خمسة عشر`,
     /// `חמש עשרה`).
+    /// So do Indonesian (`lima belas`) and Finnish (`viisitoista`, Estonian `viisteist`).
     pub(super) fn teens_after_unit(self) -> bool {
-        matches!(self, Lang::Ar | Lang::He)
+        matches!(self, Lang::Ar | Lang::He | Lang::Id | Lang::Fi)
+    }
+
+    /// Danish, Norwegian, Icelandic, Czech and Slovene also put the unit first with the
+    /// conjunction (`femogtyve`, `pětadvacet`, `petindvajset`), and the tens first without it
+    /// (`tjuefem`, `dvacet pět`).
+    pub(super) fn unit_conj_tens(self) -> bool {
+        matches!(self, Lang::Da | Lang::Wsl)
+    }
+
+    /// Romanian puts `de` before a scale after 20 (`douăzeci de mii`, `două sute de mii`).
+    pub(super) fn conj_before_scale(self) -> bool {
+        self == Lang::Ro
     }
 
     /// German, Italian, Dutch, Swedish and (often) Turkish write a number below a million as
     /// one word.
-    fn compounds(self) -> bool {
-        matches!(self, Lang::De | Lang::It | Lang::Nl | Lang::Sv | Lang::Tr)
+    /// So do Slovak, Czech, Slovene (hundreds), Norwegian, Danish, Finnish, Estonian,
+    /// Hungarian and Esperanto.
+    pub(super) fn compounds(self) -> bool {
+        matches!(
+            self,
+            Lang::De
+                | Lang::It
+                | Lang::Nl
+                | Lang::Sv
+                | Lang::Tr
+                | Lang::Wsl
+                | Lang::Da
+                | Lang::Fi
+                | Lang::Hu
+                | Lang::Eo
+        )
     }
 
     /// Languages whose scale words may follow a numeral in digits (`2,4 миллиона`, `5,1 tys.`,
@@ -266,6 +396,15 @@ impl Lang {
                 | Lang::Hi2
                 | Lang::Ar
                 | Lang::He
+                | Lang::Vi
+                | Lang::Id
+                | Lang::Wsl
+                | Lang::Da
+                | Lang::Fi
+                | Lang::Hu
+                | Lang::Ro
+                | Lang::Bal
+                | Lang::Bg
         )
     }
 
@@ -280,13 +419,22 @@ impl Lang {
     pub(super) fn tens_hundreds(self) -> bool {
         matches!(
             self,
-            Lang::De | Lang::Nl | Lang::Sv | Lang::Hi | Lang::Hi2 | Lang::HiLatn
+            Lang::De
+                | Lang::Nl
+                | Lang::Sv
+                | Lang::Hi
+                | Lang::Hi2
+                | Lang::HiLatn
+                | Lang::Da
+                | Lang::Hu
         )
     }
 
     /// Words English also uses as number words: a phrase made only of these (`six cents`,
     /// `six million`) is English, and the English matcher reads it.
-    /// Turkish `on` (10) and `bin` (1000) are English words: `on bin` stays visible.
+    /// Turkish `on` (10) and `bin` (1000) are English words: `on bin` stays visible; so are
+    /// the number words of the newer languages that are English words (`to million`, `pet
+    /// set`, `bay tram`, `set cents`, `ok cent`).
     pub(super) fn english(self, w: &[u8]) -> bool {
         match self {
             Lang::Fr => matches!(
@@ -294,6 +442,15 @@ impl Lang {
                 b"six" | b"cent" | b"cents" | b"million" | b"millions" | b"seize"
             ),
             Lang::Tr => matches!(w, b"on" | b"bin"),
+            Lang::Da => matches!(w, b"to" | b"fire" | b"en" | b"et" | b"million" | b"sex"),
+            Lang::Vi => matches!(w, b"chin" | b"tram" | b"bay"),
+            Lang::Wsl => matches!(w, b"pet" | b"set" | b"sta" | b"tri"),
+            Lang::Hu => matches!(w, b"hat"),
+            Lang::Ro => matches!(w, b"o" | b"un" | b"opt"),
+            Lang::Ca => matches!(w, b"set" | b"cent" | b"cents" | b"u" | b"un"),
+            Lang::Eo => matches!(w, b"ok" | b"cent" | b"du"),
+            Lang::La => matches!(w, b"sex" | b"duo" | b"tres"),
+            Lang::Eu => matches!(w, b"bat" | b"bi"),
             _ => false,
         }
     }
@@ -379,6 +536,43 @@ fn fits(lang: Lang, w: &[u8], p: usize, t: &[u8]) -> bool {
     w.get(p..end)
         .is_some_and(|r| r.iter().zip(t).all(|(a, b)| a == b))
         && !(lang == Lang::It && end == w.len() && t == b"cent")
+}
+
+/// Whether a word of `lang` can hold `stem` (folded): inside one lexicon word, or, in a
+/// language that compounds, across the morphemes of a compound (a suffix of one, whole ones,
+/// a prefix of the last). The anchor pass checks a word found by a stem only against these
+/// languages ([`super::find`]).
+pub(super) fn may_contain(lang: Lang, stem: &[u8]) -> bool {
+    let lex = lex(lang);
+    let words = || lex.by_first.iter().flatten().map(|(t, _)| &**t);
+    let n = stem.len();
+    if n == 0 || words().any(|t| t.windows(n).any(|w| w == stem)) {
+        return true;
+    }
+    if !lang.compounds() {
+        return false;
+    }
+    // `at[i]`: a morpheme boundary can fall before `stem[i]`.
+    let mut at = vec![false; n + 1];
+    at[0] = true;
+    for i in 1..n {
+        at[i] = words().any(|t| t.len() > i && t.ends_with(&stem[..i]));
+    }
+    for i in 0..n {
+        if !at[i] {
+            continue;
+        }
+        let rest = &stem[i..];
+        for t in words() {
+            if t.starts_with(rest) {
+                return true;
+            }
+            if rest.starts_with(t) {
+                at[i + t.len()] = true;
+            }
+        }
+    }
+    at[n]
 }
 
 /// Forward reachability: `reach[p]` when `w[..p]` splits into morphemes; whether all of `w`

@@ -2,14 +2,18 @@
 //! the chat model to state a guarded value in the words of another language, in
 //! Chinese/Japanese numerals or in Roman numerals; this module owns reading those forms, and
 //! [`scan`] reports the value of each such number of 100 or more. Languages: French, German,
-//! Spanish, Italian, Portuguese, Dutch, Swedish, Polish, Turkish (Latin letters), Russian,
-//! Ukrainian (Cyrillic), Greek, Hindi (Devanagari and romanised), Arabic, Hebrew; CJK numerals,
-//! Japanese kana, Mandarin pinyin and Korean (Hangul); Roman. The caller has already
-//! normalised the text (NFKD without combining marks, so `fünf` arrives as `funf`, `pięć` as
-//! `piec`, `två` as `tva`, `й` as `и`, `पाँच` as `पच`, `ご` as `こ`, `wǔ` as `wu`; no invisible
-//! characters; every decimal digit ASCII; typographic apostrophes as `'`, and so Hebrew `י`,
-//! whose confusable skeleton it is); letter case is left as written, so case folding happens
-//! here (`ß` reads as `ss`, `ł` as `l`, which NFKD leaves whole). The matcher also scans a
+//! Spanish, Italian, Portuguese, Dutch, Swedish, Polish, Turkish, Vietnamese, Indonesian and
+//! Malay, Czech, Slovak, Croatian, Serbian and Bosnian, Slovene, Norwegian, Danish, Icelandic,
+//! Finnish, Estonian, Hungarian, Romanian, Catalan, Tagalog, Swahili, Esperanto, Latin, Basque,
+//! Lithuanian, Latvian (Latin letters), Russian, Ukrainian, Bulgarian (Cyrillic), Greek, Hindi
+//! (Devanagari and romanised), Arabic, Hebrew; CJK numerals, Japanese kana, Mandarin pinyin
+//! and Korean (Hangul); Roman. The caller has already normalised the text (NFKD without
+//! combining marks, so `fünf` arrives as `funf`, `pięć` as `piec`, `två` as `tva`, `năm` as
+//! `nam`, `pět` as `pet`, `négy` as `negy`, `й` as `и`, `पाँच` as `पच`, `ご` as `こ`, `wǔ` as
+//! `wu`; no invisible characters; every decimal digit ASCII; typographic apostrophes as `'`,
+//! and so Hebrew `י`, whose confusable skeleton it is); letter case is left as written, so case
+//! folding happens here (`ß` reads as `ss`, `ł` as `l`, `ø` as `o`, `æ` as `ae`, `đ` and `ð` as
+//! `d`, `þ` as `th`, which NFKD leaves whole). The matcher also scans a
 //! second view of a text holding marks, with the marks kept (NFKC): each language here reads
 //! both, and Hindi, whose skeletons collide, reads the marked view more fully.
 //!
@@ -69,6 +73,36 @@
 //!     first word, units in both genders and the construct state, teens as two words (`חמש
 //!     עשרה`), `מאה`, `שלוש מאות`, `מאתיים`, `אלף`, `אלפים` (after its multiplier), `אלפיים`,
 //!     `מיליון`, `וחצי`; the apostrophes normalisation makes of `י` are read as `י`.
+//!   - Vietnamese ([`southeast`]): `năm nghìn một trăm`, `hai nghìn bảy trăm năm mươi` (a
+//!     unit times `mươi`), `ngàn`, `mười`, `lẻ`/`linh` (zero tens), `không trăm`, `lăm`/`nhăm`,
+//!     `tư`, `mốt` after tens, `triệu`; a unit after a hundred or a scale counts only before
+//!     its multiplier (`hai nghìn năm` is "two thousand years": 2000).
+//!   - Indonesian and Malay: `lima ribu seratus`, `dua ribu tujuh ratus lima puluh`, `se-`
+//!     (`seratus`, `seribu`, `sebelas`), `belas`, `puluh`, `ratus`, `ribu`, `juta`, `miliar`.
+//!   - Tagalog: `limang libo at isang daan`, the linked forms (`-ng`, `na`: `apat na raan`),
+//!     `daan`/`raan`, `libo`, `milyon`, `at`/`'t`.
+//!   - Czech, Slovak, Croatian, Serbian, Bosnian, Slovene (one lexicon, [`slavic`]): `pět tisíc
+//!     sto`, `dva tisíce sedm set padesát`, `päť tisíc sto`, `dvetisíc sedemsto päťdesiat`
+//!     (compounds), `pet tisuća sto`, `pet hiljada sto`, `pet tisoč sto`; Czech `dvě stě`,
+//!     `tři sta`, `pět set`, `pětadvacet`, Slovene `petindvajset`.
+//!   - Bulgarian: `пет хиляди и сто`, `две хиляди седемстотин и петдесет`, `двайсет`.
+//!   - Norwegian, Danish, Icelandic (one lexicon, [`germanic`]): `fem tusen ett hundre`, `to
+//!     tusen sju hundre og femti`, `fem tusind et hundrede`, `to tusind syv hundrede og
+//!     halvtreds` (`halvtreds` 50, `tres` 60, `halvfjerds` 70, `firs` 80, `halvfems` 90),
+//!     `femogtyve`, `tjuefem`, compounds; `fimm þúsund og eitt hundrað`.
+//!   - Finnish and Estonian ([`uralic`]): `viisituhatta sata`, `kaksituhatta seitsemänsataa
+//!     viisikymmentä` (`tuhat`/`tuhatta`, `sata`/`sataa`, `kymmenen`/`-kymmentä`, `-toista`),
+//!     `viis tuhat sada`, `viiskümmend`. Hungarian: `ötezer-egyszáz`, `kétezer-hétszázötven`,
+//!     `két`/`kettő`, `tizen-`, `huszon-`.
+//!   - Romanian: `cinci mii o sută`, `două mii șapte sute cincizeci`, `și`, `de` before a scale
+//!     (`douăzeci de mii`). Catalan: `cinc mil cent`, `dos mil set-cents cinquanta`,
+//!     `vint-i-cinc`. Latin: `quinque milia centum`, `duo milia septingenti quinquaginta`.
+//!   - Swahili ([`other`]): the scale word before its multiplier (`elfu tano na mia moja`,
+//!     `elfu mbili mia saba hamsini`, `elfu mia nne` = 400 000, `laki`, `milioni`).
+//!     Esperanto: `kvin mil cent`, `du mil sepcent kvindek`. Basque: `bost mila ehun`, `bi mila
+//!     zazpiehun eta berrogeita hamar` (vigesimal tens).
+//!   - Lithuanian and Latvian ([`baltic`]): `penki tūkstančiai šimtas`, `pieci tūkstoši viens
+//!     simts`, `septiņsimt`.
 //!   - Cyrillic words are read in any case (`ПЯТЬ ТЫСЯЧ СТО`) and with Latin look-alike letters
 //!     mixed in (`стo`, `тыcяч`, `CTO` after a Cyrillic scale word); a Latin word may likewise
 //!     hold Cyrillic look-alikes (`cinq mille cеnt`), except in its anchor stem.
@@ -77,7 +111,8 @@
 //!     `тысяча двести пятьдесят с половиной` (1250.5), `з половиною`, `i pół`, `et demi`, `y
 //!     medio`, `e mezzo`, `e meio`; after a scale word it halves the scale (`пять тысяч с
 //!     половиной` = 5500).
-//!   - Digits before a scale word of Dutch, Swedish, Polish, Russian or Ukrainian (`2,4
+//!   - Digits before a scale word of Dutch, Swedish, Polish, Russian, Ukrainian and most of
+//!     the newer languages (`2,4 juta`, `5,1 tisíc`, `2,4 millioner`, `2,4 milioane`; `2,4
 //!     миллиона`, `5,1 тыс.`, `2,4 miljoen`, `5,1 tusen`), the decimals coming out whole, and a
 //!     whole group in digits after the last scale (`5 тысяч 100`). The numeral must stand alone
 //!     (`v1.2 тысячи`, `10.0.3.7 тысяч` report nothing). The other languages' scale words after
@@ -130,7 +165,10 @@
 //! `понад 65 тисяч буферів`, `2 miljarder`, `cztery tysiące mil`, `четыре тысячи миль`); their
 //! near-misses are in this module's tests and `tests/lang_numerals.rs`. Hindi, Arabic, Hebrew,
 //! kana and pinyin were checked on the near-misses and ordinary text in their modules' tests,
-//! in `OTHER_LANGS` below and in `tests/patient_learner.rs`, not on a large corpus.
+//! in `OTHER_LANGS` below and in `tests/patient_learner.rs`, not on a large corpus; so were
+//! the languages from Vietnamese to Latvian above, whose words that are also English words
+//! (`to`, `fire`, `million`, `pet`, `set`, `tram`, `bay`, `chin`, `ok`, `cent`, `hat`, `sex`,
+//! `duo`, `bat`) make no phrase alone (`up to million`, `pet set`, `ok cent` stay visible).
 //!
 //! Gaps: a Hindi number below 1000 (`दो सौ`) or with a colliding word (`नौ`, `बीस`, `तेरह`) is
 //! read only in the text as written (normalised, `सौ` and `से` "from" are both `स`), and a
@@ -143,6 +181,15 @@
 //! (`funf eins null null`) are not read here. A Latin scale stem in mixed case (`MiLLe`) or holding a Cyrillic look-alike (`mіlle`)
 //! is not found (see [`anchors`]); ordinals (`две тысячи двадцать четвёртый`) stop the phrase
 //! before them; the Slavic instrumental and dative forms (`пятью тысячами`) are not read.
+//! Among the newer languages, a number is found only through a stem of [`find`]'s lists, so
+//! these are read only inside a phrase that holds another stem: Czech `dvě stě`, `tři sta`,
+//! `pět set` and Serbian `trista` (`sta`, `set`, `ste` are too common in English to search),
+//! Tagalog `raan`, Basque `ehun`, Estonian `sada`, Latin `septingenti`…`nongenti`, Romanian
+//! `o mie`, Icelandic `þúsund` (`fimm þúsund og eitt hundrað` is found by `hundrað`);
+//! Vietnamese `tỷ` (10^9) is not read (`tý`, `tí` "a bit" fold alike), nor Latin millions,
+//! nor Welsh and Irish (their mutations: `dwy fil`, `cúig mhíle`). Normalised, some
+//! Vietnamese words fold into number words (`trạm` "station" as `trăm`, `ngắn` "short" as
+//! `ngàn`, `sau` "after" as `sáu`): `hai trạm` reads 200.
 //!
 //! # Cost
 //!
@@ -156,12 +203,19 @@
 //! byte; the Greek pass likewise needs a Greek lead byte (CE/CF) and the Korean one a Hangul
 //! lead byte (E1, EA..=ED); Hebrew D7, Arabic D8/D9, Devanagari `E0 A4`/`E0 A5` and kana `E3
 //! 81..=83`, each with its own automaton or reader, so ASCII text pays for none of them.
+//! The newer Latin-letter languages' stems (`ribu`, `tis`, `tuha`, `szaz`, `elfu`, …:
+//! `STEMS2`) are a second automaton of the same kind, its matches merged with the first's in
+//! text order into one reader; a word a stem finds is checked first only against the
+//! languages whose words can hold that stem (`percent` against the few with `cent`), and a
+//! window is parsed only in the languages one of its words belongs to, so the 14 added
+//! languages cost English text one more SIMD-prefiltered pass (not measured here).
 //! Pinyin and romanised Hindi run on any text through one more case-sensitive automaton
 //! (`qian`, `bai`, `wan`, `sau`, `hazaar`, `lakh`, `crore`, …): measured alone at about 10 GB/s
 //! on English, under 3 % of the scan. Measured (best of 400 runs on 32 KB, release, a shared machine): English ops text
 //! 490 MB/s, the dense English of the tests 225 MB/s (270 before Dutch, Swedish, Polish and
 //! Cyrillic: more languages per anchor word), ops prose in the new languages 115 MB/s.
 mod arabic;
+mod baltic;
 mod cjk;
 mod find;
 mod germanic;
@@ -171,21 +225,24 @@ mod hindi;
 mod kana;
 mod korean;
 mod lexicon;
+mod other;
 mod phrase;
 mod pinyin;
 mod roman;
 mod romance;
 mod slavic;
+mod southeast;
 mod turkish;
+mod uralic;
 
 use cjk::scan_cjk;
 use find::{
-    anchors, arabic_anchors, ascii_anchors, cyr_anchors, greek_anchors, hebrew_anchors,
-    hindi_anchors, scan_words, Words, PINYIN_PATTERNS,
+    arabic_anchors, ascii_anchors, cyr_anchors, greek_anchors, hebrew_anchors, hindi_anchors,
+    scan_latin, scan_words, Words, PINYIN_PATTERNS,
 };
 use kana::{has_kana, scan_kana};
 use korean::{has_hangul, scan_korean};
-use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH, LATIN};
+use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH};
 use pinyin::Pinyin;
 use roman::scan_roman;
 
@@ -197,9 +254,7 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
         recent: [0.0; 8],
         n: 0,
     };
-    if let Some(ac) = anchors() {
-        scan_words(text, ac, &LATIN, Script::Latin, &mut out);
-    }
+    scan_latin(text, &mut out);
     scan_ascii_extra(text, &mut out);
     scan_roman(text, &mut out);
     if !text.is_ascii() {
@@ -303,6 +358,28 @@ mod tests {
             assert!(got.contains(&n), "{s:?}: expected {n}, got {got:?}");
             let max = got.iter().cloned().fold(0.0, f64::max);
             assert!(max <= n, "{s:?}: bogus larger value in {got:?}");
+        }
+    }
+
+    /// [`check_table`] on the texts as the matcher hands them over (normalised: marks
+    /// stripped).
+    pub(super) fn check_norm(table: &[(&str, f64)]) {
+        let owned: Vec<(String, f64)> = table
+            .iter()
+            .map(|&(s, v)| (crate::matcher::normalize::normalize(s).into_owned(), v))
+            .collect();
+        let t: Vec<(&str, f64)> = owned.iter().map(|(s, v)| (s.as_str(), *v)).collect();
+        check_table(&t);
+    }
+
+    /// Texts that hold no number of 100 or more, in both views the matcher reads.
+    pub(super) fn none_norm(texts: &[&str]) {
+        for s in texts {
+            let norm = crate::matcher::normalize::normalize(s);
+            assert_eq!(vals(&norm), Vec::<f64>::new(), "{s:?}");
+            if let Some(alt) = crate::matcher::normalize::normalize_alt(s) {
+                assert_eq!(vals(&alt), Vec::<f64>::new(), "{s:?} (marks kept)");
+            }
         }
     }
 
@@ -653,6 +730,44 @@ mod tests {
             "lakh",
             "dedh",
             "ek",
+            "nam",
+            "nghin",
+            "tram",
+            "muoi",
+            "lam",
+            "le",
+            "khong",
+            "ribu",
+            "ratus",
+            "puluh",
+            "belas",
+            "tisic",
+            "set",
+            "sta",
+            "tusen",
+            "og",
+            "tyve",
+            "tuhatta",
+            "sataa",
+            "kymmenta",
+            "ezer",
+            "szaz",
+            "mii",
+            "sute",
+            "de",
+            "libo",
+            "daan",
+            "na",
+            "at",
+            "elfu",
+            "mia",
+            "tano",
+            "laki",
+            "dek",
+            "hogeita",
+            "hamar",
+            "хиляди",
+            "и",
         ];
         let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
         for _ in 0..3_000 {
@@ -754,6 +869,17 @@ Tusen tack till teamet; statusen är stabil och fördröjningen är tolv millise
 せんせいにもれんらくしました。ここにおいておきます。わかりません、すみません。
 Ni hao, wo xiang wen yi xia, consumer lag wei shen me zeng jia le? Bai tuo, xie xie, wan shang hao.
 Bhai, consumer lag badh raha hai, do-teen pods restart karo, hazaaron messages pending hain, sau baat ki ek baat.
+Độ trễ của nhóm tiêu thụ đang tăng; hãy khởi động lại ba pod trong năm phút, hàng nghìn tin nhắn đang chờ ở trạm.
+Lag grup konsumen terus naik; mulai ulang tiga pod dalam lima menit, ribuan pesan masih menunggu distribusi.
+Zpoždění skupiny roste: restartujte tři pody za pět minut, tisíce zpráv čekají, sto procent CPU.
+Forsinkelsen vokser: start tre poder på nytt om fem minutter, hundrevis av meldinger venter, tusen takk.
+Kuluttajaryhmän viive kasvaa: käynnistä kolme podia uudelleen viidessä minuutissa, tuhansia viestejä odottaa.
+A fogyasztói csoport késése nő: indíts újra három podot öt percen belül, ezer köszönet a csapatnak.
+Întârzierea grupului crește: reporniți trei poduri în cinci minute, mii de mesaje așteaptă, sute de erori.
+El retard del grup creix: reinicieu tres pods en cinc minuts, mil gràcies a l'equip, cent per cent.
+Закъснението расте: рестартирайте три пода за пет минути, хиляди съобщения чакат, сто процента CPU.
+Tumataas ang lag: i-restart ang tatlong pod sa loob ng limang minuto, libu-libong mensahe ang naghihintay sa daan.
+Ucheleweshaji unaongezeka: anzisha upya podi tatu ndani ya dakika tano, ujumbe elfu unasubiri, Mia anajua.
 ";
 
     #[test]

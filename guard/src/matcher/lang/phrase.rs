@@ -3,8 +3,8 @@
 //! complete; [`Found`] keeps, among the phrases every language read in one window, only those
 //! no longer reading of another language contains.
 use super::find::MAX_WIN;
+use super::lexicon::Lang;
 use super::lexicon::M::{self, Dual, Hundred, Hundreds, Scale, Small, Tens, Times, Unit};
-use super::lexicon::{Lang, LATIN};
 use super::Out;
 
 /// Where the current group (the part below 1000) stands: what may follow.
@@ -21,6 +21,8 @@ enum Stage {
     /// One and a half, or a numeral at the start, just read: only a scale may follow.
     Sesqui,
     Closed,
+    /// Swahili `mia` just read: a unit after it multiplies it (`mia tano` = 500).
+    HundredFirst,
 }
 
 pub(super) struct Phrase {
@@ -63,6 +65,12 @@ pub(super) struct Phrase {
     /// The phrase starts or ends inside a compound (`neunzehn|hundert…` read wrongly, or a
     /// nonsense compound): not reported.
     broken: bool,
+    /// Vietnamese: the unit just read follows a hundred or a scale without `lẻ`/`linh`, so it
+    /// counts only if a multiplier follows (`năm nghìn một trăm`; `hai nghìn năm` is "two
+    /// thousand years", `một trăm năm` "a hundred years").
+    pending: bool,
+    /// Swahili: the scale read last, waiting for its multiplier (`elfu` in `elfu tano`).
+    pend: u64,
 }
 
 impl Phrase {
@@ -94,6 +102,8 @@ impl Phrase {
             gfirst_mi: 0,
             last_mi: 0,
             broken: false,
+            pending: false,
+            pend: 0,
         }
     }
 
@@ -123,7 +133,7 @@ impl Phrase {
     /// `cinq mille | cinq mille`, `deux cent | trois cent`: when `m` cannot follow, the tail
     /// just read may start the next number instead. Moves that tail into a new phrase.
     fn split_tail(&mut self, m: M) -> Option<Phrase> {
-        if self.plus > 0.0 {
+        if self.plus > 0.0 || self.lang == Lang::Sw {
             return None;
         }
         let mut next = Phrase::new(self.lang);
@@ -172,6 +182,7 @@ impl Phrase {
             }
             _ => return None,
         }
+        self.pending = false;
         Some(next)
     }
 
@@ -180,6 +191,7 @@ impl Phrase {
     fn feed(&mut self, m: M, english: bool) -> bool {
         use Stage::{Closed, Dix, Empty};
         let fr = self.lang == Lang::Fr;
+        let vi = self.lang == Lang::Vi;
         let unit_first = self.lang.unit_first();
         if self.plus > 0.0 {
             return false;
@@ -191,7 +203,19 @@ impl Phrase {
             self.conj = true;
             return true;
         }
+        if m == M::Link {
+            return self.parts + self.gparts > 0 && !self.conj;
+        }
         let conj = self.conj;
+        // Swahili `mia` not followed by its multiplier is one hundred (`mia na tano` = 105).
+        if self.stage == Stage::HundredFirst && (conj || !matches!(m, Unit(_))) {
+            self.group += 100;
+            self.stage = Stage::Hundred;
+        }
+        let pending = vi
+            && !conj
+            && matches!(m, Unit(_))
+            && (self.stage == Stage::Hundred || (self.stage == Empty && self.parts > 0));
         let ok = match (m, self.stage) {
             (Unit(d), Empty) => {
                 self.group = u64::from(d);
@@ -205,8 +229,15 @@ impl Phrase {
                 self.lead = false;
                 true
             }
-            // German puts the unit first (`vierundzwanzig`), never after the tens.
-            (Unit(d), Stage::Tens) if !unit_first => {
+            (Unit(d), Stage::HundredFirst) => {
+                self.group += 100 * u64::from(d);
+                self.stage = Stage::Hundred;
+                self.lead = false;
+                true
+            }
+            // German puts the unit first (`vierundzwanzig`), never after the tens; Vietnamese
+            // says 5 after the tens `lăm` (`năm mươi năm` is "fifty years").
+            (Unit(d), Stage::Tens) if !(unit_first || (vi && d == 5)) => {
                 self.group += u64::from(d);
                 self.stage = Closed;
                 true
@@ -227,8 +258,33 @@ impl Phrase {
                 self.stage = Closed;
                 true
             }
-            // soixante-dix, soixante et onze, quatre-vingt-douze.
-            (Small(n), Stage::Tens) if fr && n < 20 && matches!(self.group % 100, 60 | 80) => {
+            (M::TailUnit(d), Stage::Tens) => {
+                self.group += u64::from(d);
+                self.stage = Closed;
+                true
+            }
+            (M::TailUnit(d), Stage::Hundred) if conj => {
+                self.group += u64::from(d);
+                self.stage = Closed;
+                true
+            }
+            (M::TenTimes, Stage::Unit) if !conj && self.group % 100 < 10 => {
+                self.group += u64::from(self.last_unit) * 9;
+                self.stage = Stage::Tens;
+                true
+            }
+            (M::TenTimes, Empty | Stage::Hundred) => {
+                self.group += 10;
+                self.stage = Stage::Tens;
+                true
+            }
+            // soixante-dix, soixante et onze, quatre-vingt-douze; Basque berrogeita hamar
+            // (40 + 10).
+            (Small(n), Stage::Tens)
+                if n < 20
+                    && ((fr && matches!(self.group % 100, 60 | 80))
+                        || (self.lang == Lang::Eu && self.group.is_multiple_of(20))) =>
+            {
                 self.group += u64::from(n);
                 self.stage = if n == 10 { Dix } else { Closed };
                 true
@@ -238,7 +294,7 @@ impl Phrase {
                 self.stage = Stage::Tens;
                 true
             }
-            (Tens(t), Stage::Unit) if unit_first && conj => {
+            (Tens(t), Stage::Unit) if (unit_first || self.lang.unit_conj_tens()) && conj => {
                 self.group += u64::from(t);
                 self.stage = Closed;
                 true
@@ -249,6 +305,8 @@ impl Phrase {
                 self.stage = Stage::Tens;
                 true
             }
+            (Hundred, _) if self.lang == Lang::Sw => self.sw_hundred(),
+            (Scale(s), _) if self.lang == Lang::Sw => self.sw_scale(s),
             (Hundred, Empty) => {
                 self.group = 100;
                 self.stage = Stage::Hundred;
@@ -339,10 +397,11 @@ impl Phrase {
                 self.gfirst = self.word;
                 self.gfirst_mi = self.mi;
             }
-            if let Unit(d) = m {
+            if let Unit(d) | M::TailUnit(d) = m {
                 self.last_unit = d;
                 self.before_unit = self.last;
             }
+            self.pending = pending;
             self.last = self.word;
             self.last_mi = self.mi;
             if !scale {
@@ -384,7 +443,7 @@ impl Phrase {
                 return false;
             }
         } else {
-            if conj || s >= self.last_scale {
+            if (conj && !self.lang.conj_before_scale()) || s >= self.last_scale {
                 return false;
             }
             let half = if self.half { s / 2 } else { 0 };
@@ -405,16 +464,74 @@ impl Phrase {
         true
     }
 
+    /// Swahili `mia`: a hundred whose multiplier follows; after a scale's multiplier it
+    /// closes that scale (`elfu tano na mia moja` = 5000 + 100), right after the scale it
+    /// starts the multiplier (`elfu mia nne` = 400 000).
+    fn sw_hundred(&mut self) -> bool {
+        if self.stage == Stage::HundredFirst || self.group >= 100 {
+            return false;
+        }
+        if self.stage != Stage::Empty {
+            if self.pend == 0 {
+                return false;
+            }
+            self.close_pend();
+        }
+        self.stage = Stage::HundredFirst;
+        true
+    }
+
+    /// A Swahili scale word: it closes the scale before it (with that one's multiplier) and
+    /// waits for its own.
+    fn sw_scale(&mut self, s: u64) -> bool {
+        if s >= self.last_scale {
+            return false;
+        }
+        if self.pend > 0 {
+            if self.stage == Stage::Empty {
+                return false;
+            }
+            self.close_pend();
+        } else if self.stage != Stage::Empty {
+            return false;
+        }
+        self.pend = s;
+        self.last_scale = s;
+        self.prev_scale = s;
+        true
+    }
+
+    fn close_pend(&mut self) {
+        let g = self.group.max(1);
+        self.total = self.total.saturating_add(self.pend.saturating_mul(g));
+        self.group = 0;
+        self.pend = 0;
+        self.stage = Stage::Empty;
+    }
+
     pub(super) fn flush(&mut self, found: &mut Found) {
         // A trailing `полторы` or numeral without its scale is no part of the phrase.
-        let (group, gparts) = if self.stage == Stage::Sesqui {
+        let (mut group, mut gparts) = if self.stage == Stage::Sesqui {
             (0, self.gparts.saturating_sub(1))
         } else {
             (self.group, self.gparts)
         };
+        // Nor is a Vietnamese unit still waiting for its multiplier.
+        let mut last = self.last;
+        if self.pending && self.stage == Stage::Unit {
+            group = group.saturating_sub(u64::from(self.last_unit));
+            gparts = gparts.saturating_sub(1);
+            last = self.before_unit;
+        }
+        if self.stage == Stage::HundredFirst {
+            group += 100;
+        }
+        if self.pend > 0 {
+            group = self.pend.saturating_mul(group.max(1));
+        }
         if self.parts + gparts >= 2 && (self.foreign || self.gforeign) && !self.broken {
             let v = self.total.saturating_add(group) as f64 + self.plus;
-            found.add(self.first, self.last, v);
+            found.add(self.first, last, v);
         }
         let (word, mi) = (self.word, self.mi);
         *self = Phrase::new(self.lang);
@@ -423,8 +540,10 @@ impl Phrase {
     }
 }
 
-/// Phrases per window: non-overlapping within a language, so at most one per word each.
-pub(super) const MAX_FOUND: usize = LATIN.len() * MAX_WIN;
+/// Phrases per window: non-overlapping within a language, so at most one per word each, and
+/// only the languages with a word in the window are read; a window of 40 words read as
+/// phrases by more than 9 languages at once keeps the first 360.
+pub(super) const MAX_FOUND: usize = 9 * MAX_WIN;
 
 /// The phrases every language read in one window. A phrase inside a longer one of another
 /// language is dropped: Portuguese reads `cinco mil` (5000) inside Spanish `cinco mil cien`.

@@ -1,7 +1,7 @@
 //! The lexicons of the Romance languages, French, Spanish, Italian and Portuguese: every
 //! number word or morpheme (with Italian and Spanish elisions, Belgian and Swiss French tens,
 //! the precomposed hundreds) and what it stands for, as [`super::lexicon::segment`] reads it.
-use super::lexicon::M::{self, Hundred, Hundreds, Scale, Small, Tens, Unit};
+use super::lexicon::M::{self, Hundred, Hundreds, Scale, Small, Tens, Times, Unit};
 
 pub(super) const FR: &[(&str, M)] = &[
     ("un", Unit(1)),
@@ -240,9 +240,225 @@ pub(super) const PT: &[(&str, M)] = &[
     ("meia", M::Half),
 ];
 
+/// Romanian as NFKD without marks leaves it (`două` as `doua`, `șapte` as `sapte`, `sută` as
+/// `suta`): `cinci mii o sută`, `două mii șapte sute cincizeci`; `o` (one, before `sută`,
+/// `mie`), `sute`/`mii`/`milioane` after their multiplier, `și` between tens and unit, `de`
+/// before a scale after 20 (`douăzeci de mii`). `o mie` (1000) holds no stem the anchors search:
+/// it is read in a phrase found by `sută`, `mii` or `milion`.
+pub(super) const RO: &[(&str, M)] = &[
+    ("unu", Unit(1)),
+    ("un", Unit(1)),
+    ("una", Unit(1)),
+    ("o", Unit(1)),
+    ("doi", Unit(2)),
+    ("doua", Unit(2)),
+    ("trei", Unit(3)),
+    ("patru", Unit(4)),
+    ("cinci", Unit(5)),
+    ("sase", Unit(6)),
+    ("sapte", Unit(7)),
+    ("opt", Unit(8)),
+    ("noua", Unit(9)),
+    ("zece", Small(10)),
+    ("unsprezece", Small(11)),
+    ("doisprezece", Small(12)),
+    ("douasprezece", Small(12)),
+    ("treisprezece", Small(13)),
+    ("paisprezece", Small(14)),
+    ("patrusprezece", Small(14)),
+    ("cincisprezece", Small(15)),
+    ("saisprezece", Small(16)),
+    ("saptesprezece", Small(17)),
+    ("optsprezece", Small(18)),
+    ("nouasprezece", Small(19)),
+    ("douazeci", Tens(20)),
+    ("treizeci", Tens(30)),
+    ("patruzeci", Tens(40)),
+    ("cincizeci", Tens(50)),
+    ("saizeci", Tens(60)),
+    ("saptezeci", Tens(70)),
+    ("optzeci", Tens(80)),
+    ("nouazeci", Tens(90)),
+    ("suta", Hundred),
+    ("sute", M::TimesHundred { late: false }),
+    ("mie", Scale(1_000)),
+    ("mii", Times(1_000)),
+    ("milion", Scale(1_000_000)),
+    ("milioane", Times(1_000_000)),
+    ("miliard", Scale(1_000_000_000)),
+    ("miliarde", Times(1_000_000_000)),
+    ("de", M::Conj),
+];
+
+/// Catalan: `cinc mil cent`, `dos mil set-cents cinquanta`, `vint-i-cinc` (`i` between tens
+/// and unit), `cent(s)`, `-centes`, `mil`, `milió`/`milions`.
+pub(super) const CA: &[(&str, M)] = &[
+    ("u", Unit(1)),
+    ("un", Unit(1)),
+    ("una", Unit(1)),
+    ("dos", Unit(2)),
+    ("dues", Unit(2)),
+    ("tres", Unit(3)),
+    ("quatre", Unit(4)),
+    ("cinc", Unit(5)),
+    ("sis", Unit(6)),
+    ("set", Unit(7)),
+    ("vuit", Unit(8)),
+    ("nou", Unit(9)),
+    ("deu", Small(10)),
+    ("onze", Small(11)),
+    ("dotze", Small(12)),
+    ("tretze", Small(13)),
+    ("catorze", Small(14)),
+    ("quinze", Small(15)),
+    ("setze", Small(16)),
+    ("disset", Small(17)),
+    ("divuit", Small(18)),
+    ("dinou", Small(19)),
+    ("vint", Tens(20)),
+    ("trenta", Tens(30)),
+    ("quaranta", Tens(40)),
+    ("cinquanta", Tens(50)),
+    ("seixanta", Tens(60)),
+    ("setanta", Tens(70)),
+    ("vuitanta", Tens(80)),
+    ("noranta", Tens(90)),
+    ("cent", Hundred),
+    ("cents", Hundred),
+    ("centes", Hundred),
+    ("mil", Scale(1_000)),
+    ("milio", Scale(1_000_000)),
+    ("milions", Scale(1_000_000)),
+];
+
+/// Latin: `quinque milia centum`, `duo milia septingenti quinquaginta`; `centum` (one part,
+/// like the Slavic 100), the hundreds in three genders, `mille`, `milia` after its multiplier,
+/// `et`. Millions (`decies centena milia`) are not read.
+pub(super) const LA: &[(&str, M)] = &[
+    ("unus", Unit(1)),
+    ("una", Unit(1)),
+    ("unum", Unit(1)),
+    ("duo", Unit(2)),
+    ("duae", Unit(2)),
+    ("tres", Unit(3)),
+    ("tria", Unit(3)),
+    ("quattuor", Unit(4)),
+    ("quinque", Unit(5)),
+    ("sex", Unit(6)),
+    ("septem", Unit(7)),
+    ("octo", Unit(8)),
+    ("novem", Unit(9)),
+    ("decem", Small(10)),
+    ("undecim", Small(11)),
+    ("duodecim", Small(12)),
+    ("tredecim", Small(13)),
+    ("quattuordecim", Small(14)),
+    ("quindecim", Small(15)),
+    ("sedecim", Small(16)),
+    ("septendecim", Small(17)),
+    ("duodeviginti", Small(18)),
+    ("undeviginti", Small(19)),
+    ("viginti", Tens(20)),
+    ("triginta", Tens(30)),
+    ("quadraginta", Tens(40)),
+    ("quinquaginta", Tens(50)),
+    ("sexaginta", Tens(60)),
+    ("septuaginta", Tens(70)),
+    ("octoginta", Tens(80)),
+    ("nonaginta", Tens(90)),
+    ("centum", Hundreds(100)),
+    ("ducenti", Hundreds(200)),
+    ("ducentae", Hundreds(200)),
+    ("ducenta", Hundreds(200)),
+    ("trecenti", Hundreds(300)),
+    ("trecentae", Hundreds(300)),
+    ("trecenta", Hundreds(300)),
+    ("quadringenti", Hundreds(400)),
+    ("quadringentae", Hundreds(400)),
+    ("quadringenta", Hundreds(400)),
+    ("quingenti", Hundreds(500)),
+    ("quingentae", Hundreds(500)),
+    ("quingenta", Hundreds(500)),
+    ("sescenti", Hundreds(600)),
+    ("sescentae", Hundreds(600)),
+    ("sescenta", Hundreds(600)),
+    ("septingenti", Hundreds(700)),
+    ("septingentae", Hundreds(700)),
+    ("septingenta", Hundreds(700)),
+    ("octingenti", Hundreds(800)),
+    ("octingentae", Hundreds(800)),
+    ("octingenta", Hundreds(800)),
+    ("nongenti", Hundreds(900)),
+    ("nongentae", Hundreds(900)),
+    ("nongenta", Hundreds(900)),
+    ("mille", Scale(1_000)),
+    ("milia", Times(1_000)),
+    ("millia", Times(1_000)),
+];
+
 #[cfg(test)]
 mod tests {
-    use super::super::tests::check_table;
+    use super::super::tests::{check_norm, check_table, none_norm};
+
+    #[test]
+    fn romanian() {
+        check_norm(&[
+            ("cinci mii o sută", 5100.0),
+            ("CINCI MII O SUTĂ", 5100.0),
+            ("Cinci mii o sută", 5100.0),
+            ("întârzierea este de cinci mii o sută de mesaje", 5100.0),
+            ("două mii șapte sute cincizeci", 2750.0),
+            ("două mii şapte sute cincizeci", 2750.0),
+            ("o mie două sute cincizeci", 1250.0),
+            ("trei sute patruzeci", 340.0),
+            ("două milioane patru sute de mii", 2_400_000.0),
+            ("douăzeci și cinci de mii", 25_000.0),
+            ("o sută", 100.0),
+            ("2,4 milioane", 2_400_000.0),
+        ]);
+        none_norm(&[
+            "sută",
+            "mii de mesaje",
+            "sute de mesaje",
+            "cinci minute și două ore",
+            "Set opt to true",
+        ]);
+    }
+
+    #[test]
+    fn catalan() {
+        check_norm(&[
+            ("cinc mil cent", 5100.0),
+            ("CINC MIL CENT", 5100.0),
+            ("el retard és de cinc mil cent missatges", 5100.0),
+            ("dos mil set-cents cinquanta", 2750.0),
+            ("mil dos-cents cinquanta", 1250.0),
+            ("tres-cents quaranta", 340.0),
+            ("dos milions quatre-cents mil", 2_400_000.0),
+            ("vint-i-cinc mil", 25_000.0),
+        ]);
+        none_norm(&[
+            "cent",
+            "set cents",
+            "per cent",
+            "set the cents field",
+            "cinc minuts",
+            "mil gràcies",
+        ]);
+    }
+
+    #[test]
+    fn latin() {
+        check_norm(&[
+            ("quinque milia centum", 5100.0),
+            ("QUINQUE MILIA CENTUM", 5100.0),
+            ("duo milia septingenti quinquaginta", 2750.0),
+            ("mille ducenti quinquaginta", 1250.0),
+            ("trecenti quadraginta", 340.0),
+            ("viginti quinque milia", 25_000.0),
+        ]);
+        none_norm(&["centum", "milia", "sex duo", "Duo Security", "per centum"]);
+    }
 
     #[test]
     fn french() {
