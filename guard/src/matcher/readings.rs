@@ -73,23 +73,10 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
 /// with spaces; `None` when there are none. Only short lines without digits are looked at.
 fn word_lines(s: &str) -> Option<String> {
     // First without copying: is there a run to join at all (most texts have none)?
-    let number_line = |l: &str| {
-        l.len() <= 48
-            && !l.bytes().any(|b| b.is_ascii_digit())
-            && !l.trim().is_empty()
-            && l.split(|c: char| c.is_whitespace() || matches!(c, '|' | '/' | ';' | ',' | '-'))
-                .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()))
-                .filter(|w| !w.is_empty())
-                .all(|w| {
-                    word(w).is_some()
-                        || w.eq_ignore_ascii_case("and")
-                        || w.eq_ignore_ascii_case("a")
-                })
-    };
     let mut prev = false;
     let mut any = false;
     for l in s.split('\n') {
-        let n = l.len() <= 48 && number_line(l);
+        let n = number_words(l).is_some_and(|mut ws| ws.next().is_some());
         if n && (prev || l.contains(['|', '/', ';'])) {
             any = true;
             break;
@@ -99,30 +86,19 @@ fn word_lines(s: &str) -> Option<String> {
     if !any {
         return None;
     }
-    let words_of = |l: &str| -> Option<Vec<String>> {
-        if l.len() > 48 || l.bytes().any(|b| b.is_ascii_digit()) || l.trim().is_empty() {
-            return None;
-        }
-        let ws: Vec<String> = l
-            .split(|c: char| c.is_whitespace() || matches!(c, '|' | '/' | ';' | ',' | '-'))
-            .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()))
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect();
-        let all = !ws.is_empty()
-            && ws.iter().all(|w| {
-                word(w).is_some() || w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("a")
-            });
-        all.then_some(ws)
-    };
     let lines: Vec<&str> = s.split('\n').collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut changed = false;
     let mut k = 0;
     while k < lines.len() {
-        let mut run: Vec<String> = Vec::new();
+        let mut run: Vec<&str> = Vec::new();
         let mut j = k;
-        while let Some(ws) = lines.get(j).and_then(|l| words_of(l)) {
+        while let Some(ws) = lines
+            .get(j)
+            .and_then(|l| number_words(l))
+            .map(Iterator::collect::<Vec<&str>>)
+            .filter(|ws| !ws.is_empty())
+        {
             run.extend(ws);
             j += 1;
         }
@@ -137,6 +113,22 @@ fn word_lines(s: &str) -> Option<String> {
         }
     }
     changed.then(|| out.join("\n"))
+}
+
+/// The words of a short line without digits when every one is a number word (or `and`,
+/// `a`), split at spaces, bars, slashes, semicolons, commas and hyphens; `None` otherwise.
+fn number_words(l: &str) -> Option<impl Iterator<Item = &str>> {
+    if l.len() > 48 || l.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let words = || {
+        l.split(|c: char| c.is_whitespace() || matches!(c, '|' | '/' | ';' | ',' | '-'))
+            .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()))
+            .filter(|w| !w.is_empty())
+    };
+    let all = words()
+        .all(|w| word(w).is_some() || w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("a"));
+    all.then(words)
 }
 
 /// The text with runs of four or more single letters between single spaces written as one
@@ -945,7 +937,7 @@ fn spell_scaled_digits(s: &str) -> Option<String> {
             .then(|| t.text.parse::<u64>().ok())
             .flatten()
             .filter(|n| *n > 0);
-        let before = i > 0 && space(i - 1) && i >= 2 && scale(i - 2);
+        let before = i >= 2 && space(i - 1) && scale(i - 2);
         let before_and = i >= 4 && space(i - 1) && is(i - 2, "and") && space(i - 3) && scale(i - 4);
         let after = space(i + 1) && scale(i + 2);
         let in_decimal = (i > 0 && decimal(i - 1)) || decimal(i + 1);

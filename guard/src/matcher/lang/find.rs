@@ -638,20 +638,12 @@ pub(super) fn ascii_anchors() -> Option<&'static AhoCorasick> {
     static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     ANCHORS
         .get_or_init(|| {
-            let mut pats: Vec<String> = Vec::new();
-            for s in PINYIN_STEMS.iter().chain(HINGLISH_STEMS.iter()) {
-                let mut title = s.to_string();
-                if let Some(f) = title.get_mut(0..1) {
-                    f.make_ascii_uppercase();
-                }
-                pats.push(s.to_string());
-                pats.push(title);
-                pats.push(s.to_ascii_uppercase());
-            }
-            AhoCorasickBuilder::new()
-                .match_kind(MatchKind::LeftmostFirst)
-                .build(&pats)
-                .ok()
+            let stems: Vec<&str> = PINYIN_STEMS
+                .iter()
+                .chain(HINGLISH_STEMS.iter())
+                .copied()
+                .collect();
+            cased(&stems)
         })
         .as_ref()
 }
