@@ -18,9 +18,9 @@ use std::sync::OnceLock;
 /// Digit words by value, every language in one list (a word belongs to one digit only).
 #[rustfmt::skip]
 const WORDS: [&[&str]; 10] = [
-    &["zero", "null", "cero", "zéro", "nul", "zero", "sifir", "sıfır", "μηδεν", "ноль", "нуль", "零", "〇", "oh", "nil"],
+    &["zero", "null", "cero", "zéro", "nul", "sifir", "sıfır", "μηδεν", "ноль", "нуль", "零", "〇", "oh", "nil"],
     &["one", "eins", "ein", "uno", "un", "une", "um", "uma", "bir", "ενα", "μια", "один", "одна", "jeden", "een", "ett", "一", "壹", "wun"],
-    &["two", "zwei", "zwo", "dos", "deux", "due", "dois", "duas", "iki", "δυο", "δυο", "два", "две", "dwa", "twee", "tva", "二", "两", "貳", "too"],
+    &["two", "zwei", "zwo", "dos", "deux", "due", "dois", "duas", "iki", "δυο", "два", "две", "dwa", "twee", "tva", "二", "两", "貳", "too"],
     &["three", "drei", "tres", "trois", "tre", "treis", "uc", "üç", "τρια", "τρεις", "три", "trzy", "drie", "三", "叁", "tree"],
     &["four", "vier", "cuatro", "quatre", "quattro", "quatro", "dort", "dört", "τεσσερα", "τεσσερις", "четыре", "cztery", "fyra", "四", "肆", "fower"],
     &["five", "funf", "fünf", "fuenf", "cinco", "cinq", "cinque", "bes", "beş", "πεντε", "пять", "piec", "vijf", "fem", "五", "伍", "fife"],
