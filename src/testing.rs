@@ -7,7 +7,7 @@ use crate::host::fake::FakeHost;
 use crate::host::Map;
 use crate::http::Http;
 use crate::metrics::Metrics;
-use crate::store::{GuardCache, SharedCache};
+use crate::store::{self, GuardCache, SharedCache};
 use base64::Engine;
 use orrery_learning_guard::guard::GuardSet;
 use orrery_learning_guard::manifest::{Target, TargetValue};
@@ -71,6 +71,12 @@ pub fn set_generation(host: &FakeHost, levels_epoch: &str) {
         levels_epoch: levels_epoch.into(),
     };
     host.put(keys::GENERATION, gen.encode().as_bytes());
+}
+
+/// The level `subject`'s next turn would run at, read as a fresh worker reads it.
+pub fn level_now(host: &FakeHost, subject: &str) -> u8 {
+    let cache: SharedCache = Rc::new(RefCell::new(GuardCache::default()));
+    store::snapshot(host, &cache).map_or(u8::MAX, |s| s.level_of(host, Some(subject)))
 }
 
 /// The verified payload header jwt_authn would write for a human `subject`.

@@ -6,10 +6,9 @@ use super::Poller;
 use crate::host::fake::{Call, FakeHost};
 use crate::host::{Buffer, Map};
 use crate::metrics::Metrics;
-use crate::store::{self, GuardCache};
+use crate::store;
 use crate::testing::*;
 use orrery_learning_guard::policy::{self, keys};
-use std::cell::RefCell;
 use std::rc::Rc;
 
 fn poller(host: &FakeHost, leased: bool, root_id: u32) -> Poller<FakeHost> {
@@ -55,13 +54,6 @@ fn watch_answer(epoch: &str, levels: &[(&str, u8)]) -> String {
         "levels": {"full": true, "entries": entries},
     })
     .to_string()
-}
-
-fn level(host: &FakeHost, subject: &str) -> u8 {
-    let cache = Rc::new(RefCell::new(GuardCache::default()));
-    store::snapshot(host, &cache)
-        .unwrap()
-        .level_of(host, Some(subject))
 }
 
 #[test]
@@ -126,7 +118,7 @@ fn a_control_restart_resyncs_every_level() {
         "200",
         &watch_answer("e1", &[("alice", 2), ("bob", 1)]),
     );
-    assert_eq!((level(&host, "alice"), level(&host, "bob")), (2, 1));
+    assert_eq!((level_now(&host, "alice"), level_now(&host, "bob")), (2, 1));
     let epoch1 = store::generation(&host).unwrap().levels_epoch;
     // The next watch goes out at once, with what the poller now knows.
     let next = host.take_calls();
@@ -146,7 +138,7 @@ fn a_control_restart_resyncs_every_level() {
     let epoch2 = store::generation(&host).unwrap().levels_epoch;
     assert_ne!(epoch1, epoch2);
     // bob's record belongs to the old epoch: he reads the default, never his old level.
-    assert_eq!((level(&host, "alice"), level(&host, "bob")), (1, 0));
+    assert_eq!((level_now(&host, "alice"), level_now(&host, "bob")), (1, 0));
     assert_eq!(host.counter("orrery_learning.sync.levels_full_resync"), 2);
     assert_eq!(host.counter("orrery_learning.sync.watch_ok"), 2);
     assert!(path(&host.take_calls()[0]).contains("epoch=e2"));
@@ -172,7 +164,7 @@ fn a_refused_answer_asks_again_from_scratch_after_a_backoff() {
     bad["guard"]["targets"] = serde_json::json!([]);
     answer(&mut p, &host, t, "200", &bad.to_string());
     assert_eq!(host.counter("orrery_learning.sync.guard_refused"), 1);
-    assert_eq!(level(&host, "alice"), 2);
+    assert_eq!(level_now(&host, "alice"), 2);
     assert!(host.take_calls().is_empty(), "no retry before the backoff");
     host.advance(249);
     p.on_tick();
@@ -303,6 +295,6 @@ fn a_hint_record_written_under_the_old_epoch_during_a_resync_is_settled() {
         "200",
         &watch_answer("c1", &[("alice", 1)]),
     );
-    assert_eq!(level(&host, "alice"), 1);
+    assert_eq!(level_now(&host, "alice"), 1);
     assert!(host.get(&key).unwrap().starts_with("c1."));
 }

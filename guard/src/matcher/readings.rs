@@ -413,6 +413,16 @@ fn misspelled(toks: &[Tok<'_>], j: usize) -> Option<Word> {
     if t.text.len() < 3 || t.text.len() > 10 {
         return None;
     }
+    // The neighbour first: it settles most words without the lowercase copy and the typo
+    // search (this runs on every first word of a run on a trigger line).
+    let exact = |k: usize| {
+        toks.get(k)
+            .is_some_and(|x| x.kind == Kind::Letters && word(x.text).is_some())
+    };
+    let joint = |k: usize| toks.get(k).is_some_and(|x| matches!(x.text, " " | "-"));
+    if !((j >= 2 && joint(j - 1) && exact(j - 2)) || (joint(j + 1) && exact(j + 2))) {
+        return None;
+    }
     let lw = t.text.to_ascii_lowercase();
     let real = match SLANG.iter().find(|(w, _)| *w == lw) {
         Some((_, real)) => *real,
@@ -429,13 +439,7 @@ fn misspelled(toks: &[Tok<'_>], j: usize) -> Option<Word> {
                 .find(|c| one_typo(lw.as_bytes(), c.as_bytes()))?
         }
     };
-    let exact = |k: usize| {
-        toks.get(k)
-            .is_some_and(|x| x.kind == Kind::Letters && word(x.text).is_some())
-    };
-    let joint = |k: usize| toks.get(k).is_some_and(|x| matches!(x.text, " " | "-"));
-    let beside = (j >= 2 && joint(j - 1) && exact(j - 2)) || (joint(j + 1) && exact(j + 2));
-    beside.then(|| word(real)).flatten()
+    word(real)
 }
 
 /// Is `w` one typo from the number word `c` (not `c` itself)? Words up to five letters: a
@@ -908,6 +912,9 @@ fn unglue_number_words(s: &str) -> Option<String> {
 /// it and the scale word (or ` and ` after one), not part of a decimal (`2.5 thousand` is
 /// the number rules'). `None` when nothing is spelled.
 fn spell_scaled_digits(s: &str) -> Option<String> {
+    if !s.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let toks = tokens(s);
     let scale = |k: usize| {
         toks.get(k).is_some_and(|t| {
