@@ -193,11 +193,16 @@ mod tags;
 mod targets;
 mod units;
 mod value;
+mod views;
 mod words;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::borrow::Cow;
 use targets::{Hits, NumTargets};
+
+/// Lines either side of a line the markup-kept reading changes that are read with it (a
+/// value spread one piece a line reaches further through short lines: `views.rs`).
+const ALT_CONTEXT: usize = 2;
 
 pub use normalize::normalize_for_matching;
 pub use value::{TargetValue, NUMBER_LIMIT};
@@ -591,7 +596,9 @@ impl Matcher {
         self.scan_view(&norm, hits, true);
         if let Some(alt) = normalize::normalize_alt(text) {
             if alt != *norm {
-                self.scan_view(&alt, hits, false);
+                // Only where the two readings differ (`<none>` in a kubectl table, a
+                // template's braces): the rest was read in `norm` as it stands.
+                self.scan_view(&views::changed_lines(&norm, &alt, ALT_CONTEXT), hits, false);
             }
         }
         if let Some(shown) = normalize::without_hidden(text) {

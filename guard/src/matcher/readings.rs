@@ -260,53 +260,23 @@ fn rewrite_lines(s: &str, at: &[usize]) -> Option<String> {
     if changed.is_empty() {
         return None;
     }
-    let n = starts.len();
-    let mut keep = vec![false; n];
-    for (k, _) in &changed {
-        let hi = (k + 1).min(n - 1);
-        keep[k.saturating_sub(1)..=hi].fill(true);
-    }
-    let mut out = String::new();
     let mut next = changed.iter().peekable();
-    for (k, kept) in keep.iter().enumerate() {
-        let rewritten = next.next_if(|(c, _)| *c == k).map(|(_, r)| r.as_str());
-        if *kept {
-            out.push_str(rewritten.unwrap_or_else(|| line(k)));
-            out.push('\n');
-        } else if !out.ends_with("\n\n") && !out.is_empty() {
-            out.push('\n');
-        }
-    }
-    Some(out)
+    let shown: Vec<&str> = (0..starts.len())
+        .map(|k| match next.next_if(|(c, _)| *c == k) {
+            Some((_, r)) => r.as_str(),
+            None => line(k),
+        })
+        .collect();
+    let at = |k: usize| shown.get(k).copied().unwrap_or("");
+    let keep = super::views::keep_around(shown.len(), changed.iter().map(|(k, _)| *k), 1, at);
+    Some(super::views::join_kept(&keep, at))
 }
 
 /// The lines of `r` that differ from `s`, each with the line before and after it (a rewrite
 /// never adds or removes a line break: word runs, joins and relations stop at one). Only
 /// these need a second scan; the rest was read as it stands.
 fn changed_lines(s: &str, r: &str) -> String {
-    let a: Vec<&str> = s.split('\n').collect();
-    let b: Vec<&str> = r.split('\n').collect();
-    if a.len() != b.len() {
-        return r.to_string();
-    }
-    let mut keep = vec![false; b.len()];
-    for (k, (x, y)) in a.iter().zip(&b).enumerate() {
-        if x != y {
-            let hi = (k + 1).min(b.len() - 1);
-            keep[k.saturating_sub(1)..=hi].fill(true);
-        }
-    }
-    let mut out = String::new();
-    for (k, line) in b.iter().enumerate() {
-        if keep[k] {
-            out.push_str(line);
-            out.push('\n');
-        } else if !out.ends_with("\n\n") && !out.is_empty() {
-            // A gap between kept stretches stays a gap (no rule joins across a blank line).
-            out.push('\n');
-        }
-    }
-    out
+    super::views::changed_lines(s, r, 1)
 }
 
 /// Words whose presence makes a forward rewrite worthwhile (ASCII case-insensitive, whole
@@ -1350,7 +1320,7 @@ mod tests {
 
     #[test]
     fn only_changed_lines_are_read_again() {
-        let text = "pods 5 ready\nlag three times 1700\nport 8080\nport 9090\nport 7070";
+        let text = "pods 5 ready on node\nlag three times 1700\nport 8080 open on node\nport 9090 open on node\nport 7070 open on node";
         let r = readings(text);
         assert_eq!(r.len(), 1);
         assert!(r[0].contains("3 times 1700") && r[0].contains("port 8080"));
