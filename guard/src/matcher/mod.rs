@@ -592,9 +592,9 @@ impl Matcher {
         if self.len == 0 {
             return;
         }
-        let norm = normalize::normalize(text);
+        let (norm, alt) = normalize::normalize_both(text);
         self.scan_view(&norm, hits, true);
-        if let Some(alt) = normalize::normalize_alt(text) {
+        if let Some(alt) = alt {
             if alt != *norm {
                 // Only where the two readings differ (`<none>` in a kubectl table, a
                 // template's braces): the rest was read in `norm` as it stands.

@@ -44,7 +44,19 @@ pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {
 
 /// Normalise `text` for matching. Borrowed when nothing changes.
 pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
-    let (once, chars_changed) = match markup(text) {
+    after_markup(markup(text))
+}
+
+/// [`normalize`] and [`normalize_alt`] of one text, with the markup pass they share run once.
+pub(crate) fn normalize_both(text: &str) -> (Cow<'_, str>, Option<String>) {
+    let once = markup(text);
+    let marked = matches!(once, Cow::Owned(_));
+    (after_markup(once), alt_reading(text, marked))
+}
+
+/// [`normalize`] from the text with its markup decoded (`marked`: `Owned`).
+fn after_markup(marked: Cow<'_, str>) -> Cow<'_, str> {
+    let (once, chars_changed) = match marked {
         Cow::Borrowed(t) => {
             let c = characters(t);
             let changed = matches!(c, Cow::Owned(_));
@@ -79,10 +91,18 @@ pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
 /// dropping a tag, a mark or an invisible character can also glue two tokens into a longer
 /// one (`5100<b>5100`, `2400000\u{301}5100`), so the new reading alone could lose what the
 /// old one found. `None` for ASCII text without markup (both readings are the same).
+#[cfg(test)]
 pub(crate) fn normalize_alt(text: &str) -> Option<String> {
+    alt_reading(
+        text,
+        has_markup(text) && matches!(markup(text), Cow::Owned(_)),
+    )
+}
+
+/// [`normalize_alt`] given whether decoding `text`'s markup changed it.
+fn alt_reading(text: &str, marked: bool) -> Option<String> {
     // Markup that changes nothing (`a < b`, `x & y`) joins nothing either.
-    let joins = (!text.is_ascii() && text.chars().any(may_join))
-        || (has_markup(text) && matches!(markup(text), Cow::Owned(_)));
+    let joins = marked || (!text.is_ascii() && text.chars().any(may_join));
     if !joins {
         return None;
     }
