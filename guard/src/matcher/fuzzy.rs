@@ -68,8 +68,18 @@ struct Skeleton {
 /// they are written with (`κεστρελ`, `кестрел` → `kestrel`), where the look-alike reading
 /// takes the letter they resemble (`ρ` → `p`); the text is read both ways.
 fn skeleton(s: &str, transliterate: bool) -> Skeleton {
-    let mut bytes = Vec::new();
-    let mut spans = Vec::new();
+    let mut bytes = Vec::with_capacity(s.len());
+    let mut spans = Vec::with_capacity(s.len());
+    if s.is_ascii() {
+        // Byte by byte: no char decoding (most replies).
+        for (i, c) in s.bytes().enumerate() {
+            if let Some(b) = fold(char::from(c)) {
+                bytes.push(b);
+                spans.push((i, i + 1));
+            }
+        }
+        return Skeleton { bytes, spans };
+    }
     for (i, c) in s.char_indices() {
         let span = (i, i + c.len_utf8());
         if c.is_ascii() {

@@ -426,6 +426,64 @@ const MAX_NAME_GAP: usize = 3;
 /// Anything else (other punctuation, a longer gap, a line end) becomes `|`, a break no target
 /// spans. `text` must already be normalised.
 pub(crate) fn string_view(text: &str) -> String {
+    if text.is_ascii() {
+        if let Ok(v) = String::from_utf8(string_view_ascii(text.as_bytes())) {
+            return v;
+        }
+    }
+    string_view_chars(text)
+}
+
+/// [`string_view`] of ASCII text, byte by byte: the same steps with no char decoding or
+/// encoding (most replies and every ops dump). A test holds the two equal.
+fn string_view_ascii(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + 8);
+    let mut gap = 0usize;
+    let mut after_part = false;
+    let mut prev_digit = false;
+    for (i, &c) in text.iter().enumerate() {
+        if c.is_ascii_alphanumeric() {
+            let digit = c.is_ascii_digit();
+            if gap > 0 {
+                if after_part && gap <= MAX_NAME_GAP {
+                    if digit && prev_digit {
+                        out.push(b'~');
+                    }
+                } else if out.last() != Some(&b'|') {
+                    out.push(b'|');
+                }
+                gap = 0;
+            }
+            if digit {
+                let run_start = !prev_digit || matches!(out.last(), Some(b'~' | b'|'));
+                if run_start && c == b'0' && text.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                    continue;
+                }
+                out.push(c);
+            } else {
+                match c.to_ascii_lowercase() {
+                    b'm' => out.extend_from_slice(b"rn"),
+                    l => out.push(l),
+                }
+            }
+            after_part = true;
+            prev_digit = digit;
+        } else if is_name_sep(char::from(c)) {
+            gap += 1;
+        } else {
+            if out.last() != Some(&b'|') {
+                out.push(b'|');
+            }
+            after_part = false;
+            prev_digit = false;
+            gap = 0;
+        }
+    }
+    out
+}
+
+/// [`string_view`] of any text, char by char.
+fn string_view_chars(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut gap = 0usize;
     // The last char pushed was alphanumeric (not a break).
@@ -576,6 +634,33 @@ mod tests {
         ] {
             let once = normalize(s).into_owned();
             assert_eq!(normalize(&once), once, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn string_view_ascii_equals_chars() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let mut texts: Vec<String> = corpus.lines().map(str::to_string).collect();
+        texts.push(corpus.to_string());
+        // Every short string over an alphabet of the bytes the view treats apart.
+        let alphabet = b"a0M9-_ .|,\n\t:#(";
+        let mut k = 0u64;
+        for _ in 0..20_000 {
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (k >> 60) as usize;
+            let mut t = String::new();
+            let mut r = k;
+            for _ in 0..len {
+                t.push(char::from(alphabet[(r % alphabet.len() as u64) as usize]));
+                r /= alphabet.len() as u64;
+            }
+            texts.push(t);
+        }
+        for t in &texts {
+            let fast = String::from_utf8(string_view_ascii(t.as_bytes())).unwrap();
+            assert_eq!(fast, string_view_chars(t), "{t:?}");
         }
     }
 
