@@ -364,7 +364,7 @@ fn decode_token(tok: &str) -> Option<String> {
     let worth = tok
         .bytes()
         .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, b'+' | b'/' | b'='));
-    if !worth {
+    if !worth || !printable_start(body.as_bytes()) {
         return None;
     }
     for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
@@ -375,6 +375,35 @@ fn decode_token(tok: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Could the base64 `body` (four characters or more) decode to printable text? Its first
+/// four characters are decoded by hand (`+` and `-`, `/` and `_` alike, so one look serves
+/// both alphabets): [`printable`] refuses a text whose first byte is a control character,
+/// DEL or no UTF-8 lead, or whose second or third is a control character or DEL. Most
+/// ordinary tokens (`ClusterIP`, `kube-proxy`) fail here, before two decodes and copies.
+fn printable_start(body: &[u8]) -> bool {
+    fn sextet(c: u8) -> Option<u8> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        })
+    }
+    let Some(&[a, b, c, d]) = body.get(..4).and_then(|q| <&[u8; 4]>::try_from(q).ok()) else {
+        return true;
+    };
+    let (Some(a), Some(b), Some(c), Some(d)) = (sextet(a), sextet(b), sextet(c), sextet(d)) else {
+        // Not base64 in either alphabet: let the decoders say so.
+        return true;
+    };
+    let bytes = [a << 2 | b >> 4, (b & 15) << 4 | c >> 2, (c & 3) << 6 | d];
+    let control = |x: u8| (x < 0x20 && !matches!(x, b'\t' | b'\n' | b'\r')) || x == 0x7f;
+    let lead = |x: u8| x < 0x80 || (0xc2..=0xf4).contains(&x);
+    lead(bytes[0]) && !bytes.iter().any(|&x| control(x))
 }
 
 /// A base32 token (RFC 4648 or its extended-hex alphabet, padded or not, one letter case): at
@@ -470,6 +499,41 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `printable_start` refuses only tokens that neither alphabet decodes to printable text:
+    /// every four-character start over a sample of the alphabet, with a printable tail.
+    #[test]
+    fn printable_start_refuses_only_unprintable_decodes() {
+        let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_";
+        let tail = "NTEwMA"; // `5100`
+        let mut refused = 0;
+        let mut k = 1u64;
+        for _ in 0..200_000 {
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let start: String = (0..4)
+                .map(|i| char::from(alphabet[((k >> (16 * i)) % alphabet.len() as u64) as usize]))
+                .collect();
+            let tok = format!("{start}{tail}");
+            if printable_start(tok.as_bytes()) {
+                continue;
+            }
+            refused += 1;
+            for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
+                if let Ok(bytes) = engine.decode(&tok) {
+                    assert!(printable(bytes).is_none(), "{tok}");
+                }
+            }
+        }
+        assert!(refused > 100_000, "{refused}");
+        // And what an encoder writes for text always passes.
+        for t in ["5100", "orders-worker-kestrel", "é5100", "\n\t51", "ünf"] {
+            for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
+                assert!(printable_start(engine.encode(t).as_bytes()), "{t}");
+            }
+        }
+    }
 
     /// The length prefilters of `decode_token` and `decode_base32` skip only what the
     /// decoders refuse anyway: every length they skip fails both engines.
