@@ -49,6 +49,40 @@ fn table(class: &str, cases: &[(&str, &str)]) {
 }
 
 #[test]
+fn digit_styles_scripts_and_clock_units() {
+    table(
+        "digit styles, unspaced scripts, clock units",
+        &[
+            // Parenthesised, full-stop and comma digits; Suzhou numerals.
+            ("total: \u{2478}\u{2474}00", "total_lag"),
+            ("total: \u{248C}\u{2488}00", "total_lag"),
+            ("total: \u{1F106}\u{1F102}\u{1F101}\u{1F101}", "total_lag"),
+            ("total: \u{3025}\u{3021}\u{3007}\u{3007}", "total_lag"),
+            // A number beside a letter of a script written without spaces.
+            ("The bill came to 5100\u{5186}.", "total_lag"),
+            ("\u{5408}\u{8A08}5100\u{4EF6}", "total_lag"),
+            ("5100\u{C6D0}", "total_lag"),
+            ("\u{2116}5100", "total_lag"),
+            ("5100ish", "total_lag"),
+            ("lag of 5100-ish", "total_lag"),
+            // Minutes and seconds.
+            ("at 00:51:00", "total_lag"),
+            ("Timer shows 51m00s", "total_lag"),
+            ("51 min 00 s", "total_lag"),
+            // Near-misses: a CJK numeral multiplies, a step marker, times and timestamps,
+            // a glued word that is no shrug.
+            ("5100\u{4E07}", ""),
+            ("\u{2474} check the consumer group", ""),
+            ("2026-08-03T00:51:00Z", ""),
+            ("fired at 10:51:00", ""),
+            ("5100fish", ""),
+            ("51m00sec2", ""),
+            ("ran for 5m00s", ""),
+        ],
+    );
+}
+
+#[test]
 fn unit_scaled() {
     table(
         "unit-scaled",

@@ -601,6 +601,10 @@ impl Matcher {
                 self.scan_view(&views::changed_lines(&norm, &alt, ALT_CONTEXT), hits, false);
             }
         }
+        if let Some(bare) = normalize::bare_styled_digits(text) {
+            let n = normalize::normalize(&bare);
+            self.scan_view(&views::changed_lines(&norm, &n, ALT_CONTEXT), hits, true);
+        }
         if let Some(shown) = normalize::without_hidden(text) {
             let n = normalize::normalize(&shown);
             if *n != *norm {

@@ -270,6 +270,11 @@ fn push_normal(c: char, out: &mut String) {
         out.push_str(d);
         return;
     }
+    // The numero sign decomposes to `No`, which would glue to the number it labels (`№5100`).
+    if c == '\u{2116}' {
+        out.push_str("No ");
+        return;
+    }
     if is_vulgar_fraction(c) {
         out.push(' ');
         decompose_compatible(c, |d| out.push(if d == '\u{2044}' { '/' } else { d }));
@@ -358,6 +363,39 @@ fn dingbat_digit(c: char) -> Option<&'static str> {
         0x24FF | 0x1F10B | 0x1F10C => Some("0"),
         _ => None,
     }
+}
+
+/// The text with every parenthesised (`⑸`), full-stop (`⒌`) and comma (`🄆`) digit written
+/// as the bare number, which a reader sees in `⑸⑴00` (5100): NFKD writes `(5)(1)00`, which
+/// the normalised reading keeps (it may state something too). `None` when the text has none.
+pub(crate) fn bare_styled_digits(text: &str) -> Option<String> {
+    const ONE_TO_TWENTY: [&str; 20] = [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+        "17", "18", "19", "20",
+    ];
+    let bare = |c: char| -> Option<&'static str> {
+        let cp = u32::from(c);
+        let idx = |base: u32| usize::try_from(cp - base).ok();
+        match cp {
+            0x2474..=0x2487 => ONE_TO_TWENTY.get(idx(0x2474)?).copied(),
+            0x2488..=0x249B => ONE_TO_TWENTY.get(idx(0x2488)?).copied(),
+            0x1F100 | 0x1F101 => Some("0"),
+            0x1F102..=0x1F10A => ONE_TO_TWENTY.get(idx(0x1F102)?).copied(),
+            _ => None,
+        }
+    };
+    // All of them are three- or four-byte chars led by E2 or F0.
+    if !text.bytes().any(|b| b == 0xE2 || b == 0xF0) || !text.chars().any(|c| bare(c).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match bare(c) {
+            Some(d) => out.push_str(d),
+            None => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 /// `½`, `¾`, `⅓` …: their decomposition holds the fraction slash U+2044.

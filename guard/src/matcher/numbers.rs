@@ -18,7 +18,7 @@ mod lex;
 mod radix;
 
 use arith::{arithmetic, concatenation, factor_before, fraction_after};
-use around::{after_number, is_operator_word, is_unit, letters, scale_suffix, After};
+use around::{after_number, is_operator_word, letters, scale_suffix, After};
 use lex::{is_markdown, lex_run, read_item, Run};
 use radix::{binary_digits, radix, reversed_digits};
 
@@ -69,9 +69,30 @@ pub(crate) fn char_at(s: &str, i: usize) -> Option<char> {
     s.get(i..)?.chars().next()
 }
 
-/// Is the char at/ before a position part of a word (letters and digits of any script)?
+/// Is the char at/ before a position part of a word (letters and digits of any script)? A
+/// letter of a script written without spaces between words (Chinese, Japanese, Thai, a
+/// Hangul syllable such as the won unit `원`) is not: `5100円` and `合計5100件` are the
+/// number on its own, as `5100 yen` is. A CJK numeral still is (`5100万` is 51 million).
 pub(crate) fn alnum(c: Option<char>) -> bool {
-    c.is_some_and(|c| c.is_alphanumeric())
+    c.is_some_and(|c| c.is_alphanumeric() && (!unspaced_script(c) || super::lang::cjk_numeral(c)))
+}
+
+/// Han, kana, Hangul syllables, Thai, Lao, Khmer and Myanmar letters.
+fn unspaced_script(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x0E00..=0x0EFF
+            | 0x1000..=0x109F
+            | 0x1780..=0x17FF
+            | 0x3040..=0x30FF
+            | 0x31F0..=0x31FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xAC00..=0xD7AF
+            | 0xF900..=0xFAFF
+            | 0xFF66..=0xFF9F
+            | 0x20000..=0x2FFFF
+    )
 }
 
 /// `alnum_before(s, i)`, deciding an ASCII neighbour from its byte (the common case)
@@ -442,7 +463,7 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
         if scale_suffix(w, false).is_some() {
             return None;
         }
-        let unit = is_unit(w) || super::units::count_word(w);
+        let unit = around::ends_number(w);
         if !unit || alnum_at(s, q) || at(b, q) == b'_' {
             // A unit of a target's family may still be glued on (`2400000Bps`).
             let value = Dec::new(v, 0);

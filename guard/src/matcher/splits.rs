@@ -36,6 +36,7 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
     if runs.len() < 2 {
         return;
     }
+    unit_split(digits, s, &runs, hits);
     let longest = digits.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
     for i in 0..runs.len() {
         let (a, b) = runs[i];
@@ -150,9 +151,74 @@ fn clock_like(s: &str, end: usize, start: usize) -> bool {
         d += 1;
     }
     let hours = s.get(a..end).and_then(|h| h.parse::<u32>().ok());
-    // Not a piece of a longer time (`10:51:00`, `51:00:00`).
-    let chained = (a > 0 && b.get(a - 1) == Some(&b':')) || b.get(d) == Some(&b':');
+    // Not a piece of a longer time (`10:51:00`, `51:00:00`), unless the hours before it are
+    // zero (`00:51:00` is 51 minutes, and a timestamp's `T00:51:00` stays a time).
+    let zero_hours = a > 0 && b.get(a - 1) == Some(&b':') && {
+        let mut z = a - 1;
+        while z > 0 && b.get(z - 1) == Some(&b'0') {
+            z -= 1;
+        }
+        z < a - 1
+            && (z == 0
+                || !b
+                    .get(z - 1)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b':'))
+    };
+    let chained = (a > 0 && b.get(a - 1) == Some(&b':') && !zero_hours) || b.get(d) == Some(&b':');
     d - start == 2 && hours.is_some_and(|h| h >= 24) && !chained
+}
+
+/// Minutes and seconds (or hours and minutes) written with their units: `51m00s`, `51 min 00
+/// s`, `27h50m`. The second group is two digits, as a clock writes it; the digits of both in
+/// order are read as one number (a learner's "the value as a duration").
+fn unit_split(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    const BIG: &[&str] = &[
+        "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes",
+    ];
+    const SMALL: &[&str] = &[
+        "m", "min", "mins", "minute", "minutes", "s", "sec", "secs", "second", "seconds",
+    ];
+    let word = |from: usize| -> (&str, usize) {
+        let rest = s.get(from..).unwrap_or("");
+        let skip = rest.len() - rest.trim_start_matches(' ').len();
+        let w = rest[skip..]
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .unwrap_or("");
+        (w, from + skip + w.len())
+    };
+    for pair in runs.windows(2) {
+        let [(a, b), (c, d)] = [pair[0], pair[1]];
+        if b - a > 4 || d - c != 2 || !open(s, a) {
+            continue;
+        }
+        let (w1, e1) = word(b);
+        if !BIG.iter().any(|u| w1.eq_ignore_ascii_case(u))
+            || s.get(e1..c).is_none_or(|g| !g.trim_matches(' ').is_empty())
+        {
+            continue;
+        }
+        let (w2, e2) = word(d);
+        let small = SMALL.iter().any(|u| w2.eq_ignore_ascii_case(u));
+        if !small
+            || s.get(e2..)
+                .and_then(|r| r.chars().next())
+                .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        let joined = format!("{}{}", s.get(a..b).unwrap_or(""), s.get(c..d).unwrap_or(""));
+        for (t, idx) in digits {
+            if *t == joined {
+                hits.set(*idx);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -178,6 +244,12 @@ mod tests {
             "51_00 messages",
             "The total lag is 51:00.",
             "lag 27:50",
+            "at 00:51:00",
+            "0:51:00",
+            "51m00s",
+            "Timer shows 51 min 00 s",
+            "27h50m",
+            "27 hours 50 minutes",
         ] {
             let target = if t.contains("27") || t.contains('\u{B7}') {
                 "2750"
@@ -205,6 +277,13 @@ mod tests {
             "row 51\n00 more",
             "51 000",
             "51 00 7",
+            "2026-08-03T00:51:00Z",
+            "10:00:51:00",
+            "51m00",
+            "51m00sec2",
+            "51m000s",
+            "51 00s",
+            "x51m00s",
         ] {
             assert!(!has(t, "5100"), "{t:?}");
         }

@@ -14,10 +14,20 @@ pub(super) enum C {
     Ascii(f64),
 }
 
-fn cjk(c: char) -> Option<C> {
+pub(super) fn cjk(c: char) -> Option<C> {
     Some(match c {
         '〇' | '零' => C::Zero,
         '一' => C::Digit(1, true),
+        // Suzhou (Hangzhou) numerals, written digit by digit on market tags.
+        '〡' => C::Digit(1, true),
+        '〢' => C::Digit(2, true),
+        '〣' => C::Digit(3, true),
+        '〤' => C::Digit(4, true),
+        '〥' => C::Digit(5, true),
+        '〦' => C::Digit(6, true),
+        '〧' => C::Digit(7, true),
+        '〨' => C::Digit(8, true),
+        '〩' => C::Digit(9, true),
         '壹' | '弌' | '壱' => C::Digit(1, false),
         '二' => C::Digit(2, true),
         '贰' | '貳' | '弐' | '弍' | '两' | '兩' => C::Digit(2, false),
@@ -52,7 +62,8 @@ pub(super) fn scan_cjk(text: &str, out: &mut Out) {
     let mut i = 0;
     let mut resume = 0;
     while let Some(&lead) = b.get(i) {
-        // Every numeral is U+3007 or in U+4E00..U+9FFF: a 3-byte lead byte E3..=E9.
+        // Every numeral is U+3007, U+3021..U+3029 or in U+4E00..U+9FFF: a 3-byte lead byte
+        // E3..=E9.
         if !(0xE3..=0xE9).contains(&lead) {
             i += 1;
             continue;

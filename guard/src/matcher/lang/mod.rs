@@ -235,6 +235,12 @@ mod southeast;
 mod turkish;
 mod uralic;
 
+/// A numeral of Chinese, Japanese or Korean that multiplies or continues a number written
+/// before it (`5100万`, `51천`): a digit run glued to one is part of a larger number.
+pub(crate) fn cjk_numeral(c: char) -> bool {
+    cjk::cjk(c).is_some() || matches!(c, '兆' | '십' | '백' | '천' | '만' | '억' | '조')
+}
+
 use cjk::scan_cjk;
 use find::{
     arabic_anchors, ascii_anchors, cyr_anchors, greek_anchors, hebrew_anchors, hindi_anchors,

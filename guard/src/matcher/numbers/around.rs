@@ -52,6 +52,12 @@ pub(crate) fn approx_before(s: &str, p: usize) -> bool {
 
 /// Is `w` one of [`UNITS`] (any case)? No unit is longer than four letters.
 #[inline]
+/// Letters glued after a number that end it rather than glue it into a longer token: a unit,
+/// a counted thing (`5100msgs`), or a shrug (`5100ish`).
+pub(super) fn ends_number(w: &str) -> bool {
+    is_unit(w) || super::super::units::count_word(w) || w.eq_ignore_ascii_case("ish")
+}
+
 pub(super) fn is_unit(w: &str) -> bool {
     if w.is_empty() || w.len() > 4 {
         return false;
@@ -245,7 +251,7 @@ pub(super) fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
     }
     if c.is_ascii_alphabetic() {
         let (w, q) = letters(s, e);
-        let unit = is_unit(w) || super::units::count_word(w);
+        let unit = ends_number(w);
         if unit && !alnum_at(s, q) && at(b, q) != b'_' {
             return (After::Free, q);
         }
@@ -260,7 +266,7 @@ pub(super) fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
                     return (After::Free, q);
                 }
             }
-            if ch.is_alphanumeric() {
+            if super::alnum(Some(ch)) {
                 return (After::Glued, e);
             }
         }
