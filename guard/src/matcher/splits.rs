@@ -186,9 +186,9 @@ fn unit_split(
     let word = |from: usize| -> (&str, usize) {
         let rest = s.get(from..).unwrap_or("");
         let skip = rest.len() - rest.trim_start_matches(' ').len();
-        let w = rest[skip..]
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .next()
+        let w = rest
+            .get(skip..)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_alphabetic()).next())
             .unwrap_or("");
         (w, from + skip + w.len())
     };
@@ -210,6 +210,12 @@ fn unit_split(
                 .and_then(|r| r.chars().next())
                 .is_some_and(char::is_alphanumeric)
         {
+            continue;
+        }
+        // Units in full (`27 minutes 50 seconds`) are how a person states a duration; only a
+        // clock's zero-padded second group (`51 minutes 00 seconds`) reads as digits to join.
+        let compact = w1.len() <= 3 && w2.len() <= 3;
+        if !compact && s.as_bytes().get(c) != Some(&b'0') {
             continue;
         }
         let joined = format!("{}{}", s.get(a..b).unwrap_or(""), s.get(c..d).unwrap_or(""));
@@ -249,7 +255,7 @@ mod tests {
             "51m00s",
             "Timer shows 51 min 00 s",
             "27h50m",
-            "27 hours 50 minutes",
+            "51 minutes 00 seconds",
         ] {
             let target = if t.contains("27") || t.contains('\u{B7}') {
                 "2750"
@@ -288,5 +294,7 @@ mod tests {
             assert!(!has(t, "5100"), "{t:?}");
         }
         assert!(!has("2026-12-01", "5100"));
+        assert!(!has("Mean time to recovery 27 minutes 50 seconds", "2750"));
+        assert!(has("27m50s", "2750"));
     }
 }
