@@ -200,8 +200,9 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::borrow::Cow;
 use targets::{Hits, NumTargets};
 
-/// Lines either side of a line the markup-kept reading changes that are read with it (a
-/// value spread one piece a line reaches further through short lines: `views.rs`).
+/// Lines either side of a line that a second view (the markup-kept reading, hidden elements
+/// removed, markers dropped) changes that are read with it (a value spread one piece a line
+/// reaches further through short lines: `views.rs`).
 const ALT_CONTEXT: usize = 2;
 
 pub use normalize::normalize_for_matching;
@@ -608,7 +609,7 @@ impl Matcher {
         if let Some(shown) = normalize::without_hidden(text) {
             let n = normalize::normalize(&shown);
             if *n != *norm {
-                self.scan_view(&n, hits, true);
+                self.scan_view(&views::changed_lines(&norm, &n, ALT_CONTEXT), hits, true);
             }
         }
         // Digits one by one in other languages' words: on the normalised text once.
@@ -617,7 +618,7 @@ impl Matcher {
         }
         // `51**00**`, `51``00`: markers inside a digit run, read without them as well.
         if let Some(v) = normalize::without_digit_markers(&norm) {
-            self.scan_view(&v, hits, false);
+            self.scan_view(&views::changed_lines(&norm, &v, ALT_CONTEXT), hits, false);
         }
         // Names in letters alone: on the normalised text once (a skeleton per view cost
         // 4.5 ms per 64 KB of ops text; the other views add nothing a learner would write).
