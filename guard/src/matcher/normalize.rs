@@ -606,6 +606,12 @@ mod tests {
     fn normalisation_table() {
         let cases: &[(&str, &str)] = &[
             ("plain ascii 5100", "plain ascii 5100"),
+            // LaTeX grouping goes; braces of a selector or an object beside `$` stay.
+            ("$\\text{5}\\text{100}$", "5100"),
+            ("${5}{100}$", "5100"),
+            ("$5{,}100$", "5,100"),
+            ("$\\text{lag} = 5100$", "lag = 5100"),
+            ("$ lag{job=\"orders\"} 7", " lag{job=\"orders\"} 7"),
             ("\u{FF15}\u{FF11}\u{FF10}\u{FF10}", "5100"),
             ("5\u{200B}1\u{200D}00", "5100"),
             ("5\u{00AD}100", "5100"),

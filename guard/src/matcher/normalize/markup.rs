@@ -106,6 +106,8 @@ fn markdown_latex(s: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
+    // Braces opened by a command (`\text{`) and not yet closed.
+    let mut command_braces = 0usize;
     while i < b.len() {
         let c = b[i];
         // `[]( … )` and `![]( … )` with empty text render nothing.
@@ -149,7 +151,9 @@ fn markdown_latex(s: &str) -> Cow<'_, str> {
                     k += 1;
                 }
                 if b.get(k) == Some(&b'{') {
-                    i = k;
+                    // The command's own braces go whatever they hold (`\text{lag}`).
+                    i = k + 1;
+                    command_braces += 1;
                     continue;
                 }
             }
@@ -159,7 +163,12 @@ fn markdown_latex(s: &str) -> Cow<'_, str> {
                 continue;
             }
         }
-        if latex && matches!(c, b'{' | b'}' | b'$') {
+        if latex && c == b'}' && command_braces > 0 {
+            command_braces -= 1;
+            i += 1;
+            continue;
+        }
+        if latex && (c == b'$' || (matches!(c, b'{' | b'}') && brace_in_math(b, i))) {
             i += 1;
             continue;
         }
@@ -172,6 +181,17 @@ fn markdown_latex(s: &str) -> Cow<'_, str> {
         i += len;
     }
     Cow::Owned(out)
+}
+
+/// Is the brace at `i` LaTeX grouping that a renderer drops (`{5}{100}`, `5{,}100`, `{\bf
+/// 5}`)? Only when a neighbour is a digit, a brace, `$` or `\`: braces between letters and
+/// quotes (a Prometheus selector, `lag{job="orders"}`, a JSON object) are text, and keeping
+/// them keeps a long ops text equal to its markup-kept reading, read once.
+fn brace_in_math(b: &[u8], i: usize) -> bool {
+    let math = |c: Option<&u8>| {
+        c.is_some_and(|c| c.is_ascii_digit() || matches!(c, b'{' | b'}' | b'$' | b'\\'))
+    };
+    math(i.checked_sub(1).and_then(|k| b.get(k))) || math(b.get(i + 1))
 }
 
 /// Step 1: tags, character references, strikethrough. Borrowed when there is none.
