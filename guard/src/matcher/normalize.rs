@@ -106,6 +106,10 @@ fn alt_reading(text: &str, marked: bool) -> Option<String> {
     if !joins {
         return None;
     }
+    if text.is_ascii() {
+        // No superscript, format character or compatibility form: NFKC changes nothing.
+        return Some(text.to_string());
+    }
     // Superscripts first: NFKC would turn `10³` into `103`.
     let mut pre = String::with_capacity(text.len() + 4);
     let mut in_sup = false;

@@ -172,13 +172,17 @@ fn markdown_latex(s: &str) -> Cow<'_, str> {
             i += 1;
             continue;
         }
-        // Copy one whole char.
-        let len = s
-            .get(i..)
-            .and_then(|r| r.chars().next())
-            .map_or(1, char::len_utf8);
-        out.push_str(s.get(i..i + len).unwrap_or(""));
-        i += len;
+        // Copy up to the next byte a rule above looks at (all ASCII, so every cut is on a
+        // char boundary).
+        let span = b
+            .get(i + 1..)
+            .and_then(|r| {
+                r.iter()
+                    .position(|x| matches!(x, b'[' | b'!' | b'*' | b'\\' | b'{' | b'}' | b'$'))
+            })
+            .map_or(b.len(), |k| i + 1 + k);
+        out.push_str(s.get(i..span).unwrap_or(""));
+        i = span;
     }
     Cow::Owned(out)
 }
