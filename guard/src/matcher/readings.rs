@@ -811,13 +811,31 @@ fn glued_number_words(run: &str) -> Option<String> {
     if run.len() < 7 || run.len() > 64 {
         return None;
     }
+    let vocab = || {
+        UNITS
+            .iter()
+            .chain(TEENS.iter())
+            .chain(TENS.iter())
+            .chain(["hundred", "thousand", "million", "and"].iter())
+    };
+    // Most runs that hold a trigger are ordinary words (`someone`, `often`): they neither
+    // start nor end with a number word, which two looks settle without a copy.
+    let b = run.as_bytes();
+    let starts = vocab().any(|w| {
+        b.get(..w.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
+    });
+    let ends = vocab().any(|w| {
+        b.len()
+            .checked_sub(w.len())
+            .and_then(|k| b.get(k..))
+            .is_some_and(|t| t.eq_ignore_ascii_case(w.as_bytes()))
+    });
+    if !starts || !ends {
+        return None;
+    }
     let lower = run.to_ascii_lowercase();
-    let vocab = UNITS
-        .iter()
-        .chain(TEENS.iter())
-        .chain(TENS.iter())
-        .chain(["hundred", "thousand", "million", "and"].iter());
-    let words: Vec<&str> = vocab.copied().collect();
+    let words: Vec<&str> = vocab().copied().collect();
     // Fewest words covering lower[..i], and the word that ends there.
     let n = lower.len();
     let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
