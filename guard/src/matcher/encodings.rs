@@ -164,9 +164,15 @@ fn code_lists(s: &str) -> Option<String> {
     let b = s.as_bytes();
     let plus = memchr::memchr(b'+', b).is_some();
     let hex = memchr::memmem::find(b, b"0x").is_some() || memchr::memmem::find(b, b"0X").is_some();
-    let bits = b
-        .windows(8)
-        .any(|w| w.iter().all(|c| matches!(c, b'0' | b'1')));
+    let mut ones_zeros = 0;
+    let bits = b.iter().any(|c| {
+        ones_zeros = if matches!(c, b'0' | b'1') {
+            ones_zeros + 1
+        } else {
+            0
+        };
+        ones_zeros >= 8
+    });
     if !plus && !hex && !bits {
         return None;
     }
@@ -193,10 +199,17 @@ fn code_lists(s: &str) -> Option<String> {
             .filter(|c| !c.is_control())
             .map(|c| (c, k))
     };
-    let mut out = String::with_capacity(s.len());
-    let mut changed = false;
+    // Built only once a run is found; `copied`: how much of `s` it holds.
+    let mut out: Option<String> = None;
+    let mut copied = 0;
     let mut i = 0;
     while i < b.len() {
+        // A code starts with one of these ASCII bytes; any other byte (a UTF-8 continuation
+        // included) is stepped over.
+        if !matches!(b[i], b'0' | b'1' | b'U' | b'u') {
+            i += 1;
+            continue;
+        }
         let mut run = String::new();
         let mut count = 0;
         let mut p = i;
@@ -213,19 +226,18 @@ fn code_lists(s: &str) -> Option<String> {
             }
         }
         if count >= 3 {
-            out.push_str(&run);
-            changed = true;
+            let o = out.get_or_insert_with(|| String::with_capacity(s.len()));
+            o.push_str(s.get(copied..i).unwrap_or(""));
+            o.push_str(&run);
+            copied = end;
             i = end;
             continue;
         }
-        let len = s
-            .get(i..)
-            .and_then(|r| r.chars().next())
-            .map_or(1, char::len_utf8);
-        out.push_str(s.get(i..i + len).unwrap_or(""));
-        i += len;
+        i += 1;
     }
-    changed.then_some(out)
+    let mut o = out?;
+    o.push_str(s.get(copied..).unwrap_or(""));
+    Some(o)
 }
 
 /// Quoted-printable: three or more `=XX` in a row (`=35=31=30=30`).
