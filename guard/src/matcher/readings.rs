@@ -219,6 +219,21 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
             backward = true;
         }
     }
+    // The one-letter words (`o` for zero, `x` for times) stand alone; looked up byte by byte
+    // rather than in the automaton, where every `o` inside a word would be a match to reject.
+    let lone = b.iter().enumerate().filter(|&(i, c)| {
+        matches!(c.to_ascii_lowercase(), b'o' | b'x')
+            && !i
+                .checked_sub(1)
+                .and_then(|k| b.get(k))
+                .is_some_and(u8::is_ascii_alphabetic)
+            && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+    });
+    let before = forward.len();
+    forward.extend(lone.map(|(i, _)| i));
+    if forward.len() > before {
+        forward.sort_unstable();
+    }
     Some((forward, backward))
 }
 
@@ -280,15 +295,16 @@ fn changed_lines(s: &str, r: &str) -> String {
 }
 
 /// Words whose presence makes a forward rewrite worthwhile (ASCII case-insensitive, whole
-/// words), then the quoted-concatenation operators.
+/// words), then the quoted-concatenation operators; the one-letter words `o` and `x` are
+/// looked for apart (`trigger_hits`).
 #[rustfmt::skip]
 const FORWARD: &[&str] = &[
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
     "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     "hundred", "thousand", "million", "billion", "doubled", "tripled", "halved", "squared",
-    "x", "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
-    "concatenate", "concatenating", "join", "joining", "append", "oh", "o", "nought", "naught",
+    "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
+    "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots",
     "more than", "less than", "fewer than", "between",
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
