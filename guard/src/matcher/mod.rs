@@ -169,6 +169,7 @@
 //! (`cargo bench -p orrery-learning-guard --bench matcher`). Nothing in the per-reply path panics: bytes are read through
 //! bounds-checked helpers, numbers are built with overflow checks, floats only feed
 //! comparisons.
+mod bases;
 mod brackets;
 mod candidates;
 mod digitwords;
@@ -660,6 +661,9 @@ impl Matcher {
             }
             if self.rules.approximations {
                 brackets::scan(ctx.nums, s, ctx.hits);
+            }
+            if self.rules.hex {
+                bases::scan(s, ctx.nums, ctx.hits, self.rules.binary_octal);
             }
             if self.rules.arithmetic {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));

@@ -20,7 +20,7 @@ mod radix;
 use arith::{arithmetic, concatenation, factor_before, fraction_after};
 use around::{after_number, is_operator_word, is_unit, letters, scale_suffix, After};
 use lex::{is_markdown, lex_run, read_item, Run};
-use radix::{binary_digits, radix, reversed_digits};
+use radix::{binary_digits, c_octal, radix, reversed_digits, suffixed};
 
 pub(crate) use arith::fraction_tail;
 pub(crate) use around::approx_before;
@@ -239,6 +239,15 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         && matches!(at(b, d + 1), b'x' | b'X' | b'b' | b'B' | b'o' | b'O')
     {
         return radix(s, d, ctx);
+    }
+    // A hex digit after the first: the token may carry an assembler suffix (`13ECh`).
+    if ctx.rules.hex && at(b, d + 1).is_ascii_hexdigit() {
+        if let Some(end) = suffixed(s, d, ctx) {
+            return end;
+        }
+    }
+    if ctx.rules.binary_octal && at(b, d) == b'0' {
+        c_octal(s, d, ctx);
     }
     let mut resume = d + 1;
     if ctx.rules.spelled_digits && !is_digit(at(b, d + 1)) && d >= ctx.spelled_until {
