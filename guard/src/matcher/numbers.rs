@@ -17,7 +17,7 @@ mod around;
 mod lex;
 mod radix;
 
-use arith::{arithmetic, concatenation, factor_before, fraction_after};
+use arith::{arithmetic, concatenation, descending_difference, factor_before, fraction_after};
 use around::{after_number, is_operator_word, is_unit, letters, scale_suffix, After};
 use lex::{is_markdown, lex_run, read_item, Run};
 use radix::{binary_digits, c_octal, radix, reversed_digits, suffixed};
@@ -477,6 +477,9 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     }
     let value = Dec::new(v, 0);
     ctx.nums.exact(value, ctx.hits);
+    if ctx.rules.arithmetic && c == b'-' {
+        descending_difference(s, d, p, v, ctx);
+    }
     if ctx.rules.arithmetic && d > 0 {
         if let Some(f) = factor_before(s, d) {
             ctx.nums.close(v as f64 * f, ctx.hits);

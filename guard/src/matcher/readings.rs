@@ -32,6 +32,8 @@
 //! A text with no number word, operator word or joining phrase is not rewritten (one pass of
 //! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
 use super::words::{TEENS, TENS, UNITS};
+
+mod puzzles;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
@@ -291,6 +293,11 @@ const FORWARD: &[&str] = &[
     "concatenate", "concatenating", "join", "joining", "append", "oh", "o", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots",
     "more than", "less than", "fewer than", "between",
+    "successor", "predecessor", "halfway", "midway", "midpoint", "avg", "average", "mean",
+    "split", "divided", "cut", "multiple", "integer right", "integer just", "integer after",
+    "integer before", "integer immediately", "integer directly", "integer following",
+    "integer preceding", "number right", "number just", "number after", "number before",
+    "number immediately", "number directly", "number following", "number preceding",
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
     "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
     "* -",
@@ -1018,6 +1025,9 @@ fn glue(joined: &str) -> String {
 /// (`A.B`). Returns the reading and the token after it.
 fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let t = toks.get(i)?;
+    if let Some(r) = puzzles::relation(toks, i) {
+        return Some(r);
+    }
     let word = |k: usize, w: &str| {
         toks.get(k)
             .is_some_and(|x| x.kind == Kind::Letters && x.text.eq_ignore_ascii_case(w))
