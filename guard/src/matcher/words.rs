@@ -570,3 +570,31 @@ pub(crate) fn scan(s: &str, ac: &AhoCorasick, ctx: &mut Ctx<'_>) {
         done = end;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_as_cardinals() {
+        assert_eq!(ordinal("hundredth"), Some((Tok::Hundred, false)));
+        assert_eq!(ordinal("Thousandth"), Some((Tok::Scale(1e3), false)));
+        assert_eq!(ordinal("fiftieth"), Some((Tok::Tens(50.0), false)));
+        assert_eq!(ordinal("ninetieth"), Some((Tok::Tens(90.0), false)));
+        assert_eq!(ordinal("nineteenth"), Some((Tok::Teen(19.0), false)));
+        assert_eq!(ordinal("twelfth"), Some((Tok::Teen(12.0), false)));
+        assert_eq!(ordinal("eighth"), Some((Tok::Unit(8.0), false)));
+        assert_eq!(ordinal("second"), Some((Tok::Unit(2.0), true)));
+        for w in [
+            "hundredths",
+            "tenths",
+            "month",
+            "length",
+            "both",
+            "earth",
+            "seconds",
+        ] {
+            assert_eq!(ordinal(w), None, "{w}");
+        }
+    }
+}
