@@ -1128,6 +1128,13 @@ fn other_hex_and_octal_notations() {
             ("1001111101100b", "total_lag"),
             ("#b1001111101100", "total_lag"),
             ("5100\u{2081}\u{2080}", "total_lag"),
+            ("hex: 13EC", "total_lag"),
+            ("In hexadecimal it is 13EC.", "total_lag"),
+            ("ABE hex", "worst_partition_lag"),
+            ("13EC (hex)", "total_lag"),
+            ("13EC in base 16", "total_lag"),
+            ("octal 11754", "total_lag"),
+            ("5276 (octal)", "worst_partition_lag"),
             // `$5100` is withheld only because 5100 is itself the target.
             ("$5100", "total_lag"),
             // Near-misses: money, hex-looking words, hashes, ids, modes, durations, other
@@ -1149,6 +1156,9 @@ fn other_hex_and_octal_notations() {
             ("$13ED", ""),
             ("13EDh", ""),
             ("011755", ""),
+            ("pipe it through hexdump, then base64", ""),
+            ("convert 11754 to octal, or 5276 into octal", ""),
+            ("the hex value is in the binary log", ""),
         ],
     );
 }

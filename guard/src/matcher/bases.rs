@@ -7,7 +7,9 @@
 //!   without the closing `#`);
 //! - a base after the digits: `13EC_16`, `13EC_{16}`, `(13EC)16`, `(13EC)_16` and the
 //!   subscript `13EC₁₆` (normalisation writes a subscript run as `_16`), for bases 2, 8, 10
-//!   and 16.
+//!   and 16;
+//! - a base named in words beside the digits: `hex: 13EC`, `in hexadecimal it is 13EC`,
+//!   `13EC hex`, `13EC (hex)`, `13EC in base 16`, `octal 11754`, `11754 (octal)`.
 //!
 //! # False-positive controls
 //!
@@ -17,15 +19,22 @@
 //! thousands groups (`$13.50`, `$5,100`) is not hex, and a `$`-token of letters alone must be
 //! in capitals (`$ABE`), since `$cafe`, `$add`, `$bed` are shell and PHP variables. After a
 //! base subscript the same: letters alone must be capitals (`ABE_16`, not `face_16`); a token
-//! that is part of a longer `_` chain (`1_000_16`, `max_lag_16`) is a name. Hex-looking words
-//! without a marker (`beef`, `deadbeef`, git hashes, UUIDs, MAC addresses) are never read here.
+//! that is part of a longer `_` chain (`1_000_16`, `max_lag_16`) is a name. A base word must
+//! be a whole word (`hexdump` is not one) and reads only the next token after at most two
+//! short filler words (`is`, `it's`, `would be`), or the token right before it; a decimal
+//! number before `in hex` / `to octal` is the number being converted, not the result, and is
+//! not read (`5100 in hex is 13EC` reads only `13EC`). Hex-looking words without a marker
+//! (`beef`, `deadbeef`, git hashes, UUIDs, MAC addresses) are never read here.
 //!
 //! # Cost
 //!
 //! Two `memchr` passes find the marker bytes (`$ & #`, then `_ )`); each hit is decided
-//! from a few bytes around it.
+//! from a few bytes around it. Base words are found by one case-sensitive Aho-Corasick pass
+//! (three casings, so its SIMD prefilter stays on).
 use super::numbers::{alnum_at, alnum_before, at};
 use super::targets::{Hits, NumTargets};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
 
 /// Most digits read in one token (a 64-bit value in binary).
 const MAX_DIGITS: usize = 64;
@@ -49,6 +58,131 @@ pub(crate) fn scan(s: &str, nums: &NumTargets, hits: &mut Hits, octal_binary: bo
             found(v);
         }
     }
+    if let Some(ac) = base_words() {
+        for m in ac.find_iter(s) {
+            let Some(&base) = BASE_WORDS.get(m.pattern().as_usize() / 3).map(|(_, b)| b) else {
+                continue;
+            };
+            if !allowed(base) || alnum_before(s, m.start()) || alnum_at(s, m.end()) {
+                continue;
+            }
+            for v in cued(s, m.start(), m.end(), base).into_iter().flatten() {
+                found(v);
+            }
+        }
+    }
+}
+
+/// Words that name a base, with the base.
+const BASE_WORDS: [(&str, u32); 12] = [
+    ("hexadecimal", 16),
+    ("hex", 16),
+    ("base 16", 16),
+    ("base-16", 16),
+    ("base16", 16),
+    ("octal", 8),
+    ("base 8", 8),
+    ("base-8", 8),
+    ("base8", 8),
+    ("binary", 2),
+    ("base 2", 2),
+    ("base-2", 2),
+];
+
+/// The base-word automaton: each word in lowercase, Capitalised and UPPERCASE (pattern `3k +
+/// casing` is `BASE_WORDS[k]`), case-sensitive so the SIMD prefilter stays on.
+fn base_words() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        let mut pats: Vec<String> = Vec::new();
+        for (w, _) in BASE_WORDS {
+            let mut cap = w.to_string();
+            if let Some(f) = cap.get_mut(..1) {
+                f.make_ascii_uppercase();
+            }
+            pats.extend([w.to_string(), cap, w.to_ascii_uppercase()]);
+        }
+        AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(pats)
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Words that may stand between a base word and its digits (`in hex it is 13EC`).
+const FILLERS: [&str; 12] = [
+    "is", "it's", "its", "it", "that's", "would", "be", "as", "reads", "gives", "form", "notation",
+];
+
+/// The digits a base word at `w..we` names: the token after it (past punctuation and at most
+/// two filler words) and the token right before it.
+fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
+    let b = s.as_bytes();
+    // After: `hex: 13EC`, `in hexadecimal it is 13EC`, `octal = 11754`.
+    let mut p = we;
+    let mut fillers = 0;
+    let after = loop {
+        while matches!(
+            at(b, p),
+            b' ' | b':' | b'=' | b'(' | b')' | b'*' | b'`' | b'"' | b','
+        ) && p - we < 24
+        {
+            p += 1;
+        }
+        let mut q = p;
+        while at(b, q).is_ascii_alphanumeric() || at(b, q) == b'\'' {
+            q += 1;
+        }
+        let tok = b.get(p..q).unwrap_or(&[]);
+        if let Some((v, e)) = digits_in(b, p, base).filter(|(_, e)| *e == q) {
+            break (ends_token(s, e) && plausible_hex(tok)).then_some(v);
+        }
+        let filler = FILLERS
+            .iter()
+            .any(|f| f.as_bytes().eq_ignore_ascii_case(tok));
+        if !filler || fillers == 2 || q == p {
+            break None;
+        }
+        fillers += 1;
+        p = q;
+    };
+    // Before: `13EC hex`, `13EC (hex)`, `13EC in base 16`; not the decimal in `5100 in hex`.
+    let mut e = w;
+    while e > 0 && matches!(at(b, e - 1), b' ' | b'(' | b'*' | b'`') && w - e < 3 {
+        e -= 1;
+    }
+    let mut converted = false;
+    for word in ["in", "to", "into"] {
+        let l = word.len();
+        let whole = e > l && at(b, e - l - 1) == b' ';
+        if whole
+            && b.get(e - l..e)
+                .is_some_and(|x| x.eq_ignore_ascii_case(word.as_bytes()))
+        {
+            e -= l;
+            converted = true;
+            while e > 0 && at(b, e - 1) == b' ' && w - e < 8 {
+                e -= 1;
+            }
+            break;
+        }
+    }
+    let mut start = e;
+    while start > 0 && at(b, start - 1).is_ascii_alphanumeric() && e - start < MAX_DIGITS {
+        start -= 1;
+    }
+    let tok = b.get(start..e).unwrap_or(&[]);
+    let decimal = tok.iter().all(u8::is_ascii_digit);
+    let before =
+        (start < e && !alnum_before(s, start) && !(converted && decimal) && plausible_hex(tok))
+            .then(|| {
+                digits_in(b, start, base)
+                    .filter(|(_, q)| *q == e)
+                    .map(|(v, _)| v)
+            })
+            .flatten();
+    [after, before]
 }
 
 /// Digits of `base` from `p`: (value, end). `None` without a digit or on overflow.
@@ -211,6 +345,14 @@ mod tests {
         let b = s.as_bytes();
         let all = |_: u32| true;
         let mut out = Vec::new();
+        if let Some(ac) = base_words() {
+            for m in ac.find_iter(s) {
+                let base = BASE_WORDS[m.pattern().as_usize() / 3].1;
+                if !alnum_before(s, m.start()) && !alnum_at(s, m.end()) {
+                    out.extend(cued(s, m.start(), m.end(), base).into_iter().flatten());
+                }
+            }
+        }
         for i in memchr::memchr3_iter(b'$', b'&', b'#', b) {
             out.extend(prefixed(s, i, &all));
         }
@@ -245,6 +387,17 @@ mod tests {
             "5100_10",
             "it is $13EC.",
             "(in hex: 13EC_16)",
+            "hex: 13EC",
+            "in hexadecimal it is 13EC",
+            "5100 in hex is 13EC",
+            "13EC hex",
+            "13EC (hex)",
+            "13EC in base 16",
+            "HEX 13ec",
+            "octal 11754",
+            "11754 (octal)",
+            "in octal that's 11754",
+            "base-8: 11754",
         ] {
             assert!(read(s).contains(&5100), "{s}: {:?}", read(s));
         }
@@ -269,6 +422,12 @@ mod tests {
             "x#16",
             "f(13)16x",
             "v2#13",
+            "a hexdump of 13EC",
+            "hex-encoded payload",
+            "convert 5100 to hex",
+            "5100 in octal",
+            "the hex value is unknown",
+            "binary 2",
         ] {
             assert!(read(s).is_empty(), "{s}: {:?}", read(s));
         }
