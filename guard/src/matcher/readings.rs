@@ -14,6 +14,10 @@
 //! - digit groups joined by quotes and `+` (`"51" + "00"`) or by a joining phrase (`followed
 //!   by`, `then`, `and then`, `concatenated with`, `joined with`, `appended with`) glued into
 //!   one run (`5100`);
+//! - relations as their arithmetic: `A more than B`, `A less than B`, `between A and B` with
+//!   one integer between, `the sum of`, `A% of B`, `A shy of B`; and the puzzle relations of
+//!   `readings/puzzles.rs` (`the integer right after 5099`, `halfway between 5000 and 5200`,
+//!   `avg of 4900 and 5300`, `10200 split in two`, `the smallest multiple of 50 above 5060`);
 //!
 //! and, when the text holds a number word written backwards (`dnasuoht`, `derdnuh`, `evif`…),
 //! the text reversed character by character. The matcher scans each reading with its usual

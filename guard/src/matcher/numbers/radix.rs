@@ -148,3 +148,57 @@ pub(super) fn binary_digits(b: &[u8], d: usize, p: usize, ctx: &mut Ctx<'_>) {
     let v = run.iter().fold(0u64, |v, c| (v << 1) | u64::from(c - b'0'));
     ctx.nums.exact(Dec::new(v, 0), ctx.hits);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::manifest::TargetValue;
+    use crate::matcher::{GuardedValue, Matcher};
+
+    fn states(text: &str, v: f64) -> bool {
+        Matcher::compile(&[GuardedValue::new("t", TargetValue::Number(v))]).is_match(text)
+    }
+
+    #[test]
+    fn suffixes_and_c_octal() {
+        for (text, v) in [
+            ("13ECh", 5100.0),
+            ("0ABEh", 2750.0),
+            ("1100h", 4352.0),
+            ("11754o", 5100.0),
+            ("11754Q", 5100.0),
+            ("1001111101100b", 5100.0),
+            ("011754", 5100.0),
+            ("x = 05276;", 2750.0),
+        ] {
+            assert!(states(text, v), "{text}");
+        }
+        for (text, v) in [
+            ("24h", 36.0),
+            ("720h", 1824.0),
+            ("13ECha", 5100.0),
+            ("chmod 0755", 493.0),
+            ("id 000123", 83.0),
+            ("12:01234", 668.0),
+            ("1.01234", 668.0),
+            ("011784", 5100.0),
+        ] {
+            assert!(!states(text, v), "{text}");
+        }
+    }
+
+    #[test]
+    fn descending_pairs_with_a_one_digit_end_are_differences() {
+        assert!(states("5101-1", 5100.0));
+        assert!(states("lag 2751-1 now", 2750.0));
+        for text in [
+            "5200-100",
+            "4000-5101",
+            "2026-03",
+            "ip-10-5101-1",
+            "5101-1.5",
+            "5101-1a",
+        ] {
+            assert!(!states(text, 5100.0), "{text}");
+        }
+    }
+}
