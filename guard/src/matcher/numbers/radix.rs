@@ -10,7 +10,8 @@ use super::*;
 /// so a decimal token goes on to the decimal scanner as well.
 ///
 /// Controls: an all-decimal hex token needs four digits or more (`24h`, `168h`, `720h` are
-/// durations; `8760h` is read, and states only a target equal to 0x8760); octal needs four
+/// durations; `8760h` is read, and states only a target equal to 0x8760), and one whose only
+/// letters are `d` is days and hours (`3d4h`, `12d6h`; `3D4h` is lost with them); octal needs four
 /// digits, binary eight; the suffix must end the token (`13ECha`, `12bit` are words).
 pub(super) fn suffixed(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     let b = s.as_bytes();
@@ -30,7 +31,15 @@ pub(super) fn suffixed(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     };
     let record = |ctx: &mut Ctx<'_>, v: u64| ctx.nums.range(v as f64, v as f64, ctx.hits);
     let tok = b.get(d..p)?;
-    if matches!(at(b, p), b'h' | b'H') && ends(p + 1) && (letter || tok.len() >= 4) {
+    // `3d4h`, `12d6h`: days then hours, a duration (its only letter is a `d` between digits).
+    let duration = tok
+        .iter()
+        .all(|c| is_digit(*c) || c.eq_ignore_ascii_case(&b'd'))
+        && !tok.first().is_some_and(|c| c.eq_ignore_ascii_case(&b'd'));
+    if matches!(at(b, p), b'h' | b'H')
+        && ends(p + 1)
+        && ((letter && !duration) || (!letter && tok.len() >= 4))
+    {
         let v = super::super::bases::digits_in(b, d, 16)
             .filter(|(_, e)| *e == p)?
             .0;
@@ -174,6 +183,7 @@ mod tests {
         }
         for (text, v) in [
             ("24h", 36.0),
+            ("restarts 12 (3d4h ago)", 980.0),
             ("720h", 1824.0),
             ("13ECha", 5100.0),
             ("chmod 0755", 493.0),
