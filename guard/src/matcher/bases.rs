@@ -6,8 +6,8 @@
 //!   `#o11754` / `#b…` / `#16r13EC` (Lisp), `16#13EC#` / `8#11754#` / `2#…#` (Ada; bash
 //!   without the closing `#`);
 //! - a base after the digits: `13EC_16`, `13EC_{16}`, `(13EC)16`, `(13EC)_16` and the
-//!   subscript `13EC₁₆` (normalisation writes a subscript run as `_16`), for bases 2, 8, 10
-//!   and 16;
+//!   subscript `13EC₁₆` (normalisation writes a subscript run as `_16`) or
+//!   `13EC<sub>16</sub>` (in the markup-kept reading), for bases 2, 8, 10 and 16;
 //! - a base named in words beside the digits: `hex: 13EC`, `in hexadecimal it is 13EC`,
 //!   `13EC hex`, `13EC (hex)`, `13EC in base 16`, `octal 11754`, `11754 (octal)`.
 //!
@@ -55,6 +55,11 @@ pub(crate) fn scan(s: &str, nums: &NumTargets, hits: &mut Hits, octal_binary: bo
     }
     for i in memchr::memchr2_iter(b'_', b')', b) {
         if let Some(v) = subscripted(s, i, &allowed) {
+            found(v);
+        }
+    }
+    for i in memchr::memmem::find_iter(b, b"<sub>") {
+        if let Some(v) = sub_tagged(s, i, &allowed) {
             found(v);
         }
     }
@@ -313,14 +318,40 @@ fn subscripted(s: &str, i: usize, allowed: &dyn Fn(u32) -> bool) -> Option<u64> 
         }
         e += 1;
     }
+    if e == p || !ends_token(s, e) {
+        return None;
+    }
+    digits_before(s, i, paren, base, allowed)
+}
+
+/// `13EC<sub>16</sub>`, `(13EC)<sub>16</sub>` as the markup-kept reading shows them (the
+/// normalised one drops the tags and glues the base to the digits).
+fn sub_tagged(s: &str, i: usize, allowed: &dyn Fn(u32) -> bool) -> Option<u64> {
+    let b = s.as_bytes();
+    let (base, e) = digits_in(b, i + 5, 10)?;
+    if !b.get(e..e + 6)?.eq_ignore_ascii_case(b"</sub>") || !ends_token(s, e + 6) {
+        return None;
+    }
+    let paren = i > 0 && at(b, i - 1) == b')';
+    digits_before(s, i - usize::from(paren), paren, base, allowed)
+}
+
+/// The integer in `base` that ends at `end` (the closing parenthesis when `paren`), back to a
+/// token boundary or the opening parenthesis.
+fn digits_before(
+    s: &str,
+    end: usize,
+    paren: bool,
+    base: u64,
+    allowed: &dyn Fn(u32) -> bool,
+) -> Option<u64> {
+    let b = s.as_bytes();
     let base = u32::try_from(base)
         .ok()
         .filter(|x| matches!(x, 2 | 8 | 10 | 16))?;
-    if !allowed(base) || e == p || !ends_token(s, e) {
+    if !allowed(base) {
         return None;
     }
-    // The digits before the marker, back to a token boundary (or the opening parenthesis).
-    let end = i;
     let mut start = end;
     while start > 0 && at(b, start - 1).is_ascii_alphanumeric() && end - start < MAX_DIGITS {
         start -= 1;
@@ -358,6 +389,9 @@ mod tests {
         }
         for i in memchr::memchr2_iter(b'_', b')', b) {
             out.extend(subscripted(s, i, &all));
+        }
+        for i in memchr::memmem::find_iter(b, b"<sub>") {
+            out.extend(sub_tagged(s, i, &all));
         }
         out
     }
@@ -398,6 +432,8 @@ mod tests {
             "11754 (octal)",
             "in octal that's 11754",
             "base-8: 11754",
+            "13EC<sub>16</sub>",
+            "(13EC)<sub>16</sub>",
         ] {
             assert!(read(s).contains(&5100), "{s}: {:?}", read(s));
         }
@@ -428,6 +464,8 @@ mod tests {
             "5100 in octal",
             "the hex value is unknown",
             "binary 2",
+            "H<sub>2</sub>O",
+            "face<sub>16</sub>",
         ] {
             assert!(read(s).is_empty(), "{s}: {:?}", read(s));
         }
