@@ -1247,3 +1247,36 @@ fn puzzle_relations() {
         ],
     );
 }
+
+/// Hex-looking words, hashes, ids, modes and durations against targets equal to what each
+/// would be if it were read in another base: none of them is a base notation.
+#[test]
+fn hex_looking_text_with_its_own_values_as_targets() {
+    let values: Vec<GuardedValue> = [
+        0xBEEFu64, 0xCAFE, 0xADD, 0xDEADBEEF, 0x3F2A9C1E, 0xE89B, 0x12D3, 0xA456, 0o755, 0o644,
+        0x720, 0x168, 0x3D4, 0x1A, 0x2B, 0x13,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, v)| GuardedValue::new(format!("t{i}"), TargetValue::Number(*v as f64)))
+    .collect();
+    let m = Matcher::compile(&values);
+    let mut bad = Vec::new();
+    for text in [
+        "beef, cafe, add and deadbeef are words here",
+        "commit 3f2a9c1e on main",
+        "request id 123e4567-e89b-12d3-a456-426614174000",
+        "MAC 00:1A:2B:3C:4D:5E",
+        "chmod 0755 /opt/app; chmod 0644 config.yaml",
+        "retention 168h, certificates valid 720h",
+        "pod restarted 3d4h ago",
+        "export PATH=$HOME/bin:$PATH; echo $cafe $add",
+        "it costs $13 a month",
+    ] {
+        let got = m.find(text);
+        if !got.is_empty() {
+            bad.push(format!("{text:?}: {got:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -16,8 +16,9 @@
 //! A reading states only a target exactly equal to it (no rounding, approximation or oracle
 //! candidate). The marker must stand at a token boundary and the digits must end at one
 //! (`US$13`, `foo$1`, `x#16` are not read). `$` is also money: an amount with cents or
-//! thousands groups (`$13.50`, `$5,100`) is not hex, and a `$`-token of letters alone must be
-//! in capitals (`$ABE`), since `$cafe`, `$add`, `$bed` are shell and PHP variables. After a
+//! thousands groups (`$13.50`, `$5,100`) or of fewer than four decimal digits (`$13`, `$250`)
+//! is not hex (`$1100` is read both ways), and a `$`-token of letters alone must be in
+//! capitals (`$ABE`), since `$cafe`, `$add`, `$bed` are shell and PHP variables. After a
 //! base subscript the same: letters alone must be capitals (`ABE_16`, not `face_16`); a token
 //! that is part of a longer `_` chain (`1_000_16`, `max_lag_16`) is a name. A base word must
 //! be a whole word (`hexdump` is not one) and reads only the next token after at most two
@@ -240,7 +241,9 @@ fn prefixed(s: &str, i: usize, allowed: &dyn Fn(u32) -> bool) -> Option<u64> {
             }
             let (v, e) = digits_in(b, i + 1, 16)?;
             let tok = b.get(i + 1..e)?;
-            (ends_token(s, e) && plausible_hex(tok)).then_some(v)
+            // A short amount of decimal digits is money (`$13`, `$250`), never hex.
+            let money = tok.len() < 4 && tok.iter().all(u8::is_ascii_digit);
+            (ends_token(s, e) && plausible_hex(tok) && !money).then_some(v)
         }
         b'&' => {
             // `&H13EC`, `&O11754`, `&B1011`: the marker letter in either case.
@@ -446,6 +449,8 @@ mod tests {
         for s in [
             "$13.50",
             "$5,100",
+            "$13",
+            "$250 a month",
             "US$13",
             "$cafe",
             "$add and $bed",
