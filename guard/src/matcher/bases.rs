@@ -131,13 +131,16 @@ fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
     let after = loop {
         while matches!(
             at(b, p),
-            b' ' | b':' | b'=' | b'(' | b')' | b'*' | b'`' | b'"' | b','
+            b' ' | b':' | b'=' | b'(' | b')' | b'*' | b'`' | b'"' | b'\'' | b','
         ) && p - we < 24
         {
             p += 1;
         }
         let mut q = p;
-        while at(b, q).is_ascii_alphanumeric() || at(b, q) == b'\'' {
+        // A word with an apostrophe inside (`it's`) is one token; a quote after it is not.
+        while at(b, q).is_ascii_alphanumeric()
+            || (at(b, q) == b'\'' && q > p && at(b, q + 1).is_ascii_alphabetic())
+        {
             q += 1;
         }
         let tok = b.get(p..q).unwrap_or(&[]);
@@ -435,6 +438,8 @@ mod tests {
             "11754 (octal)",
             "in octal that's 11754",
             "base-8: 11754",
+            "hex '13EC'",
+            "in hex, it's 13EC",
             "13EC<sub>16</sub>",
             "(13EC)<sub>16</sub>",
         ] {
