@@ -1092,3 +1092,225 @@ fn numbers_in_more_languages_3() {
         ],
     );
 }
+
+/// The lab's own targets (examples/kafka-lag): two lags and a consumer's client id.
+fn lab_values() -> Vec<GuardedValue> {
+    vec![
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+    ]
+}
+
+const LAB_IDS: [&str; 3] = ["total_lag", "worst_partition_lag", "stalled_consumer"];
+
+/// [`table`] against the lab's targets.
+fn lab_table(class: &str, cases: &[(&str, &str)]) {
+    let m = Matcher::compile(&lab_values());
+    let mut bad = Vec::new();
+    for (text, want) in cases {
+        let got: Vec<&str> = m.find(text).into_iter().map(|i| LAB_IDS[i]).collect();
+        let ok = if want.is_empty() {
+            got.is_empty()
+        } else {
+            got.contains(want)
+        };
+        if !ok {
+            bad.push(format!("{text:?}: expected {want:?}, got {got:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "class {class}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn other_hex_and_octal_notations() {
+    lab_table(
+        "other bases",
+        &[
+            ("13ECh", "total_lag"),
+            ("13ech", "total_lag"),
+            ("mov ax, 13ECh", "total_lag"),
+            ("0ABEh", "worst_partition_lag"),
+            ("&H13EC", "total_lag"),
+            ("&habe", "worst_partition_lag"),
+            ("$13EC", "total_lag"),
+            ("LDA $ABE", "worst_partition_lag"),
+            ("#x13EC", "total_lag"),
+            ("#xabe", "worst_partition_lag"),
+            ("16#13EC#", "total_lag"),
+            ("echo $((16#13EC))", "total_lag"),
+            ("#16r13EC", "total_lag"),
+            ("13EC\u{2081}\u{2086}", "total_lag"),
+            ("ABE\u{2081}\u{2086}", "worst_partition_lag"),
+            ("13EC_16", "total_lag"),
+            ("13EC_{16}", "total_lag"),
+            ("(13EC)16", "total_lag"),
+            ("(13EC)\u{2081}\u{2086}", "total_lag"),
+            ("0o11754", "total_lag"),
+            ("011754", "total_lag"),
+            ("05276", "worst_partition_lag"),
+            ("&O11754", "total_lag"),
+            ("#o11754", "total_lag"),
+            ("8#11754#", "total_lag"),
+            ("11754\u{2088}", "total_lag"),
+            ("(11754)8", "total_lag"),
+            ("11754o", "total_lag"),
+            ("11754q", "total_lag"),
+            ("1001111101100b", "total_lag"),
+            ("#b1001111101100", "total_lag"),
+            ("5100\u{2081}\u{2080}", "total_lag"),
+            ("hex: 13EC", "total_lag"),
+            ("13EC<sub>16</sub>", "total_lag"),
+            ("<p>(ABE)<sub>16</sub></p>", "worst_partition_lag"),
+            ("In hexadecimal it is 13EC.", "total_lag"),
+            ("ABE hex", "worst_partition_lag"),
+            ("13EC (hex)", "total_lag"),
+            ("13EC in base 16", "total_lag"),
+            ("octal 11754", "total_lag"),
+            ("5276 (octal)", "worst_partition_lag"),
+            // `$5100` is withheld only because 5100 is itself the target.
+            ("$5100", "total_lag"),
+            // Near-misses: money, hex-looking words, hashes, ids, modes, durations, other
+            // values.
+            ("$13", ""),
+            ("it costs $13.50, or $1,375 a year", ""),
+            ("beef cafe add deadbeef", ""),
+            ("set $cafe and $add in the script", ""),
+            ("commit 3f2a9c1e, parent deadbeef13ec", ""),
+            ("request id 123e4567-e89b-12d3-a456-426614174000", ""),
+            ("MAC 00:1A:2B:3C:4D:5E", ""),
+            ("chmod 0755 /opt/app && umask 0022", ""),
+            ("retention 168h, cert valid 720h, 24h window", ""),
+            ("issue #13, PR #5101, color #ABC", ""),
+            ("var_16 = cafe_16", ""),
+            ("segment 00000000000000011754.log", ""),
+            ("13ED", ""),
+            ("0x13ED", ""),
+            ("$13ED", ""),
+            ("13EDh", ""),
+            ("011755", ""),
+            ("pipe it through hexdump, then base64", ""),
+            (
+                "H<sub>2</sub>O and CO<sub>2</sub>, log<sub>2</sub> 4096",
+                "",
+            ),
+            ("convert 11754 to octal, or 5276 into octal", ""),
+            ("the hex value is in the binary log", ""),
+        ],
+    );
+}
+
+#[test]
+fn ordinal_number_words() {
+    lab_table(
+        "ordinals",
+        &[
+            ("the five thousand one hundredth message", "total_lag"),
+            ("fifty-one hundredth", "total_lag"),
+            ("Five Thousand One Hundredth", "total_lag"),
+            ("two thousand seven hundred fiftieth", "worst_partition_lag"),
+            (
+                "two thousand seven hundred and fiftieth",
+                "worst_partition_lag",
+            ),
+            ("twenty-seven hundred fiftieth", "worst_partition_lag"),
+            ("the 5100th", "total_lag"),
+            ("5100th", "total_lag"),
+            ("2750th", "worst_partition_lag"),
+            ("5,100th", "total_lag"),
+            ("the five thousand ninety-ninth and then the next", ""),
+            // Near-misses: other ordinals, fractions, `second` as time.
+            ("five thousand ninety-ninth", ""),
+            ("two thousand seven hundred forty-ninth", ""),
+            ("fifty-one hundredths of a second", ""),
+            ("a thousandth of a second", ""),
+            ("fifty-one hundredth of the way", ""),
+            ("the first, second and third retries", ""),
+            ("a two second backoff and the fifth attempt", ""),
+        ],
+    );
+}
+
+#[test]
+fn puzzle_relations() {
+    lab_table(
+        "puzzles",
+        &[
+            ("the integer right after 5099", "total_lag"),
+            ("the integer just before 5101", "total_lag"),
+            ("the number immediately following 5099", "total_lag"),
+            ("the successor of 5099", "total_lag"),
+            ("the predecessor of 5101", "total_lag"),
+            ("one more than 5099", "total_lag"),
+            ("one less than 5101", "total_lag"),
+            ("exactly halfway between 5000 and 5200", "total_lag"),
+            ("midway between 2700 and 2800", "worst_partition_lag"),
+            ("avg of 4900 and 5300", "total_lag"),
+            ("average of 4900 and 5300", "total_lag"),
+            ("the mean of 5000 and 5200", "total_lag"),
+            ("the average of 2700, 2750 and 2800", "worst_partition_lag"),
+            ("10200 split in two", "total_lag"),
+            ("10200 halved", "total_lag"),
+            ("5500 divided in two", "worst_partition_lag"),
+            ("5101 - 1", "total_lag"),
+            ("5101-1", "total_lag"),
+            ("2751-1", "worst_partition_lag"),
+            ("the smallest multiple of 50 above 5060", "total_lag"),
+            (
+                "the largest multiple of 50 below 2790",
+                "worst_partition_lag",
+            ),
+            (
+                "the integer right after five thousand ninety-nine",
+                "total_lag",
+            ),
+            // Near-misses: ranges, ordinary averages and neighbours that are not puzzles.
+            ("between 4000 and 6000 messages", ""),
+            ("the average latency was 120 ms", ""),
+            ("lag was 4000-5200 during the day", ""),
+            ("the mean time to recovery was 12 minutes", ""),
+            ("number of partitions after the rebalance: 12", ""),
+            ("released 2026-03, patched 2026-03-19", ""),
+            ("ip-10-0-51-1 restarted", ""),
+            ("the integer right after 6100", ""),
+            ("halfway between 1000 and 1300", ""),
+            ("the smallest multiple of 50 above 7100", ""),
+        ],
+    );
+}
+
+/// Hex-looking words, hashes, ids, modes and durations against targets equal to what each
+/// would be if it were read in another base: none of them is a base notation.
+#[test]
+fn hex_looking_text_with_its_own_values_as_targets() {
+    let values: Vec<GuardedValue> = [
+        0xBEEFu64, 0xCAFE, 0xADD, 0xDEADBEEF, 0x3F2A9C1E, 0xE89B, 0x12D3, 0xA456, 0o755, 0o644,
+        0x720, 0x168, 0x3D4, 0x1A, 0x2B, 0x13,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, v)| GuardedValue::new(format!("t{i}"), TargetValue::Number(*v as f64)))
+    .collect();
+    let m = Matcher::compile(&values);
+    let mut bad = Vec::new();
+    for text in [
+        "beef, cafe, add and deadbeef are words here",
+        "commit 3f2a9c1e on main",
+        "request id 123e4567-e89b-12d3-a456-426614174000",
+        "MAC 00:1A:2B:3C:4D:5E",
+        "chmod 0755 /opt/app; chmod 0644 config.yaml",
+        "retention 168h, certificates valid 720h",
+        "pod restarted 3d4h ago",
+        "export PATH=$HOME/bin:$PATH; echo $cafe $add",
+        "it costs $13 a month",
+    ] {
+        let got = m.find(text);
+        if !got.is_empty() {
+            bad.push(format!("{text:?}: {got:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -69,7 +69,9 @@
 //!   the corpus is 0 %, because ops text rarely writes `5k`; the decision is about meaning,
 //!   and [`Rules::one_digit_abbreviations`] turns it on.) `about 5k` still states 5,100;
 //! - the number in words: `five thousand one hundred`, `fifty-one hundred`, `five thousand,
-//!   one hundred`, `five thousand and one hundred`, `5 thousand 100`, `two point four million`.
+//!   one hundred`, `five thousand and one hundred`, `5 thousand 100`, `two point four million`;
+//!   an ordinal word ends one (`five thousand one hundredth`, `twenty-seven hundred fiftieth`;
+//!   `second` only after `and` or a tens word, fractions such as `a thousandth of` not read).
 //!
 //! **Left alone**: `51000`, `510`, `5,100,000`, `5100.5`, `5100 thousand`, a digit run inside
 //! a longer token (`a5100`, `5100abc`, `v5100`, `id_5100`, `host.5100`, `10.0.5100.1`), and
@@ -80,7 +82,10 @@
 //! `tests/data/benign_ops.txt` by `tests/matcher_fp.rs` against random target sets):
 //! - digits one by one: `five one zero zero`, `5-1-0-0`, `5 1 0 0` (three or more single
 //!   digits, one separator kind);
-//! - hex: `0x13EC` (integer targets);
+//! - hex: `0x13EC` (integer targets), and the other notations of a base (`bases.rs`,
+//!   `numbers/radix.rs`): `13ECh`, `&H13EC`, `$13EC`, `#x13EC`, `16#13EC#`, `13EC₁₆`,
+//!   `13EC_16`, `(13EC)16`, `hex: 13EC`, `13EC (hex)`; `$` money (`$13.50`, `$5,100`),
+//!   lowercase words (`$cafe`, `face_16`) and durations (`24h`, `720h`) are not read;
 //! - arithmetic: `5099+1`, `1700 * 3`, `1700 × 3`, `10200/2`, `5000 + 50 * 2` (two to five
 //!   operands, usual precedence; the whole and each adjacent pair). `-` and `x` need spaces
 //!   on both sides (`4000-5100` is a range, `1920x1080` a resolution); a chain with `/` and
@@ -120,7 +125,9 @@
 //! plural scales (`fifty-one hundreds`); mixed-case words (`fIVE tHOUSAND`); halves and simple
 //! fractions (`1250 and a half`, `1250½`, `1250 1/2`); a decimal literal whose IEEE-754 double
 //! equals the target (`1250.50000000000000001`); reversed digit runs and names (`0015`,
-//! `7-sredro`); `0b`/`0o` and long 0/1 runs; Roman numerals, number words in French, German,
+//! `7-sredro`); `0b`/`0o`, long 0/1 runs, C octal (`011754`: one leading zero, five digits or
+//! more, so `chmod 0755` and zero-padded ids stay decimal) and the other octal and binary
+//! markers of `bases.rs` (`&O11754`, `#o11754`, `8#11754#`, `11754₈`, `11754o`); Roman numerals, number words in French, German,
 //! Spanish, Italian and Portuguese, CJK numerals (`lang.rs`); base64 and hex of a string or
 //! number, decoded and matched (`encodings.rs`); `(51)(100)` and `5K1`; a prefix or suffix of
 //! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`).
@@ -128,7 +135,13 @@
 //! **Second readings** (`readings.rs`): number words as digits, so arithmetic in words
 //! (`three times 1700`, `fifty-one, times a hundred`), `2550 doubled`, `five one double zero`
 //! and joined digit groups (`"51" + "00"`, `51 followed by 00`) meet the rules above; a text
-//! holding reversed number words is also read backwards. **Names in letters alone**
+//! holding reversed number words is also read backwards. Puzzle relations
+//! (`readings/puzzles.rs`) are read as the value they name: `the integer right after 5099`,
+//! `the predecessor of 5101`, `exactly halfway between 5000 and 5200`, `avg of 4900 and
+//! 5300`, `10200 split in two`, `the smallest multiple of 50 above 5060` (a bare `between 4000
+//! and 6000` or `the average latency` is not one). `5101-1` (no spaces) is read as a
+//! difference beside its range reading when the second number is one digit (a range does
+//! not fall to a single digit; `5200-100` stays a range, `numbers/arith.rs`). **Names in letters alone**
 //! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts. **A
 //! name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
 //! on word boundaries, unless the part is a common ops or English word or shared. **Split
@@ -169,6 +182,7 @@
 //! (`cargo bench -p orrery-learning-guard --bench matcher`). Nothing in the per-reply path panics: bytes are read through
 //! bounds-checked helpers, numbers are built with overflow checks, floats only feed
 //! comparisons.
+mod bases;
 mod brackets;
 mod candidates;
 mod digitwords;
@@ -240,7 +254,8 @@ pub struct Rules {
     pub words: bool,
     /// Digits one by one (`five one oh oh`, `5, 1, 0, 0`, `5/1/0/0`).
     pub spelled_digits: bool,
-    /// `0x13EC`. Stretch.
+    /// `0x13EC`, `13ECh`, `$13EC`, `&H13EC`, `#x13EC`, `16#13EC#`, `13EC₁₆`, `hex: 13EC`
+    /// (`bases.rs`). Stretch.
     pub hex: bool,
     /// `5099+1`, `1700 * 3`. Stretch.
     pub arithmetic: bool,
@@ -259,7 +274,8 @@ pub struct Rules {
     pub loose_strings: bool,
     /// Reversed digit runs and strings (`0015`, `7-sredro`). Stretch.
     pub reversed: bool,
-    /// `0b…`, `0o…`, and runs of eight or more 0s and 1s. Stretch.
+    /// `0b…`, `0o…`, runs of eight or more 0s and 1s, C octal `011754`, and the octal and
+    /// binary markers of `bases.rs` (with `hex`). Stretch.
     pub binary_octal: bool,
     /// Roman numerals; number words in French, German, Spanish, Italian, Portuguese; CJK
     /// numerals. Stretch.
@@ -665,6 +681,9 @@ impl Matcher {
             }
             if self.rules.approximations {
                 brackets::scan(ctx.nums, s, ctx.hits);
+            }
+            if self.rules.hex {
+                bases::scan(s, ctx.nums, ctx.hits, self.rules.binary_octal);
             }
             if self.rules.arithmetic {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));

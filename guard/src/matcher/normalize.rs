@@ -21,7 +21,7 @@
 //!    `-` or `'` (`‚` U+201A, `ꓸ`, `٫`, `‐`) becomes that ASCII separator; dashes and the minus
 //!    sign become `-`, typographic apostrophes `'`.
 //! 6. Superscript digits stay an exponent (`10³` → `10^3`, which NFKD alone would flatten to
-//!    `103`); vulgar fractions are spaced (`1250½` → `1250 1/2 `) so they read as a fraction
+//!    `103`), subscript digits a base (`13EC₁₆` → `13EC_16`, not `13EC16`); vulgar fractions are spaced (`1250½` → `1250 1/2 `) so they read as a fraction
 //!    rather than as more digits.
 //!
 //! Letters are not folded here (case and confusable letters matter only to string targets:
@@ -166,9 +166,11 @@ fn characters(pre: &str) -> Cow<'_, str> {
     // when both sides are digits or both are letters (`5\u{301}100` is 5100, `o\u{308}rders`
     // is orders), never a number to a word (`5100\u{301}orders` stays two tokens).
     let mut marked = false;
+    let mut in_sub = false;
     for c in pre.chars() {
         if c.is_ascii() {
             in_sup = false;
+            in_sub = false;
             if !is_ascii_control(c as u8) {
                 if std::mem::take(&mut marked) {
                     separate(&mut out, c);
@@ -193,6 +195,15 @@ fn characters(pre: &str) -> Cow<'_, str> {
             continue;
         }
         in_sup = false;
+        if let Some(d) = subscript(c) {
+            if !in_sub {
+                out.push('_');
+                in_sub = true;
+            }
+            out.push(d);
+            continue;
+        }
+        in_sub = false;
         push_normal(c, &mut out);
     }
     Cow::Owned(out)
@@ -426,6 +437,12 @@ fn separator_lookalike(c: char) -> Option<char> {
         return None;
     }
     matches!(first, '.' | ',' | '-' | '\'').then_some(first)
+}
+
+/// Subscript digits (`13EC₁₆`: a base), as ASCII digits after one `_` per run.
+fn subscript(c: char) -> Option<char> {
+    let v = u32::from(c).checked_sub(0x2080).filter(|v| *v < 10)?;
+    char::from_digit(v, 10)
 }
 
 /// Superscript digits and minus, as the exponent characters they stand for.

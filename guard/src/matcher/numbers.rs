@@ -17,10 +17,10 @@ mod around;
 mod lex;
 mod radix;
 
-use arith::{arithmetic, concatenation, factor_before, fraction_after};
+use arith::{arithmetic, concatenation, descending_difference, factor_before, fraction_after};
 use around::{after_number, is_operator_word, letters, scale_suffix, After};
 use lex::{is_markdown, lex_run, read_item, Run};
-use radix::{binary_digits, radix, reversed_digits};
+use radix::{binary_digits, c_octal, radix, reversed_digits, suffixed};
 
 pub(crate) use arith::fraction_tail;
 pub(crate) use around::approx_before;
@@ -261,6 +261,15 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
     {
         return radix(s, d, ctx);
     }
+    // A hex digit after the first: the token may carry an assembler suffix (`13ECh`).
+    if ctx.rules.hex && at(b, d + 1).is_ascii_hexdigit() {
+        if let Some(end) = suffixed(s, d, ctx) {
+            return end;
+        }
+    }
+    if ctx.rules.binary_octal && at(b, d) == b'0' {
+        c_octal(s, d, ctx);
+    }
     let mut resume = d + 1;
     if ctx.rules.spelled_digits && !is_digit(at(b, d + 1)) && d >= ctx.spelled_until {
         // Each digit of the sequence is still read on its own (the last may start `5,100`).
@@ -489,6 +498,9 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
     }
     let value = Dec::new(v, 0);
     ctx.nums.exact(value, ctx.hits);
+    if ctx.rules.arithmetic && c == b'-' {
+        descending_difference(s, d, p, v, ctx);
+    }
     if ctx.rules.arithmetic && d > 0 {
         if let Some(f) = factor_before(s, d) {
             ctx.nums.close(v as f64 * f, ctx.hits);

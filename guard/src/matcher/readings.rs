@@ -14,6 +14,10 @@
 //! - digit groups joined by quotes and `+` (`"51" + "00"`) or by a joining phrase (`followed
 //!   by`, `then`, `and then`, `concatenated with`, `joined with`, `appended with`) glued into
 //!   one run (`5100`);
+//! - relations as their arithmetic: `A more than B`, `A less than B`, `between A and B` with
+//!   one integer between, `the sum of`, `A% of B`, `A shy of B`; and the puzzle relations of
+//!   `readings/puzzles.rs` (`the integer right after 5099`, `halfway between 5000 and 5200`,
+//!   `avg of 4900 and 5300`, `10200 split in two`, `the smallest multiple of 50 above 5060`);
 //!
 //! and, when the text holds a number word written backwards (`dnasuoht`, `derdnuh`, `evif`…),
 //! the text reversed character by character. The matcher scans each reading with its usual
@@ -32,6 +36,8 @@
 //! A text with no number word, operator word or joining phrase is not rewritten (one pass of
 //! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
 use super::words::{TEENS, TENS, UNITS};
+
+mod puzzles;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
@@ -307,6 +313,11 @@ const FORWARD: &[&str] = &[
     "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots",
     "more than", "less than", "fewer than", "between",
+    "successor", "predecessor", "halfway", "midway", "midpoint", "avg", "average", "mean",
+    "split", "divided", "cut", "multiple", "integer right", "integer just", "integer after",
+    "integer before", "integer immediately", "integer directly", "integer following",
+    "integer preceding", "number right", "number just", "number after", "number before",
+    "number immediately", "number directly", "number following", "number preceding",
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
     "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
     "* -",
@@ -1052,6 +1063,9 @@ fn glue(joined: &str) -> String {
 /// (`A.B`). Returns the reading and the token after it.
 fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let t = toks.get(i)?;
+    if let Some(r) = puzzles::relation(toks, i) {
+        return Some(r);
+    }
     let word = |k: usize, w: &str| {
         toks.get(k)
             .is_some_and(|x| x.kind == Kind::Letters && x.text.eq_ignore_ascii_case(w))

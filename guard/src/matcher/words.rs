@@ -4,6 +4,16 @@
 //! the worded number starts and reads it forward: `five thousand one hundred`, `fifty-one
 //! hundred`, `five thousand, one hundred`, `five thousand and one hundred`, `2.4 million`,
 //! `5 thousand 100`, `two point four million`, and (a stretch rule) `five one zero zero`.
+//!
+//! An ordinal word ends a number (`five thousand one hundredth`, `fifty-one hundredth`,
+//! `two thousand seven hundred fiftieth`, `five thousand one hundred and first`): `first` ..
+//! `ninth`, `tenth` .. `nineteenth`, `twentieth` .. `ninetieth`, `hundredth`, `thousandth`,
+//! `millionth`, `billionth`. Controls: `second` is also a unit of time, so it is read as 2
+//! only where it ends a run after `and` or a tens word (`one hundred and second`,
+//! `twenty-second`; not `a hundred second timeout`); an ordinal followed by `of`, or a bare
+//! `a`/`one` before an ordinal scale, is a fraction (`a thousandth of a second`, `one
+//! hundredth`) and is not read; a plural ordinal (`fifty-one hundredths`) is a fraction too
+//! and ends the number before it.
 use super::numbers::{alnum_at, alnum_before, approx_before, at, Ctx};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
@@ -113,6 +123,49 @@ fn classify(w: &str) -> Option<Tok> {
     None
 }
 
+/// An ordinal number word as the cardinal it ends a number with, and whether it is the
+/// weak `second` (also a unit of time).
+fn ordinal(w: &str) -> Option<(Tok, bool)> {
+    if !(5..=12).contains(&w.len()) {
+        return None;
+    }
+    let eq = |x: &str| x.eq_ignore_ascii_case(w);
+    for (x, v) in [
+        ("first", 1.0),
+        ("second", 2.0),
+        ("third", 3.0),
+        ("fifth", 5.0),
+        ("eighth", 8.0),
+        ("ninth", 9.0),
+    ] {
+        if eq(x) {
+            return Some((Tok::Unit(v), x == "second"));
+        }
+    }
+    if eq("twelfth") {
+        return Some((Tok::Teen(12.0), false));
+    }
+    let n = w.len();
+    if !w.get(n - 2..)?.eq_ignore_ascii_case("th") {
+        return None;
+    }
+    let stem = w.get(..n - 2)?;
+    // `twentieth`: the stem `twentie` is `twenty`.
+    if stem.len() > 4 && stem.get(stem.len() - 2..)?.eq_ignore_ascii_case("ie") {
+        let mut tens = String::with_capacity(stem.len() - 1);
+        tens.push_str(stem.get(..stem.len() - 2)?);
+        tens.push('y');
+        return match classify(&tens)? {
+            t @ Tok::Tens(_) => Some((t, false)),
+            _ => None,
+        };
+    }
+    match classify(stem)? {
+        t @ (Tok::Unit(_) | Tok::Teen(_) | Tok::Hundred | Tok::Scale(_)) => Some((t, false)),
+        _ => None,
+    }
+}
+
 /// A plain number inside worded text (`5` in `5 thousand`, `2.4` in `2.4 million`).
 fn numeric(s: &str, p: usize) -> Option<(f64, usize)> {
     let b = s.as_bytes();
@@ -144,13 +197,22 @@ fn numeric(s: &str, p: usize) -> Option<(f64, usize)> {
 
 /// The token at `p` (no separators skipped), and its end.
 fn token_at(s: &str, p: usize) -> Option<(Tok, usize)> {
+    match token_or_ordinal(s, p)? {
+        (t, q, None) => Some((t, q)),
+        _ => None,
+    }
+}
+
+/// The token at `p` and its end, or an ordinal word as its cardinal, its end and whether it
+/// is the weak `second`.
+fn token_or_ordinal(s: &str, p: usize) -> Option<(Tok, usize, Option<bool>)> {
     let b = s.as_bytes();
     if alnum_before(s, p) {
         return None;
     }
     if at(b, p).is_ascii_digit() {
         let (v, e) = numeric(s, p)?;
-        return Some((Tok::Num(v), e));
+        return Some((Tok::Num(v), e, None));
     }
     let mut q = p;
     while at(b, q).is_ascii_alphabetic() && q - p < 12 {
@@ -159,7 +221,23 @@ fn token_at(s: &str, p: usize) -> Option<(Tok, usize)> {
     if q == p || alnum_at(s, q) {
         return None;
     }
-    Some((classify(s.get(p..q)?)?, q))
+    let w = s.get(p..q)?;
+    match classify(w) {
+        Some(t) => Some((t, q, None)),
+        None => ordinal(w).map(|(t, weak)| (t, q, Some(weak))),
+    }
+}
+
+/// Is the word after `q` (past spaces) `of`? An ordinal before it is a fraction.
+fn of_after(b: &[u8], q: usize) -> bool {
+    let mut p = q;
+    while at(b, p) == b' ' && p - q < 2 {
+        p += 1;
+    }
+    p > q
+        && at(b, p).eq_ignore_ascii_case(&b'o')
+        && at(b, p + 1).eq_ignore_ascii_case(&b'f')
+        && !at(b, p + 2).is_ascii_alphanumeric()
 }
 
 /// Separators between worded-number tokens: spaces, a hyphen, a comma, markdown.
@@ -251,6 +329,25 @@ impl Expr {
             approx,
             closed: false,
         }
+    }
+
+    /// Take an ordinal word (as its cardinal `t`), which ends the number; false when it
+    /// cannot end this one (see the module doc for `second` and fractions).
+    fn accept_ordinal(&mut self, t: Tok, weak: bool, comma: bool) -> bool {
+        use Last as L;
+        if weak && !matches!(self.last, L::And | L::Tens) {
+            return false;
+        }
+        let bare =
+            self.last == L::A || (self.last == L::Unit && self.current == 1.0 && self.total == 0.0);
+        if bare && matches!(t, Tok::Hundred | Tok::Scale(_)) {
+            return false;
+        }
+        if !self.accept(t, comma) {
+            return false;
+        }
+        self.closed = true;
+        true
     }
 
     /// Take the next token; false when it cannot continue this number.
@@ -390,9 +487,17 @@ fn read_forward_forked(s: &str, start: usize, ctx: &mut Ctx<'_>, forks: u32) -> 
     // Where the number being read ends (a fraction may follow it).
     let mut expr_end = start;
     for _ in 0..64 {
-        let Some((t, q)) = token_at(s, p) else {
+        let Some((t, q, ord)) = token_or_ordinal(s, p) else {
             break;
         };
+        if let Some(weak) = ord {
+            // An ordinal ends the number it continues, and starts none.
+            if !of_after(b, q) && e.accept_ordinal(t, weak, comma) {
+                expr_end = q;
+                end = q;
+            }
+            break;
+        }
         let before = comma.then(|| e.clone());
         if !e.accept(t, comma) {
             e.emit(ctx, s, expr_end);
@@ -434,6 +539,18 @@ pub(crate) fn scan(s: &str, ac: &AhoCorasick, ctx: &mut Ctx<'_>) {
         if matches!(at(b, word_end), b's' | b'S') && m.end() - p >= 7 {
             word_end += 1;
         }
+        // An ordinal scale (`fifty thousandth`) is read from the number before it.
+        let ordinal_scale = m.end() - p >= 7
+            && at(b, word_end).eq_ignore_ascii_case(&b't')
+            && at(b, word_end + 1).eq_ignore_ascii_case(&b'h')
+            && !alnum_at(s, word_end + 2);
+        if ordinal_scale && !alnum_before(s, p) {
+            if ctx.rules.words {
+                let start = walk_back(s, p);
+                done = read_forward(s, start, ctx).max(word_end + 2);
+            }
+            continue;
+        }
         if at(b, p.wrapping_sub(1)).is_ascii_alphabetic() || at(b, word_end).is_ascii_alphabetic() {
             continue;
         }
@@ -451,5 +568,33 @@ pub(crate) fn scan(s: &str, ac: &AhoCorasick, ctx: &mut Ctx<'_>) {
             end = end.max(e);
         }
         done = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_as_cardinals() {
+        assert_eq!(ordinal("hundredth"), Some((Tok::Hundred, false)));
+        assert_eq!(ordinal("Thousandth"), Some((Tok::Scale(1e3), false)));
+        assert_eq!(ordinal("fiftieth"), Some((Tok::Tens(50.0), false)));
+        assert_eq!(ordinal("ninetieth"), Some((Tok::Tens(90.0), false)));
+        assert_eq!(ordinal("nineteenth"), Some((Tok::Teen(19.0), false)));
+        assert_eq!(ordinal("twelfth"), Some((Tok::Teen(12.0), false)));
+        assert_eq!(ordinal("eighth"), Some((Tok::Unit(8.0), false)));
+        assert_eq!(ordinal("second"), Some((Tok::Unit(2.0), true)));
+        for w in [
+            "hundredths",
+            "tenths",
+            "month",
+            "length",
+            "both",
+            "earth",
+            "seconds",
+        ] {
+            assert_eq!(ordinal(w), None, "{w}");
+        }
     }
 }

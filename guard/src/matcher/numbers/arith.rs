@@ -326,3 +326,44 @@ pub(super) fn apply(a: f64, op: char, b: f64) -> Option<f64> {
     };
     v.is_finite().then_some(v)
 }
+
+/// `5101-1`: a hyphen between two integers without spaces is a range (`4000-5100`), but a
+/// range is written low to high, and one that falls from a number of two digits or more to a
+/// single digit is no range at all: such a pair is read as a difference too (the range
+/// reading stays). `a` is the integer at `d..p`, `p` the hyphen.
+///
+/// Controls: the second number is one digit, 1-9 (`5200-100` may be a range counted down and
+/// stays one; spaced, `5200 - 100` is arithmetic); exactly two plain integers (a chain such
+/// as `2026-03-19`, `ip-10-0-1-5` or `1.2-3` is a date, a name or a version); no leading zero
+/// (`2026-03` is a month); nothing glued after it (`5101-1a`, `5101-1.5`). A pair that is
+/// neither (opening hours `10-5`) states a target only if the difference equals it exactly.
+pub(super) fn descending_difference(s: &str, d: usize, p: usize, a: u64, ctx: &mut Ctx<'_>) {
+    let b = s.as_bytes();
+    if d > 0 && matches!(at(b, d - 1), b'-' | b'.' | b'/' | b':' | b'_' | b'+') {
+        return;
+    }
+    let q = p + 1;
+    if !matches!(at(b, q), b'1'..=b'9') {
+        return;
+    }
+    let mut r = q;
+    let mut v: u64 = 0;
+    while at(b, r).is_ascii_digit() {
+        if r - q >= 18 {
+            return;
+        }
+        v = v * 10 + u64::from(at(b, r) - b'0');
+        r += 1;
+    }
+    let c = at(b, r);
+    if alnum_at(s, r)
+        || matches!(c, b'-' | b'/' | b':' | b'_')
+        || (matches!(c, b'.' | b',') && at(b, r + 1).is_ascii_digit())
+    {
+        return;
+    }
+    if r == q + 1 && v < a {
+        let diff = (a - v) as f64;
+        ctx.nums.range(diff, diff, ctx.hits);
+    }
+}

@@ -1,0 +1,483 @@
+//! Integers written in another base with a marker other than C's `0x`/`0o`/`0b` prefix (a
+//! stretch rule, part of `Rules::hex`; octal and binary also need `Rules::binary_octal`).
+//! `numbers/radix.rs` owns the C prefixes, the digit-first suffixes (`13ECh`) and C octal
+//! (`011754`); this module owns the markers the digit scanner never meets first:
+//! - prefixes: `$13EC` (Pascal, 6502), `&H13EC` / `&O11754` / `&B…` (BASIC), `#x13EC` /
+//!   `#o11754` / `#b…` / `#16r13EC` (Lisp), `16#13EC#` / `8#11754#` / `2#…#` (Ada; bash
+//!   without the closing `#`);
+//! - a base after the digits: `13EC_16`, `13EC_{16}`, `(13EC)16`, `(13EC)_16` and the
+//!   subscript `13EC₁₆` (normalisation writes a subscript run as `_16`) or
+//!   `13EC<sub>16</sub>` (in the markup-kept reading), for bases 2, 8, 10 and 16;
+//! - a base named in words beside the digits: `hex: 13EC`, `in hexadecimal it is 13EC`,
+//!   `13EC hex`, `13EC (hex)`, `13EC in base 16`, `octal 11754`, `11754 (octal)`.
+//!
+//! # False-positive controls
+//!
+//! A reading states only a target exactly equal to it (no rounding, approximation or oracle
+//! candidate). The marker must stand at a token boundary and the digits must end at one
+//! (`US$13`, `foo$1`, `x#16` are not read). `$` is also money: an amount with cents or
+//! thousands groups (`$13.50`, `$5,100`) or of fewer than four decimal digits (`$13`, `$250`)
+//! is not hex (`$1100` is read both ways), and a `$`-token of letters alone must be in
+//! capitals (`$ABE`), since `$cafe`, `$add`, `$bed` are shell and PHP variables. After a
+//! base subscript the same: letters alone must be capitals (`ABE_16`, not `face_16`); a token
+//! that is part of a longer `_` chain (`1_000_16`, `max_lag_16`) is a name. A base word must
+//! be a whole word (`hexdump` is not one) and reads only the next token after at most two
+//! short filler words (`is`, `it's`, `would be`), or the token right before it; a decimal
+//! number before `in hex` / `to octal` is the number being converted, not the result, and is
+//! not read (`5100 in hex is 13EC` reads only `13EC`). Hex-looking words without a marker
+//! (`beef`, `deadbeef`, git hashes, UUIDs, MAC addresses) are never read here.
+//!
+//! # Cost
+//!
+//! Two `memchr` passes find the marker bytes (`$ & #`, then `_ )`); each hit is decided
+//! from a few bytes around it. Base words are found by one case-sensitive Aho-Corasick pass
+//! (three casings, so its SIMD prefilter stays on).
+use super::numbers::{alnum_at, alnum_before, at};
+use super::targets::{Hits, NumTargets};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+/// Most digits read in one token (a 64-bit value in binary).
+const MAX_DIGITS: usize = 64;
+
+/// Record every target that an integer written with a base marker in `s` equals.
+/// `octal_binary`: read bases 8 and 2 as well as 16.
+pub(crate) fn scan(s: &str, nums: &NumTargets, hits: &mut Hits, octal_binary: bool) {
+    let b = s.as_bytes();
+    let mut found = |v: u64| {
+        let v = v as f64;
+        nums.range(v, v, hits);
+    };
+    let allowed = |base: u32| base == 16 || base == 10 || octal_binary;
+    for i in memchr::memchr3_iter(b'$', b'&', b'#', b) {
+        if let Some(v) = prefixed(s, i, &allowed) {
+            found(v);
+        }
+    }
+    for i in memchr::memchr2_iter(b'_', b')', b) {
+        if let Some(v) = subscripted(s, i, &allowed) {
+            found(v);
+        }
+    }
+    for i in memchr::memmem::find_iter(b, b"<sub>") {
+        if let Some(v) = sub_tagged(s, i, &allowed) {
+            found(v);
+        }
+    }
+    if let Some(ac) = base_words() {
+        for m in ac.find_iter(s) {
+            let Some(&base) = BASE_WORDS.get(m.pattern().as_usize() / 3).map(|(_, b)| b) else {
+                continue;
+            };
+            if !allowed(base) || alnum_before(s, m.start()) || alnum_at(s, m.end()) {
+                continue;
+            }
+            for v in cued(s, m.start(), m.end(), base).into_iter().flatten() {
+                found(v);
+            }
+        }
+    }
+}
+
+/// Words that name a base, with the base.
+const BASE_WORDS: [(&str, u32); 12] = [
+    ("hexadecimal", 16),
+    ("hex", 16),
+    ("base 16", 16),
+    ("base-16", 16),
+    ("base16", 16),
+    ("octal", 8),
+    ("base 8", 8),
+    ("base-8", 8),
+    ("base8", 8),
+    ("binary", 2),
+    ("base 2", 2),
+    ("base-2", 2),
+];
+
+/// The base-word automaton: each word in lowercase, Capitalised and UPPERCASE (pattern `3k +
+/// casing` is `BASE_WORDS[k]`), case-sensitive so the SIMD prefilter stays on.
+fn base_words() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        let mut pats: Vec<String> = Vec::new();
+        for (w, _) in BASE_WORDS {
+            let mut cap = w.to_string();
+            if let Some(f) = cap.get_mut(..1) {
+                f.make_ascii_uppercase();
+            }
+            pats.extend([w.to_string(), cap, w.to_ascii_uppercase()]);
+        }
+        AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(pats)
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Words that may stand between a base word and its digits (`in hex it is 13EC`).
+const FILLERS: [&str; 12] = [
+    "is", "it's", "its", "it", "that's", "would", "be", "as", "reads", "gives", "form", "notation",
+];
+
+/// The digits a base word at `w..we` names: the token after it (past punctuation and at most
+/// two filler words) and the token right before it.
+fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
+    let b = s.as_bytes();
+    // After: `hex: 13EC`, `in hexadecimal it is 13EC`, `octal = 11754`.
+    let mut p = we;
+    let mut fillers = 0;
+    let after = loop {
+        while matches!(
+            at(b, p),
+            b' ' | b':' | b'=' | b'(' | b')' | b'*' | b'`' | b'"' | b'\'' | b','
+        ) && p - we < 24
+        {
+            p += 1;
+        }
+        let mut q = p;
+        // A word with an apostrophe inside (`it's`) is one token; a quote after it is not.
+        while at(b, q).is_ascii_alphanumeric()
+            || (at(b, q) == b'\'' && q > p && at(b, q + 1).is_ascii_alphabetic())
+        {
+            q += 1;
+        }
+        let tok = b.get(p..q).unwrap_or(&[]);
+        if let Some((v, e)) = digits_in(b, p, base).filter(|(_, e)| *e == q) {
+            break (ends_token(s, e) && plausible_hex(tok)).then_some(v);
+        }
+        let filler = FILLERS
+            .iter()
+            .any(|f| f.as_bytes().eq_ignore_ascii_case(tok));
+        if !filler || fillers == 2 || q == p {
+            break None;
+        }
+        fillers += 1;
+        p = q;
+    };
+    // Before: `13EC hex`, `13EC (hex)`, `13EC in base 16`; not the decimal in `5100 in hex`.
+    let mut e = w;
+    while e > 0 && matches!(at(b, e - 1), b' ' | b'(' | b'*' | b'`') && w - e < 3 {
+        e -= 1;
+    }
+    let mut converted = false;
+    for word in ["in", "to", "into"] {
+        let l = word.len();
+        let whole = e > l && at(b, e - l - 1) == b' ';
+        if whole
+            && b.get(e - l..e)
+                .is_some_and(|x| x.eq_ignore_ascii_case(word.as_bytes()))
+        {
+            e -= l;
+            converted = true;
+            while e > 0 && at(b, e - 1) == b' ' && w - e < 8 {
+                e -= 1;
+            }
+            break;
+        }
+    }
+    let mut start = e;
+    while start > 0 && at(b, start - 1).is_ascii_alphanumeric() && e - start < MAX_DIGITS {
+        start -= 1;
+    }
+    let tok = b.get(start..e).unwrap_or(&[]);
+    let decimal = tok.iter().all(u8::is_ascii_digit);
+    let before =
+        (start < e && !alnum_before(s, start) && !(converted && decimal) && plausible_hex(tok))
+            .then(|| {
+                digits_in(b, start, base)
+                    .filter(|(_, q)| *q == e)
+                    .map(|(v, _)| v)
+            })
+            .flatten();
+    [after, before]
+}
+
+/// Digits of `base` from `p`: (value, end). `None` without a digit or on overflow.
+pub(crate) fn digits_in(b: &[u8], p: usize, base: u32) -> Option<(u64, usize)> {
+    let mut q = p;
+    let mut v: u64 = 0;
+    while let Some(d) = char::from(at(b, q)).to_digit(base) {
+        if q - p >= MAX_DIGITS {
+            return None;
+        }
+        v = v.checked_mul(u64::from(base))?.checked_add(u64::from(d))?;
+        q += 1;
+    }
+    (q > p).then_some((v, q))
+}
+
+/// Does a token end at `e` (not glued to a letter, a digit, `_`, or a decimal or grouped
+/// continuation such as `$13.50`, `$5,100`)?
+fn ends_token(s: &str, e: usize) -> bool {
+    let b = s.as_bytes();
+    let c = at(b, e);
+    if alnum_at(s, e) || c == b'_' {
+        return false;
+    }
+    !(matches!(c, b'.' | b',' | b':') && at(b, e + 1).is_ascii_alphanumeric())
+}
+
+/// Letters-only hex tokens must be in capitals (`ABE`); lowercase ones are words or names.
+fn plausible_hex(tok: &[u8]) -> bool {
+    tok.iter().any(u8::is_ascii_digit) || !tok.iter().any(u8::is_ascii_lowercase)
+}
+
+/// The base a marker letter names (`x` 16, `o` 8, `b` 2).
+fn letter_base(c: u8) -> Option<u32> {
+    match c.to_ascii_lowercase() {
+        b'x' | b'h' => Some(16),
+        b'o' => Some(8),
+        b'b' => Some(2),
+        _ => None,
+    }
+}
+
+/// A prefixed integer whose marker byte (`$`, `&`, `#`) is at `i`.
+fn prefixed(s: &str, i: usize, allowed: &dyn Fn(u32) -> bool) -> Option<u64> {
+    let b = s.as_bytes();
+    match at(b, i) {
+        b'$' => {
+            if alnum_before(s, i) || (i > 0 && at(b, i - 1) == b'$') {
+                return None;
+            }
+            let (v, e) = digits_in(b, i + 1, 16)?;
+            let tok = b.get(i + 1..e)?;
+            // A short amount of decimal digits is money (`$13`, `$250`), never hex.
+            let money = tok.len() < 4 && tok.iter().all(u8::is_ascii_digit);
+            (ends_token(s, e) && plausible_hex(tok) && !money).then_some(v)
+        }
+        b'&' => {
+            // `&H13EC`, `&O11754`, `&B1011`: the marker letter in either case.
+            if alnum_before(s, i) || at(b, i + 1).eq_ignore_ascii_case(&b'x') {
+                return None;
+            }
+            let base = letter_base(at(b, i + 1)).filter(|x| allowed(*x))?;
+            let (v, e) = digits_in(b, i + 2, base)?;
+            ends_token(s, e).then_some(v)
+        }
+        _ => {
+            // `#x13EC`, `#o11754`, `#b1011`, `#16r13EC`.
+            if !alnum_before(s, i) {
+                let h = at(b, i + 1).eq_ignore_ascii_case(&b'h');
+                if let Some(base) = letter_base(at(b, i + 1)).filter(|_| !h) {
+                    if !allowed(base) {
+                        return None;
+                    }
+                    let (v, e) = digits_in(b, i + 2, base)?;
+                    return ends_token(s, e).then_some(v);
+                }
+                let (base, r) = digits_in(b, i + 1, 10)?;
+                let base = u32::try_from(base)
+                    .ok()
+                    .filter(|x| matches!(x, 2 | 8 | 16))?;
+                if !matches!(at(b, r), b'r' | b'R') || !allowed(base) {
+                    return None;
+                }
+                let (v, e) = digits_in(b, r + 1, base)?;
+                return ends_token(s, e).then_some(v);
+            }
+            // `16#13EC#`, `8#11754#`, `2#1011#`; bash writes `16#13EC` without the closing `#`.
+            let mut k = i;
+            while k > 0 && at(b, k - 1).is_ascii_digit() && i - k < 2 {
+                k -= 1;
+            }
+            if k == i || alnum_before(s, k) {
+                return None;
+            }
+            let base = match b.get(k..i)? {
+                b"16" => 16,
+                b"8" => 8,
+                b"2" => 2,
+                _ => return None,
+            };
+            if !allowed(base) {
+                return None;
+            }
+            let (v, mut e) = digits_in(b, i + 1, base)?;
+            if at(b, e) == b'#' {
+                e += 1;
+            }
+            ends_token(s, e).then_some(v)
+        }
+    }
+}
+
+/// An integer with its base after it, where `i` is the `_` or `)` before the base:
+/// `13EC_16`, `13EC_{16}`, `(13EC)16`, `(13EC)_16`, `(13EC)_{16}`.
+fn subscripted(s: &str, i: usize, allowed: &dyn Fn(u32) -> bool) -> Option<u64> {
+    let b = s.as_bytes();
+    let paren = at(b, i) == b')';
+    let mut p = i + 1;
+    if paren && at(b, p) == b'_' {
+        p += 1;
+    }
+    let braced = at(b, p) == b'{';
+    if braced {
+        p += 1;
+    }
+    let (base, mut e) = digits_in(b, p, 10)?;
+    if braced {
+        if at(b, e) != b'}' {
+            return None;
+        }
+        e += 1;
+    }
+    if e == p || !ends_token(s, e) {
+        return None;
+    }
+    digits_before(s, i, paren, base, allowed)
+}
+
+/// `13EC<sub>16</sub>`, `(13EC)<sub>16</sub>` as the markup-kept reading shows them (the
+/// normalised one drops the tags and glues the base to the digits).
+fn sub_tagged(s: &str, i: usize, allowed: &dyn Fn(u32) -> bool) -> Option<u64> {
+    let b = s.as_bytes();
+    let (base, e) = digits_in(b, i + 5, 10)?;
+    if !b.get(e..e + 6)?.eq_ignore_ascii_case(b"</sub>") || !ends_token(s, e + 6) {
+        return None;
+    }
+    let paren = i > 0 && at(b, i - 1) == b')';
+    digits_before(s, i - usize::from(paren), paren, base, allowed)
+}
+
+/// The integer in `base` that ends at `end` (the closing parenthesis when `paren`), back to a
+/// token boundary or the opening parenthesis.
+fn digits_before(
+    s: &str,
+    end: usize,
+    paren: bool,
+    base: u64,
+    allowed: &dyn Fn(u32) -> bool,
+) -> Option<u64> {
+    let b = s.as_bytes();
+    let base = u32::try_from(base)
+        .ok()
+        .filter(|x| matches!(x, 2 | 8 | 10 | 16))?;
+    if !allowed(base) {
+        return None;
+    }
+    let mut start = end;
+    while start > 0 && at(b, start - 1).is_ascii_alphanumeric() && end - start < MAX_DIGITS {
+        start -= 1;
+    }
+    if paren {
+        if start == 0 || at(b, start - 1) != b'(' || alnum_before(s, start - 1) {
+            return None;
+        }
+    } else if alnum_before(s, start) || (start > 0 && at(b, start - 1) == b'_') {
+        return None;
+    }
+    let tok = b.get(start..end)?;
+    let (v, q) = digits_in(b, start, base)?;
+    (q == end && plausible_hex(tok)).then_some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> Vec<u64> {
+        let b = s.as_bytes();
+        let all = |_: u32| true;
+        let mut out = Vec::new();
+        if let Some(ac) = base_words() {
+            for m in ac.find_iter(s) {
+                let base = BASE_WORDS[m.pattern().as_usize() / 3].1;
+                if !alnum_before(s, m.start()) && !alnum_at(s, m.end()) {
+                    out.extend(cued(s, m.start(), m.end(), base).into_iter().flatten());
+                }
+            }
+        }
+        for i in memchr::memchr3_iter(b'$', b'&', b'#', b) {
+            out.extend(prefixed(s, i, &all));
+        }
+        for i in memchr::memchr2_iter(b'_', b')', b) {
+            out.extend(subscripted(s, i, &all));
+        }
+        for i in memchr::memmem::find_iter(b, b"<sub>") {
+            out.extend(sub_tagged(s, i, &all));
+        }
+        out
+    }
+
+    #[test]
+    fn markers_read_their_base() {
+        for s in [
+            "$13EC",
+            "&H13EC",
+            "&h13ec",
+            "#x13EC",
+            "#X13ec",
+            "16#13EC#",
+            "16#13EC",
+            "#16r13EC",
+            "13EC_16",
+            "13EC_{16}",
+            "(13EC)16",
+            "(13EC)_16",
+            "&O11754",
+            "#o11754",
+            "8#11754#",
+            "11754_8",
+            "(11754)8",
+            "#b1001111101100",
+            "2#1001111101100#",
+            "5100_10",
+            "it is $13EC.",
+            "(in hex: 13EC_16)",
+            "hex: 13EC",
+            "in hexadecimal it is 13EC",
+            "5100 in hex is 13EC",
+            "13EC hex",
+            "13EC (hex)",
+            "13EC in base 16",
+            "HEX 13ec",
+            "octal 11754",
+            "11754 (octal)",
+            "in octal that's 11754",
+            "base-8: 11754",
+            "hex '13EC'",
+            "in hex, it's 13EC",
+            "13EC<sub>16</sub>",
+            "(13EC)<sub>16</sub>",
+        ] {
+            assert!(read(s).contains(&5100), "{s}: {:?}", read(s));
+        }
+        assert!(read("$ABE").contains(&2750));
+        assert!(read("ABE_16").contains(&2750));
+    }
+
+    #[test]
+    fn near_misses_read_nothing() {
+        for s in [
+            "$13.50",
+            "$5,100",
+            "$13",
+            "$250 a month",
+            "US$13",
+            "$cafe",
+            "$add and $bed",
+            "face_16",
+            "max_lag_16",
+            "1_000_16",
+            "#ABE",
+            "#5100",
+            "issue #16",
+            "x#16",
+            "f(13)16x",
+            "v2#13",
+            "a hexdump of 13EC",
+            "hex-encoded payload",
+            "convert 5100 to hex",
+            "5100 in octal",
+            "the hex value is unknown",
+            "binary 2",
+            "H<sub>2</sub>O",
+            "face<sub>16</sub>",
+        ] {
+            assert!(read(s).is_empty(), "{s}: {:?}", read(s));
+        }
+    }
+}
