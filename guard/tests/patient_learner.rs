@@ -1058,3 +1058,50 @@ fn numbers_in_more_languages_3() {
         ],
     );
 }
+
+/// A name spelled with English letter names (`kay ee ess …`) or as alphabet positions
+/// (A1Z26, `11-5-19-…`). Ordinary words that are letter names, number lists, dates, IPs and
+/// versions stay visible.
+#[test]
+fn names_in_letter_names_and_alphabet_positions() {
+    let m = Matcher::compile(&[
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    for text in [
+        "kay ee ess tee ar ee el",
+        "kay-ee-ess-tee-ar-ee-el",
+        "KAY EE ESS TEE AR EE EL",
+        "orders-worker-kay ee ess tee ar ee el",
+        "The stalled one is Kay, Ee, Ess, Tee, Ar, Ee, El.",
+        "11-5-19-20-18-5-12",
+        "11 5 19 20 18 5 12",
+        "11,5,19,20,18,5,12",
+        "11, 5, 19, 20, 18, 5, 12",
+        "11/5/19/20/18/5/12",
+        "orders-worker-11-5-19-20-18-5-12",
+        "The positions are 11.5.19.20.18.5.12.",
+    ] {
+        assert!(m.find(text).contains(&0), "{text:?}");
+    }
+    for text in [
+        "I see you, oh why be so slow",
+        "why oh why is the lag so high? see the dashboard",
+        "a, e, i, o, u",
+        "you see, a queue of messages",
+        "kay and ee went to the ess",
+        "1 5 19 20",
+        "partitions 1, 5, 19, 20, 18 are behind",
+        "on 2026-11-30 at 10:42:05",
+        "hosts 10.0.0.1 and 192.168.1.20",
+        "kafka 3.5.1, client 2.8.1.4",
+        "v1.2.3.4 ships 11-5-19-20-18-5-12a",
+        "12/05/19/20/18/5/120",
+    ] {
+        assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
+    }
+}

@@ -129,8 +129,10 @@
 //! (`three times 1700`, `fifty-one, times a hundred`), `2550 doubled`, `five one double zero`
 //! and joined digit groups (`"51" + "00"`, `51 followed by 00`) meet the rules above; a text
 //! holding reversed number words is also read backwards. **Names in letters alone**
-//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts. **A
-//! name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
+//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, and
+//! (`spelling.rs`) a name spelled in the phonetic alphabet, in English letter names (`kay ee
+//! ess`) or as alphabet positions (`11-5-19`).
+//! **A name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
 //! on word boundaries, unless the part is a common ops or English word or shared. **Split
 //! digits** (`splits.rs`): `51 00`, `27-50`, one group a line. **Bounds** (`brackets.rs`):
 //! `5099 < lag < 5101`, two neighbouring numbers at most 2 % apart on a line with a comparison
@@ -619,7 +621,8 @@ impl Matcher {
         // 4.5 ms per 64 KB of ops text; the other views add nothing a learner would write).
         if let Some(f) = &self.fuzzy {
             f.scan(&norm, hits);
-            // A name in the spelling alphabet (`kilo echo sierra …`), read as its letters.
+            // A name in the spelling alphabet (`kilo echo sierra …`), in letter names (`kay ee
+            // ess …`) or alphabet positions (`11-5-19-…`), read as its letters.
             if let Some(v) = spelling::letters_view(&norm) {
                 f.scan(&v, hits);
             }
