@@ -1105,3 +1105,60 @@ fn names_in_letter_names_and_alphabet_positions() {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }
 }
+
+/// A value given as labelled pieces: two halves with labels that place them, or single
+/// digits with ordinals or place names. Pieces that do not join to a target stay visible.
+#[test]
+fn labelled_pieces_joined() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    // `§a`, `§b`: the halves; `§0` … `§3`: the digits.
+    let pairs = [
+        "left half §a, right half §b",
+        "top two digits §a, bottom two §b",
+        "leading §a, trailing §b",
+        "§a up front, §b at the back",
+        "starts §a ends §b",
+        "upper: §a\nlower: §b",
+        "The value has two halves. Half one is §a. Half two is §b.",
+        "head=§a, tail=§b",
+        "hi=§a lo=§b",
+        "{\"hi\": §a, \"lo\": \"§b\"}",
+    ];
+    let singles = [
+        "first=§0 second=§1 third=§2 fourth=§3",
+        "thousands: §0\nhundreds: §1\ntens: §2\nones: §3",
+        "{\"thousands\": §0, \"hundreds\": §1, \"tens\": §2, \"ones\": §3}",
+    ];
+    for (idx, v) in [(0usize, "5100"), (1, "2750")] {
+        let (a, b) = v.split_at(2);
+        for p in pairs {
+            let text = p.replace("§a", a).replace("§b", b);
+            assert!(m.find(&text).contains(&idx), "{text:?}");
+        }
+        for p in singles {
+            let mut text = p.to_string();
+            for i in 0..4 {
+                text = text.replace(&format!("§{i}"), &v[i..i + 1]);
+            }
+            assert!(m.find(&text).contains(&idx), "{text:?}");
+        }
+    }
+    for text in [
+        "hi=51 lo=7",
+        "head=3 tail=12",
+        "upper: 80\nlower: 20",
+        "{\"hi\": 27, \"lo\": 5}",
+        "first=5 second=1 third=0",
+        "thousands: 2\nhundreds: 7\nones: 5",
+        "left 3 pods, right 12 pods",
+        "top 10 consumers, bottom 5 partitions",
+        "the first 5 pods restarted, the second 10 did not",
+        "CPU upper bound 80, lower bound 20",
+        "51 up front, 7 at the back",
+    ] {
+        assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
+    }
+}

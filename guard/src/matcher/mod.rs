@@ -123,7 +123,9 @@
 //! `7-sredro`); `0b`/`0o` and long 0/1 runs; Roman numerals, number words in French, German,
 //! Spanish, Italian and Portuguese, CJK numerals (`lang.rs`); base64 and hex of a string or
 //! number, decoded and matched (`encodings.rs`); `(51)(100)` and `5K1`; a prefix or suffix of
-//! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`).
+//! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`);
+//! labelled pieces joined (`hi=51 lo=00`, `51 up front, 00 at the back`, `thousands: 5` …
+//! `ones: 0`: `halves.rs`).
 //!
 //! **Second readings** (`readings.rs`): number words as digits, so arithmetic in words
 //! (`three times 1700`, `fifty-one, times a hundred`), `2550 doubled`, `five one double zero`
@@ -179,6 +181,7 @@ mod encodings;
 mod expr;
 pub mod forms;
 mod fuzzy;
+mod halves;
 mod labels;
 mod lang;
 mod letters;
@@ -657,6 +660,8 @@ impl Matcher {
             }
             if self.rules.position_phrases {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
+                // Pieces with labels that place them (`hi=51 lo=00`, `tens: 0`), joined.
+                halves::scan(s, &self.whole_digits, ctx.hits);
             }
             if self.rules.concatenations {
                 splits::scan(&self.whole_digits, s, ctx.hits);

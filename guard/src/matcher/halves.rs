@@ -1,0 +1,383 @@
+//! Labelled pieces (part of `Rules::position_phrases`): a value given as two halves or as
+//! single digits, each piece next to a label that says where it goes (`hi=51 lo=00`, `head=51,
+//! tail=00`, `51 up front, 00 at the back`, `Half one is 51. Half two is 00.`, `first=5
+//! second=1 third=0 fourth=0`, `thousands: 5` / `hundreds: 1` / `tens: 0` / `ones: 0`, the
+//! same as JSON keys). This module owns joining such pieces back: the pieces of one label
+//! family, next to each other in the text, are put in the order their labels give and the
+//! digits compared with each integer target's.
+//!
+//! False-positive controls: the joined digits must be a target's digits exactly (`hi=51
+//! lo=7` is 517, `upper: 80` / `lower: 20` is 8020); a label is a closed list, on word
+//! boundaries, with only punctuation or `is`/`are`/`digits` between it and its number (or only
+//! spaces, for labels that follow their number); each piece is a digit run standing alone
+//! (not `5.1`, `51a`); pieces are joined only when at most 40 characters without a digit lie
+//! between them; the labels must fill their places without a gap (`first`, `second`;
+//! `tens`, `ones`), each label once; a place (`tens: 0`) holds one digit. A lone piece states
+//! nothing here (`phrases.rs` reads `first half: 51` as a prefix).
+//!
+//! Cost: a text with fewer than two digit runs is settled by one byte pass; otherwise one
+//! Aho-Corasick pass over the labels.
+use super::targets::Hits;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+/// A label family: pieces of one family join.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Family {
+    /// Two halves: slot 0 before slot 1.
+    Halves,
+    /// Ordinals: slot 0 (`first`) before slot 1 (`second`) …
+    Ordinals,
+    /// Places: the slot is the power of ten (`ones` 0, `tens` 1 …); one digit each.
+    Places,
+}
+
+/// (label, family, slot, the number follows the label).
+const LABELS: &[(&str, Family, u8, bool)] = &[
+    ("hi", Family::Halves, 0, true),
+    ("high", Family::Halves, 0, true),
+    ("high half", Family::Halves, 0, true),
+    ("high part", Family::Halves, 0, true),
+    ("upper", Family::Halves, 0, true),
+    ("upper half", Family::Halves, 0, true),
+    ("top", Family::Halves, 0, true),
+    ("top two", Family::Halves, 0, true),
+    ("top half", Family::Halves, 0, true),
+    ("left", Family::Halves, 0, true),
+    ("left half", Family::Halves, 0, true),
+    ("leading", Family::Halves, 0, true),
+    ("head", Family::Halves, 0, true),
+    ("front", Family::Halves, 0, true),
+    ("front half", Family::Halves, 0, true),
+    ("starts", Family::Halves, 0, true),
+    ("begins", Family::Halves, 0, true),
+    ("first half", Family::Halves, 0, true),
+    ("first two", Family::Halves, 0, true),
+    ("half one", Family::Halves, 0, true),
+    ("half 1", Family::Halves, 0, true),
+    ("up front", Family::Halves, 0, false),
+    ("at the front", Family::Halves, 0, false),
+    ("in front", Family::Halves, 0, false),
+    ("first", Family::Ordinals, 0, true),
+    ("second", Family::Ordinals, 1, true),
+    ("third", Family::Ordinals, 2, true),
+    ("fourth", Family::Ordinals, 3, true),
+    ("fifth", Family::Ordinals, 4, true),
+    ("sixth", Family::Ordinals, 5, true),
+    ("seventh", Family::Ordinals, 6, true),
+    ("lo", Family::Halves, 1, true),
+    ("low", Family::Halves, 1, true),
+    ("low half", Family::Halves, 1, true),
+    ("low part", Family::Halves, 1, true),
+    ("lower", Family::Halves, 1, true),
+    ("lower half", Family::Halves, 1, true),
+    ("bottom", Family::Halves, 1, true),
+    ("bottom two", Family::Halves, 1, true),
+    ("bottom half", Family::Halves, 1, true),
+    ("right", Family::Halves, 1, true),
+    ("right half", Family::Halves, 1, true),
+    ("trailing", Family::Halves, 1, true),
+    ("tail", Family::Halves, 1, true),
+    ("back", Family::Halves, 1, true),
+    ("back half", Family::Halves, 1, true),
+    ("ends", Family::Halves, 1, true),
+    ("second half", Family::Halves, 1, true),
+    ("last two", Family::Halves, 1, true),
+    ("half two", Family::Halves, 1, true),
+    ("half 2", Family::Halves, 1, true),
+    ("at the back", Family::Halves, 1, false),
+    ("at the end", Family::Halves, 1, false),
+    ("millions", Family::Places, 6, true),
+    ("hundred thousands", Family::Places, 5, true),
+    ("ten thousands", Family::Places, 4, true),
+    ("thousands", Family::Places, 3, true),
+    ("hundreds", Family::Places, 2, true),
+    ("tens", Family::Places, 1, true),
+    ("ones", Family::Places, 0, true),
+    ("units", Family::Places, 0, true),
+];
+
+/// Words that may stand between a label and its number (`Half one is 51`, `top two digits
+/// 51`).
+const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit"];
+
+/// Most characters between a label and its number.
+const MAX_FILLER: usize = 16;
+
+/// Most characters between one piece and the next label.
+const MAX_GAP: usize = 40;
+
+/// Most pieces joined (seven places or ordinals).
+const MAX_PIECES: usize = 7;
+
+fn automaton() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .ascii_case_insensitive(true)
+            .build(LABELS.iter().map(|(l, ..)| *l))
+            .ok()
+    })
+    .as_ref()
+}
+
+/// One labelled piece: the byte range of label and number together, the family, the slot and
+/// the digits' range.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    start: usize,
+    end: usize,
+    family: Family,
+    slot: u8,
+    digits: (usize, usize),
+}
+
+/// Does `s` hold two digit runs (the least a joined value needs)?
+fn two_digit_runs(b: &[u8]) -> bool {
+    let mut runs = 0;
+    let mut prev = false;
+    for c in b {
+        let d = c.is_ascii_digit();
+        if d && !prev {
+            runs += 1;
+            if runs == 2 {
+                return true;
+            }
+        }
+        prev = d;
+    }
+    false
+}
+
+/// Mark each integer target (`digits`: its digits and compiled index) that `s` gives as
+/// labelled pieces.
+pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
+    let b = s.as_bytes();
+    if digits.is_empty() || !two_digit_runs(b) {
+        return;
+    }
+    let Some(ac) = automaton() else {
+        return;
+    };
+    let word = |i: usize| {
+        b.get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80)
+    };
+    let mut pieces: Vec<Piece> = Vec::new();
+    for m in ac.find_iter(s) {
+        if (m.start() > 0 && word(m.start() - 1)) || word(m.end()) {
+            continue;
+        }
+        let Some(&(_, family, slot, after)) = LABELS.get(m.pattern().as_usize()) else {
+            continue;
+        };
+        let found = if after {
+            number_after(s, m.end()).map(|d| (m.start(), d.1, d))
+        } else {
+            number_before(s, m.start()).map(|d| (d.0, m.end(), d))
+        };
+        let Some((start, end, d)) = found else {
+            continue;
+        };
+        if family == Family::Places && d.1 - d.0 != 1 {
+            continue;
+        }
+        pieces.push(Piece {
+            start,
+            end,
+            family,
+            slot,
+            digits: d,
+        });
+    }
+    if pieces.len() < 2 {
+        return;
+    }
+    pieces.sort_by_key(|p| p.start);
+    for i in 0..pieces.len() {
+        let mut chain = vec![pieces[i]];
+        for k in i + 1..pieces.len().min(i + MAX_PIECES) {
+            let (prev, next) = (pieces[k - 1], pieces[k]);
+            if next.family != prev.family || !near(s, prev.end, next.start) {
+                break;
+            }
+            chain.push(next);
+            if let Some(joined) = join(s, &chain) {
+                for (t, idx) in digits {
+                    if *t == joined {
+                        hits.set(*idx);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Is the text between two pieces short and free of digits?
+fn near(s: &str, end: usize, start: usize) -> bool {
+    start >= end
+        && start - end <= MAX_GAP
+        && s.get(end..start)
+            .is_some_and(|g| !g.bytes().any(|c| c.is_ascii_digit()))
+}
+
+/// The digits of a chain of pieces in the order their labels give, when the labels fill
+/// their places without a gap, each once.
+fn join(s: &str, chain: &[Piece]) -> Option<String> {
+    let mut sorted: Vec<Piece> = chain.to_vec();
+    let family = sorted.first()?.family;
+    if family == Family::Places {
+        // Highest place first, down to the ones.
+        sorted.sort_by_key(|p| std::cmp::Reverse(p.slot));
+        if sorted.last()?.slot != 0 {
+            return None;
+        }
+    } else {
+        sorted.sort_by_key(|p| p.slot);
+        if sorted.first()?.slot != 0 {
+            return None;
+        }
+    }
+    if sorted
+        .windows(2)
+        .any(|w| w[0].slot.abs_diff(w[1].slot) != 1)
+    {
+        return None;
+    }
+    let mut out = String::new();
+    for p in &sorted {
+        out.push_str(s.get(p.digits.0..p.digits.1)?);
+    }
+    Some(out)
+}
+
+/// The digit run after a label: only punctuation and a few words between (`: `, `=`, `": "`,
+/// ` is `, ` digits `), standing alone.
+fn number_after(s: &str, from: usize) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut p = from;
+    while p < b.len() && p - from <= MAX_FILLER {
+        let c = b[p];
+        if c.is_ascii_digit() {
+            break;
+        }
+        if matches!(
+            c,
+            b' ' | b'\t' | b':' | b'=' | b'"' | b'\'' | b'`' | b'*' | b'(' | b'-' | b'>'
+        ) {
+            p += 1;
+            continue;
+        }
+        // A filler word on word boundaries (the byte before is filler punctuation).
+        let w = FILLER_WORDS.iter().find(|w| {
+            s.get(p..p + w.len())
+                .is_some_and(|x| x.eq_ignore_ascii_case(w))
+                && !b.get(p + w.len()).is_some_and(u8::is_ascii_alphanumeric)
+        })?;
+        p += w.len();
+    }
+    standalone_run(b, p)
+}
+
+/// The digit run right before a label that follows its number (`51 up front`): spaces only.
+fn number_before(s: &str, at: usize) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut e = at;
+    while e > 0 && at - e < 2 && b.get(e - 1) == Some(&b' ') {
+        e -= 1;
+    }
+    if e == at {
+        return None;
+    }
+    let mut a = e;
+    while a > 0 && b.get(a - 1).is_some_and(u8::is_ascii_digit) {
+        a -= 1;
+    }
+    if a == e {
+        return None;
+    }
+    standalone_run(b, a).filter(|r| r.1 == e)
+}
+
+/// The digit run starting at `a`, when it is a whole number of its own (not `5.1`, `51a`,
+/// `a51`, `1,000`).
+fn standalone_run(b: &[u8], a: usize) -> Option<(usize, usize)> {
+    if !b.get(a).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let before = a.checked_sub(1).and_then(|p| b.get(p));
+    if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b',' | b'_')) {
+        return None;
+    }
+    let mut e = a;
+    while b.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
+    }
+    let after = b.get(e);
+    let then_digit = b.get(e + 1).is_some_and(u8::is_ascii_digit);
+    let glued = after.is_some_and(|c| {
+        c.is_ascii_alphanumeric()
+            || *c >= 0x80
+            || *c == b'_'
+            || (matches!(c, b'.' | b',' | b':' | b'/') && then_digit)
+    });
+    (e - a <= 9 && !glued).then_some((a, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has(text: &str, target: &str) -> bool {
+        let mut hits = Hits::new(1, 0);
+        scan(text, &[(target.to_string(), 0)], &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn labelled_pieces_join() {
+        for t in [
+            "left half 51, right half 00",
+            "top two digits 51, bottom two 00",
+            "leading 51, trailing 00",
+            "51 up front, 00 at the back",
+            "starts 51 ends 00",
+            "upper: 51\nlower: 00",
+            "The value has two halves. Half one is 51. Half two is 00.",
+            "head=51, tail=00",
+            "hi=51 lo=00",
+            "{\"hi\": 51, \"lo\": \"00\"}",
+            "lo=00 hi=51",
+            "first=5 second=1 third=0 fourth=0",
+            "thousands: 5\nhundreds: 1\ntens: 0\nones: 0",
+            "{\"thousands\": 5, \"hundreds\": 1, \"tens\": 0, \"ones\": 0}",
+            "ones: 0, tens: 0, hundreds: 1, thousands: 5",
+            "- **High**: 51\n- **Low**: 00",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        assert!(has("hi=27 lo=50", "2750"));
+        assert!(has("first: 2, second: 7, third: 5, fourth: 0", "2750"));
+    }
+
+    #[test]
+    fn near_misses() {
+        for t in [
+            "hi=51 lo=7",
+            "head=3 tail=12",
+            "upper: 80\nlower: 20",
+            "hi=51",
+            "first=5 third=1 fourth=0",
+            "thousands: 5\nhundreds: 1\nones: 0",
+            "thousands: 5\nhundreds: 10\ntens: 0",
+            "first 5 pods, and after 300 seconds the second 100",
+            "hi=5.1 lo=00",
+            "upper 51a, lower 00",
+            "the high 51 and, much later in the same long report, the low 00",
+            "second=1 third=0 fourth=0 fifth=5",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+    }
+}
