@@ -1085,6 +1085,11 @@ fn names_in_letter_names_and_alphabet_positions() {
         "11/5/19/20/18/5/12",
         "orders-worker-11-5-19-20-18-5-12",
         "The positions are 11.5.19.20.18.5.12.",
+        "[11, 5, 19, 20, 18, 5, 12]",
+        "15-18-4-5-18-19 23-15-18-11-5-18 11-5-19-20-18-5-12",
+        "oh ar dee ee ar ess, double-u oh ar kay ee ar, kay ee ess tee ar ee el",
+        // One before each position (A0Z25) is a Caesar shift of the letters.
+        "10 4 18 19 17 4 11",
     ] {
         assert!(m.find(text).contains(&0), "{text:?}");
     }
@@ -1101,6 +1106,8 @@ fn names_in_letter_names_and_alphabet_positions() {
         "kafka 3.5.1, client 2.8.1.4",
         "v1.2.3.4 ships 11-5-19-20-18-5-12a",
         "12/05/19/20/18/5/120",
+        "the el train, a tee time and a bee; see you at ten",
+        "restart pods 1 - 5 - 9 - 12 in order",
     ] {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }
@@ -1117,6 +1124,8 @@ fn labelled_pieces_joined() {
     // `§a`, `§b`: the halves; `§0` … `§3`: the digits.
     let pairs = [
         "left half §a, right half §b",
+        "most significant digits: §a, least significant digits: §b",
+        "part 1: §a, part 2: §b",
         "top two digits §a, bottom two §b",
         "leading §a, trailing §b",
         "§a up front, §b at the back",
@@ -1129,11 +1138,18 @@ fn labelled_pieces_joined() {
     ];
     let singles = [
         "first=§0 second=§1 third=§2 fourth=§3",
+        "1st: §0, 2nd: §1, 3rd: §2, 4th: §3",
+        "digit 1 = §0, digit 2 = §1, digit 3 = §2, digit 4 = §3",
+        "ones place: §3, tens place: §2, hundreds place: §1, thousands place: §0",
         "thousands: §0\nhundreds: §1\ntens: §2\nones: §3",
         "{\"thousands\": §0, \"hundreds\": §1, \"tens\": §2, \"ones\": §3}",
     ];
     for (idx, v) in [(0usize, "5100"), (1, "2750")] {
         let (a, b) = v.split_at(2);
+        // One half alone, after a half phrase, is a prefix or suffix (`phrases.rs`).
+        for text in [format!("left half: {a}"), format!("right half: {b}")] {
+            assert!(m.find(&text).contains(&idx), "{text:?}");
+        }
         for p in pairs {
             let text = p.replace("§a", a).replace("§b", b);
             assert!(m.find(&text).contains(&idx), "{text:?}");
@@ -1158,6 +1174,9 @@ fn labelled_pieces_joined() {
         "the first 5 pods restarted, the second 10 did not",
         "CPU upper bound 80, lower bound 20",
         "51 up front, 7 at the back",
+        "1st 5 minutes, 2nd 10 minutes",
+        "the left half of 2024 was quiet",
+        "most significant bit 1, least significant bit 0",
     ] {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }

@@ -55,6 +55,10 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
     ("first two", Family::Halves, 0, true),
     ("half one", Family::Halves, 0, true),
     ("half 1", Family::Halves, 0, true),
+    ("part one", Family::Halves, 0, true),
+    ("part 1", Family::Halves, 0, true),
+    ("first part", Family::Halves, 0, true),
+    ("most significant", Family::Halves, 0, true),
     ("up front", Family::Halves, 0, false),
     ("at the front", Family::Halves, 0, false),
     ("in front", Family::Halves, 0, false),
@@ -65,6 +69,24 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
     ("fifth", Family::Ordinals, 4, true),
     ("sixth", Family::Ordinals, 5, true),
     ("seventh", Family::Ordinals, 6, true),
+    ("1st", Family::Ordinals, 0, true),
+    ("2nd", Family::Ordinals, 1, true),
+    ("3rd", Family::Ordinals, 2, true),
+    ("4th", Family::Ordinals, 3, true),
+    ("5th", Family::Ordinals, 4, true),
+    ("6th", Family::Ordinals, 5, true),
+    ("7th", Family::Ordinals, 6, true),
+    ("digit 1", Family::Ordinals, 0, true),
+    ("digit 2", Family::Ordinals, 1, true),
+    ("digit 3", Family::Ordinals, 2, true),
+    ("digit 4", Family::Ordinals, 3, true),
+    ("digit 5", Family::Ordinals, 4, true),
+    ("digit 6", Family::Ordinals, 5, true),
+    ("digit 7", Family::Ordinals, 6, true),
+    ("digit one", Family::Ordinals, 0, true),
+    ("digit two", Family::Ordinals, 1, true),
+    ("digit three", Family::Ordinals, 2, true),
+    ("digit four", Family::Ordinals, 3, true),
     ("lo", Family::Halves, 1, true),
     ("low", Family::Halves, 1, true),
     ("low half", Family::Halves, 1, true),
@@ -85,6 +107,10 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
     ("last two", Family::Halves, 1, true),
     ("half two", Family::Halves, 1, true),
     ("half 2", Family::Halves, 1, true),
+    ("part two", Family::Halves, 1, true),
+    ("part 2", Family::Halves, 1, true),
+    ("second part", Family::Halves, 1, true),
+    ("least significant", Family::Halves, 1, true),
     ("at the back", Family::Halves, 1, false),
     ("at the end", Family::Halves, 1, false),
     ("millions", Family::Places, 6, true),
@@ -98,8 +124,8 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
 ];
 
 /// Words that may stand between a label and its number (`Half one is 51`, `top two digits
-/// 51`).
-const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit"];
+/// 51`, `tens place: 0`).
+const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit", "place"];
 
 /// Most characters between a label and its number.
 const MAX_FILLER: usize = 16;
@@ -354,6 +380,11 @@ mod tests {
             "{\"thousands\": 5, \"hundreds\": 1, \"tens\": 0, \"ones\": 0}",
             "ones: 0, tens: 0, hundreds: 1, thousands: 5",
             "- **High**: 51\n- **Low**: 00",
+            "most significant digits: 51, least significant digits: 00",
+            "part 1: 51, part 2: 00",
+            "1st: 5, 2nd: 1, 3rd: 0, 4th: 0",
+            "digit 1 = 5, digit 2 = 1, digit 3 = 0, digit 4 = 0",
+            "thousands place: 5, hundreds place: 1, tens place: 0, ones place: 0",
         ] {
             assert!(has(t, "5100"), "{t:?}");
         }

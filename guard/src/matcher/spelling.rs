@@ -261,7 +261,7 @@ fn name_runs(s: &str, runs: &mut Vec<Run>) {
 }
 
 /// Separators between the numbers of an A1Z26 run (one kind throughout).
-const POSITION_GAPS: &[&str] = &["-", " ", ",", ".", "/", ", "];
+const POSITION_GAPS: &[&str] = &["-", " ", ",", ".", "/", ", ", " - ", " / ", "; "];
 
 /// Fewest numbers in a row that make an A1Z26 run (three small numbers are too common).
 const MIN_POSITIONS: usize = 4;
@@ -450,6 +450,17 @@ mod tests {
             Some("orders-worker-kestrel")
         );
         assert_eq!(v("it is 1 2 3 4.").as_deref(), Some("it is abcd."));
+        assert_eq!(v("[11, 5, 19, 20]").as_deref(), Some("[kest]"));
+        assert_eq!(v("11 - 5 - 19 - 20").as_deref(), Some("kest"));
+        // Words with one gap, joined by another: each word is a run.
+        assert_eq!(
+            v("15-18-4-5-18-19 23-15-18-11-5-18 11-5-19-20-18-5-12").as_deref(),
+            Some("orders worker kestrel")
+        );
+        assert_eq!(
+            v("oh ar dee ee ar ess, double-u oh ar kay ee ar").as_deref(),
+            Some("orders, worker")
+        );
     }
 
     #[test]
