@@ -10,10 +10,11 @@
 //! lo=7` is 517, `upper: 80` / `lower: 20` is 8020); a label is a closed list, on word
 //! boundaries, with only punctuation or `is`/`are`/`digits` between it and its number (or only
 //! spaces, for labels that follow their number); each piece is a digit run standing alone
-//! (not `5.1`, `51a`); pieces are joined only when at most 40 characters without a digit lie
-//! between them; the labels must fill their places without a gap (`first`, `second`;
-//! `tens`, `ones`), each label once; a place (`tens: 0`) holds one digit. A lone piece states
-//! nothing here (`phrases.rs` reads `first half: 51` as a prefix).
+//! (not `5.1`, `51a`); pieces are joined only when at most 24 characters lie between them,
+//! punctuation or `and`/`then` (prose between two numbers is not a list of pieces); the
+//! labels must fill their places without a gap (`first`, `second`; `tens`, `ones`), each
+//! label once; a place (`tens: 0`) holds one digit. A lone piece states nothing here
+//! (`phrases.rs` reads `first half: 51` as a prefix).
 //!
 //! Cost: a text with fewer than two digit runs is settled by one byte pass; otherwise one
 //! Aho-Corasick pass over the labels.
@@ -131,7 +132,7 @@ const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit", "place"];
 const MAX_FILLER: usize = 16;
 
 /// Most characters between one piece and the next label.
-const MAX_GAP: usize = 40;
+const MAX_GAP: usize = 24;
 
 /// Most pieces joined (seven places or ordinals).
 const MAX_PIECES: usize = 7;
@@ -206,6 +207,7 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
         let Some((start, end, d)) = found else {
             continue;
         };
+        // A place holds one digit (`tens: 12` is a count).
         if family == Family::Places && d.1 - d.0 != 1 {
             continue;
         }
@@ -240,12 +242,21 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     }
 }
 
-/// Is the text between two pieces short and free of digits?
+/// Words that may stand between two pieces (`hi 51 and lo 00`).
+const GAP_WORDS: &[&str] = &["and", "then"];
+
+/// Is the text between two pieces short, free of digits, and punctuation or a joining word?
+/// (Prose between them, `the first 5 requests failed, the second 100`, is not a list.)
 fn near(s: &str, end: usize, start: usize) -> bool {
-    start >= end
-        && start - end <= MAX_GAP
-        && s.get(end..start)
-            .is_some_and(|g| !g.bytes().any(|c| c.is_ascii_digit()))
+    if start < end || start - end > MAX_GAP {
+        return false;
+    }
+    let Some(g) = s.get(end..start) else {
+        return false;
+    };
+    !g.bytes().any(|c| c.is_ascii_digit())
+        && g.split(|c: char| !c.is_alphanumeric())
+            .all(|w| w.is_empty() || GAP_WORDS.iter().any(|x| w.eq_ignore_ascii_case(x)))
 }
 
 /// The digits of a chain of pieces in the order their labels give, when the labels fill
@@ -380,6 +391,8 @@ mod tests {
             "{\"thousands\": 5, \"hundreds\": 1, \"tens\": 0, \"ones\": 0}",
             "ones: 0, tens: 0, hundreds: 1, thousands: 5",
             "- **High**: 51\n- **Low**: 00",
+            "hi is 51 and lo is 00",
+            "first: 51, second: 00",
             "most significant digits: 51, least significant digits: 00",
             "part 1: 51, part 2: 00",
             "1st: 5, 2nd: 1, 3rd: 0, 4th: 0",
@@ -407,6 +420,8 @@ mod tests {
             "upper 51a, lower 00",
             "the high 51 and, much later in the same long report, the low 00",
             "second=1 third=0 fourth=0 fifth=5",
+            "the first 5 requests failed, the second 100 passed",
+            "top 51 consumers by lag, bottom 00",
         ] {
             assert!(!has(t, "5100"), "{t:?}");
         }

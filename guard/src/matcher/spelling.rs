@@ -9,11 +9,16 @@
 //! False-positive controls: the view is scanned for names only, never for numbers, so a run
 //! matters only when its letters spell a name target. A spelling-alphabet run needs three
 //! spelled letters in a row, separated only by spaces, commas, hyphens, slashes or full stops
-//! (`tango` or `echo server` alone is a word). A run of English letter names needs three
-//! with one separator repeated between them, and at least half of them names that are not
-//! ordinary words (`I see you`, `why oh why` are English, not `icu`, `yoy`). An A1Z26 run
-//! needs four numbers from 1 to 26 with one separator kind throughout, on token boundaries,
-//! and is dropped whole when any number of it is out of range (`10.0.0.1`, `2026-12-01`).
+//! (`tango` or `echo server` alone is a word). A run of English letter names needs three with
+//! one separator (punctuation, quotes or a line break) repeated between them, and at least
+//! half of them names that are not ordinary words (`I see you`, `why oh why` are English, not
+//! `icu`, `yoy`). An A1Z26 run needs four numbers from 1 to 26 with one separator kind
+//! throughout, on token boundaries, and is dropped whole when any number of it is out of
+//! range (`10.0.0.1`, `2026-12-01`).
+//!
+//! Cost: one Aho-Corasick pass for the spelling alphabet, one byte pass over words for letter
+//! names (a word is looked up only when it is six letters or shorter), and one over digit runs
+//! only when the text holds a digit; the text is copied only when a run is found.
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
@@ -236,7 +241,7 @@ fn name_runs(s: &str, runs: &mut Vec<Run>) {
     // Runs with one gap repeated throughout.
     let gap = |k: usize| {
         let (a, n) = (words.get(k)?, words.get(k + 1)?);
-        s.get(a.1..n.0).filter(|g| joined(Some(g)))
+        s.get(a.1..n.0).filter(|g| name_gap(g))
     };
     let mut k = 0;
     while k < words.len() {
@@ -260,8 +265,21 @@ fn name_runs(s: &str, runs: &mut Vec<Run>) {
     }
 }
 
+/// May `g` stand between two letter names? The separators of a spelling-alphabet run, and
+/// quotes and line breaks (`["kay", "ee", …]`, one name per line or bullet).
+fn name_gap(g: &str) -> bool {
+    !g.is_empty()
+        && g.len() <= 4
+        && g.bytes().all(|c| {
+            matches!(
+                c,
+                b' ' | b',' | b'-' | b'/' | b'.' | b'\t' | b'\n' | b'"' | b'\''
+            )
+        })
+}
+
 /// Separators between the numbers of an A1Z26 run (one kind throughout).
-const POSITION_GAPS: &[&str] = &["-", " ", ",", ".", "/", ", ", " - ", " / ", "; "];
+const POSITION_GAPS: &[&str] = &["-", " ", ",", ".", "/", ", ", " - ", " / ", "; ", "\n"];
 
 /// Fewest numbers in a row that make an A1Z26 run (three small numbers are too common).
 const MIN_POSITIONS: usize = 4;
@@ -414,6 +432,11 @@ mod tests {
         assert_eq!(v("oh, kay, ee, ess").as_deref(), Some("okes"));
         assert_eq!(v("double-u aitch why").as_deref(), Some("why"));
         assert_eq!(v("double u, aitch, wy").as_deref(), Some("why"));
+        assert_eq!(
+            v("[\"kay\", \"ee\", \"ess\"]").as_deref(),
+            Some("[\"kes\"]")
+        );
+        assert_eq!(v("- kay\n- ee\n- ess\n").as_deref(), Some("- kes\n"));
     }
 
     #[test]
@@ -452,6 +475,7 @@ mod tests {
         assert_eq!(v("it is 1 2 3 4.").as_deref(), Some("it is abcd."));
         assert_eq!(v("[11, 5, 19, 20]").as_deref(), Some("[kest]"));
         assert_eq!(v("11 - 5 - 19 - 20").as_deref(), Some("kest"));
+        assert_eq!(v("11\n5\n19\n20\n").as_deref(), Some("kest\n"));
         // Words with one gap, joined by another: each word is a run.
         assert_eq!(
             v("15-18-4-5-18-19 23-15-18-11-5-18 11-5-19-20-18-5-12").as_deref(),
