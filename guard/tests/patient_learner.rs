@@ -1090,6 +1090,9 @@ fn names_in_letter_names_and_alphabet_positions() {
         "oh ar dee ee ar ess, double-u oh ar kay ee ar, kay ee ess tee ar ee el",
         // One before each position (A0Z25) is a Caesar shift of the letters.
         "10 4 18 19 17 4 11",
+        "eleven five nineteen twenty eighteen five twelve",
+        "kay ee ess tea are ee el",
+        "[\"kay\", \"ee\", \"ess\", \"tee\", \"ar\", \"ee\", \"el\"]",
     ] {
         assert!(m.find(text).contains(&0), "{text:?}");
     }
@@ -1108,6 +1111,8 @@ fn names_in_letter_names_and_alphabet_positions() {
         "12/05/19/20/18/5/120",
         "the el train, a tee time and a bee; see you at ten",
         "restart pods 1 - 5 - 9 - 12 in order",
+        "why are you at sea with tea?",
+        "one, two, three, four, five replicas",
     ] {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }
@@ -1126,6 +1131,8 @@ fn labelled_pieces_joined() {
         "left half §a, right half §b",
         "most significant digits: §a, least significant digits: §b",
         "part 1: §a, part 2: §b",
+        "upper_half=§a lower_half=§b",
+        "{\"highHalf\": §a, \"lowHalf\": \"§b\"}",
         "top two digits §a, bottom two §b",
         "leading §a, trailing §b",
         "§a up front, §b at the back",
@@ -1162,6 +1169,13 @@ fn labelled_pieces_joined() {
             assert!(m.find(&text).contains(&idx), "{text:?}");
         }
     }
+    // Pieces in words, read as digits.
+    for text in [
+        "hi fifty-one, lo zero zero",
+        "thousands: five, hundreds: one, tens: zero, ones: zero",
+    ] {
+        assert!(m.find(text).contains(&0), "{text:?}");
+    }
     for text in [
         "hi=51 lo=7",
         "head=3 tail=12",
@@ -1177,6 +1191,9 @@ fn labelled_pieces_joined() {
         "1st 5 minutes, 2nd 10 minutes",
         "the left half of 2024 was quiet",
         "most significant bit 1, least significant bit 0",
+        "the first 5 requests failed, the second 100 passed",
+        "top 51 consumers by lag, bottom 00",
+        "hi fifty-one, lo seven",
     ] {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }

@@ -2,7 +2,8 @@
 //! single digits, each piece next to a label that says where it goes (`hi=51 lo=00`, `head=51,
 //! tail=00`, `51 up front, 00 at the back`, `Half one is 51. Half two is 00.`, `first=5
 //! second=1 third=0 fourth=0`, `thousands: 5` / `hundreds: 1` / `tens: 0` / `ones: 0`, the
-//! same as JSON keys). This module owns joining such pieces back: the pieces of one label
+//! same as JSON keys, `upper_half=51`, `"lowHalf": "00"`; in words through the second
+//! readings: `hi fifty-one, lo zero zero`). This module owns joining such pieces back: the pieces of one label
 //! family, next to each other in the text, are put in the order their labels give and the
 //! digits compared with each integer target's.
 //!
@@ -137,27 +138,43 @@ const MAX_GAP: usize = 24;
 /// Most pieces joined (seven places or ordinals).
 const MAX_PIECES: usize = 7;
 
-fn automaton() -> Option<&'static AhoCorasick> {
-    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+/// The label automaton and, for each of its patterns, the index of its label. A label of
+/// several words is also written with `_`, `-` or nothing between them, as a key would be
+/// (`upper_half`, `upperHalf`).
+fn automaton() -> Option<&'static (AhoCorasick, Vec<usize>)> {
+    static AC: OnceLock<Option<(AhoCorasick, Vec<usize>)>> = OnceLock::new();
     AC.get_or_init(|| {
-        AhoCorasickBuilder::new()
+        let mut pats: Vec<String> = Vec::new();
+        let mut ids: Vec<usize> = Vec::new();
+        for (i, (l, ..)) in LABELS.iter().enumerate() {
+            pats.push(l.to_string());
+            ids.push(i);
+            if l.contains(' ') {
+                for sep in ["_", "-", ""] {
+                    pats.push(l.replace(' ', sep));
+                    ids.push(i);
+                }
+            }
+        }
+        let ac = AhoCorasickBuilder::new()
             .match_kind(MatchKind::LeftmostLongest)
             .ascii_case_insensitive(true)
-            .build(LABELS.iter().map(|(l, ..)| *l))
-            .ok()
+            .build(&pats)
+            .ok()?;
+        Some((ac, ids))
     })
     .as_ref()
 }
 
 /// One labelled piece: the byte range of label and number together, the family, the slot and
-/// the digits' range.
-#[derive(Clone, Copy, Debug)]
+/// the digits.
+#[derive(Clone, Debug)]
 struct Piece {
     start: usize,
     end: usize,
     family: Family,
     slot: u8,
-    digits: (usize, usize),
+    digits: String,
 }
 
 /// Does `s` hold two digit runs (the least a joined value needs)?
@@ -184,7 +201,7 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     if digits.is_empty() || !two_digit_runs(b) {
         return;
     }
-    let Some(ac) = automaton() else {
+    let Some((ac, ids)) = automaton() else {
         return;
     };
     let word = |i: usize| {
@@ -196,19 +213,20 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
         if (m.start() > 0 && word(m.start() - 1)) || word(m.end()) {
             continue;
         }
-        let Some(&(_, family, slot, after)) = LABELS.get(m.pattern().as_usize()) else {
+        let label = ids.get(m.pattern().as_usize()).and_then(|&i| LABELS.get(i));
+        let Some(&(_, family, slot, after)) = label else {
             continue;
         };
         let found = if after {
-            number_after(s, m.end()).map(|d| (m.start(), d.1, d))
+            number_after(s, m.end()).map(|(e, d)| (m.start(), e, d))
         } else {
-            number_before(s, m.start()).map(|d| (d.0, m.end(), d))
+            number_before(s, m.start()).map(|(a, d)| (a, m.end(), d))
         };
         let Some((start, end, d)) = found else {
             continue;
         };
         // A place holds one digit (`tens: 12` is a count).
-        if family == Family::Places && d.1 - d.0 != 1 {
+        if family == Family::Places && d.len() != 1 {
             continue;
         }
         pieces.push(Piece {
@@ -224,14 +242,12 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     }
     pieces.sort_by_key(|p| p.start);
     for i in 0..pieces.len() {
-        let mut chain = vec![pieces[i]];
         for k in i + 1..pieces.len().min(i + MAX_PIECES) {
-            let (prev, next) = (pieces[k - 1], pieces[k]);
+            let (prev, next) = (&pieces[k - 1], &pieces[k]);
             if next.family != prev.family || !near(s, prev.end, next.start) {
                 break;
             }
-            chain.push(next);
-            if let Some(joined) = join(s, &chain) {
+            if let Some(joined) = pieces.get(i..=k).and_then(join) {
                 for (t, idx) in digits {
                     if *t == joined {
                         hits.set(*idx);
@@ -261,8 +277,8 @@ fn near(s: &str, end: usize, start: usize) -> bool {
 
 /// The digits of a chain of pieces in the order their labels give, when the labels fill
 /// their places without a gap, each once.
-fn join(s: &str, chain: &[Piece]) -> Option<String> {
-    let mut sorted: Vec<Piece> = chain.to_vec();
+fn join(chain: &[Piece]) -> Option<String> {
+    let mut sorted: Vec<&Piece> = chain.iter().collect();
     let family = sorted.first()?.family;
     if family == Family::Places {
         // Highest place first, down to the ones.
@@ -282,16 +298,12 @@ fn join(s: &str, chain: &[Piece]) -> Option<String> {
     {
         return None;
     }
-    let mut out = String::new();
-    for p in &sorted {
-        out.push_str(s.get(p.digits.0..p.digits.1)?);
-    }
-    Some(out)
+    Some(sorted.iter().map(|p| p.digits.as_str()).collect())
 }
 
 /// The digit run after a label: only punctuation and a few words between (`: `, `=`, `": "`,
 /// ` is `, ` digits `), standing alone.
-fn number_after(s: &str, from: usize) -> Option<(usize, usize)> {
+fn number_after(s: &str, from: usize) -> Option<(usize, String)> {
     let b = s.as_bytes();
     let mut p = from;
     while p < b.len() && p - from <= MAX_FILLER {
@@ -314,11 +326,23 @@ fn number_after(s: &str, from: usize) -> Option<(usize, usize)> {
         })?;
         p += w.len();
     }
-    standalone_run(b, p)
+    let (mut a, mut e) = standalone_run(b, p)?;
+    let mut digits = String::from(s.get(a..e)?);
+    // Single digits with one space between (`lo 0 0`, as `zero zero` reads).
+    while e - a == 1 && b.get(e) == Some(&b' ') {
+        match standalone_run(b, e + 1) {
+            Some((a2, e2)) if e2 - a2 == 1 => {
+                digits.push_str(s.get(a2..e2)?);
+                (a, e) = (a2, e2);
+            }
+            _ => break,
+        }
+    }
+    Some((e, digits))
 }
 
 /// The digit run right before a label that follows its number (`51 up front`): spaces only.
-fn number_before(s: &str, at: usize) -> Option<(usize, usize)> {
+fn number_before(s: &str, at: usize) -> Option<(usize, String)> {
     let b = s.as_bytes();
     let mut e = at;
     while e > 0 && at - e < 2 && b.get(e - 1) == Some(&b' ') {
@@ -334,7 +358,9 @@ fn number_before(s: &str, at: usize) -> Option<(usize, usize)> {
     if a == e {
         return None;
     }
-    standalone_run(b, a).filter(|r| r.1 == e)
+    standalone_run(b, a)
+        .filter(|r| r.1 == e)
+        .and_then(|(a, e)| Some((a, s.get(a..e)?.to_string())))
 }
 
 /// The digit run starting at `a`, when it is a whole number of its own (not `5.1`, `51a`,
@@ -392,6 +418,9 @@ mod tests {
             "ones: 0, tens: 0, hundreds: 1, thousands: 5",
             "- **High**: 51\n- **Low**: 00",
             "hi is 51 and lo is 00",
+            "hi 51, lo 0 0",
+            "upper_half=51 lower_half=00",
+            "{\"highHalf\": 51, \"lowHalf\": \"00\"}",
             "first: 51, second: 00",
             "most significant digits: 51, least significant digits: 00",
             "part 1: 51, part 2: 00",

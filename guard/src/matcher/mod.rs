@@ -633,6 +633,14 @@ impl Matcher {
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 self.scan_view(&r, hits, false);
+                // Alphabet positions in words (`eleven five nineteen …`) read as letters.
+                if let Some(f) = &self.fuzzy {
+                    if r.bytes().any(|c| c.is_ascii_digit()) {
+                        if let Some(v) = spelling::letters_view(&r) {
+                            f.scan(&v, hits);
+                        }
+                    }
+                }
             }
         }
         hits.settle_candidates();

@@ -166,10 +166,10 @@ fn letter_name(w: &[u8]) -> Option<(char, bool)> {
     }
     Some(match &*lw {
         b"ay" => ('a', true),
-        b"a" => ('a', false),
+        b"a" | b"aye" => ('a', false),
         b"bee" => ('b', true),
         b"cee" => ('c', true),
-        b"see" => ('c', false),
+        b"see" | b"sea" => ('c', false),
         b"dee" => ('d', true),
         b"ee" => ('e', true),
         b"e" => ('e', false),
@@ -184,10 +184,13 @@ fn letter_name(w: &[u8]) -> Option<(char, bool)> {
         b"en" => ('n', false),
         b"o" | b"oh" => ('o', false),
         b"pee" => ('p', true),
+        b"pea" => ('p', false),
         b"cue" | b"queue" => ('q', false),
         b"ar" => ('r', true),
+        b"are" => ('r', false),
         b"ess" => ('s', true),
         b"tee" => ('t', true),
+        b"tea" => ('t', false),
         b"u" | b"you" => ('u', false),
         b"vee" => ('v', true),
         b"ex" => ('x', false),
@@ -432,6 +435,7 @@ mod tests {
         assert_eq!(v("oh, kay, ee, ess").as_deref(), Some("okes"));
         assert_eq!(v("double-u aitch why").as_deref(), Some("why"));
         assert_eq!(v("double u, aitch, wy").as_deref(), Some("why"));
+        assert_eq!(v("kay ee ess tea are ee el").as_deref(), Some("kestrel"));
         assert_eq!(
             v("[\"kay\", \"ee\", \"ess\"]").as_deref(),
             Some("[\"kes\"]")
@@ -450,6 +454,7 @@ mod tests {
             "kay and ee",
             "kay ee, ess",
             "okay eel essay",
+            "why are you at sea with tea",
         ] {
             assert_eq!(letters_view(t), None, "{t:?}");
         }
