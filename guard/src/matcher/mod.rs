@@ -633,12 +633,11 @@ impl Matcher {
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 self.scan_view(&r, hits, false);
-                // Alphabet positions in words (`eleven five nineteen …`) read as letters.
+                // Alphabet positions in words (`eleven five nineteen …`) read as letters (a
+                // reading changes only numbers, so the other spelled runs were read in `norm`).
                 if let Some(f) = &self.fuzzy {
-                    if r.bytes().any(|c| c.is_ascii_digit()) {
-                        if let Some(v) = spelling::letters_view(&r) {
-                            f.scan(&v, hits);
-                        }
+                    if let Some(v) = spelling::positions_view(&r) {
+                        f.scan(&v, hits);
                     }
                 }
             }

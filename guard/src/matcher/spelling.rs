@@ -95,13 +95,18 @@ pub(crate) fn letters_view(s: &str) -> Option<String> {
     if s.bytes().any(|c| c.is_ascii_digit()) {
         position_runs(s, &mut runs);
     }
+    runs.sort_by_key(|r| r.start);
+    rewritten(s, &runs)
+}
+
+/// `s` with each run (sorted by start) replaced by its letters.
+fn rewritten(s: &str, runs: &[Run]) -> Option<String> {
     if runs.is_empty() {
         return None;
     }
-    runs.sort_by_key(|r| r.start);
     let mut out = String::with_capacity(s.len());
     let mut copied = 0;
-    for r in &runs {
+    for r in runs {
         // Runs of different kinds may overlap: the first one read wins.
         if r.start < copied {
             continue;
@@ -112,6 +117,13 @@ pub(crate) fn letters_view(s: &str) -> Option<String> {
     }
     out.push_str(s.get(copied..).unwrap_or(""));
     Some(out)
+}
+
+/// The text with every A1Z26 run written as its letters; `None` when it has none.
+pub(crate) fn positions_view(s: &str) -> Option<String> {
+    let mut runs: Vec<Run> = Vec::new();
+    position_runs(s, &mut runs);
+    rewritten(s, &runs)
 }
 
 /// Runs of the spelling alphabet (`kilo echo sierra`, `K as in Kilo, …`).
