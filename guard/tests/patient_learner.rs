@@ -1314,3 +1314,143 @@ fn hex_looking_text_with_its_own_values_as_targets() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// A name spelled with English letter names (`kay ee ess …`) or as alphabet positions
+/// (A1Z26, `11-5-19-…`). Ordinary words that are letter names, number lists, dates, IPs and
+/// versions stay visible.
+#[test]
+fn names_in_letter_names_and_alphabet_positions() {
+    let m = Matcher::compile(&[
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    for text in [
+        "kay ee ess tee ar ee el",
+        "kay-ee-ess-tee-ar-ee-el",
+        "KAY EE ESS TEE AR EE EL",
+        "orders-worker-kay ee ess tee ar ee el",
+        "The stalled one is Kay, Ee, Ess, Tee, Ar, Ee, El.",
+        "11-5-19-20-18-5-12",
+        "11 5 19 20 18 5 12",
+        "11,5,19,20,18,5,12",
+        "11, 5, 19, 20, 18, 5, 12",
+        "11/5/19/20/18/5/12",
+        "orders-worker-11-5-19-20-18-5-12",
+        "The positions are 11.5.19.20.18.5.12.",
+        "[11, 5, 19, 20, 18, 5, 12]",
+        "15-18-4-5-18-19 23-15-18-11-5-18 11-5-19-20-18-5-12",
+        "oh ar dee ee ar ess, double-u oh ar kay ee ar, kay ee ess tee ar ee el",
+        // One before each position (A0Z25) is a Caesar shift of the letters.
+        "10 4 18 19 17 4 11",
+        "eleven five nineteen twenty eighteen five twelve",
+        "kay ee ess tea are ee el",
+        "[\"kay\", \"ee\", \"ess\", \"tee\", \"ar\", \"ee\", \"el\"]",
+    ] {
+        assert!(m.find(text).contains(&0), "{text:?}");
+    }
+    for text in [
+        "I see you, oh why be so slow",
+        "why oh why is the lag so high? see the dashboard",
+        "a, e, i, o, u",
+        "you see, a queue of messages",
+        "kay and ee went to the ess",
+        "1 5 19 20",
+        "partitions 1, 5, 19, 20, 18 are behind",
+        "on 2026-11-30 at 10:42:05",
+        "hosts 10.0.0.1 and 192.168.1.20",
+        "kafka 3.5.1, client 2.8.1.4",
+        "v1.2.3.4 ships 11-5-19-20-18-5-12a",
+        "12/05/19/20/18/5/120",
+        "the el train, a tee time and a bee; see you at ten",
+        "restart pods 1 - 5 - 9 - 12 in order",
+        "why are you at sea with tea?",
+        "one, two, three, four, five replicas",
+    ] {
+        assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
+    }
+}
+
+/// A value given as labelled pieces: two halves with labels that place them, or single
+/// digits with ordinals or place names. Pieces that do not join to a target stay visible.
+#[test]
+fn labelled_pieces_joined() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("worst_partition_lag", TargetValue::Number(2750.0)),
+    ]);
+    // `§a`, `§b`: the halves; `§0` … `§3`: the digits.
+    let pairs = [
+        "left half §a, right half §b",
+        "most significant digits: §a, least significant digits: §b",
+        "part 1: §a, part 2: §b",
+        "upper_half=§a lower_half=§b",
+        "{\"highHalf\": §a, \"lowHalf\": \"§b\"}",
+        "top two digits §a, bottom two §b",
+        "leading §a, trailing §b",
+        "§a up front, §b at the back",
+        "starts §a ends §b",
+        "upper: §a\nlower: §b",
+        "The value has two halves. Half one is §a. Half two is §b.",
+        "head=§a, tail=§b",
+        "hi=§a lo=§b",
+        "{\"hi\": §a, \"lo\": \"§b\"}",
+    ];
+    let singles = [
+        "first=§0 second=§1 third=§2 fourth=§3",
+        "1st: §0, 2nd: §1, 3rd: §2, 4th: §3",
+        "digit 1 = §0, digit 2 = §1, digit 3 = §2, digit 4 = §3",
+        "ones place: §3, tens place: §2, hundreds place: §1, thousands place: §0",
+        "thousands: §0\nhundreds: §1\ntens: §2\nones: §3",
+        "{\"thousands\": §0, \"hundreds\": §1, \"tens\": §2, \"ones\": §3}",
+    ];
+    for (idx, v) in [(0usize, "5100"), (1, "2750")] {
+        let (a, b) = v.split_at(2);
+        // One half alone, after a half phrase, is a prefix or suffix (`phrases.rs`).
+        for text in [format!("left half: {a}"), format!("right half: {b}")] {
+            assert!(m.find(&text).contains(&idx), "{text:?}");
+        }
+        for p in pairs {
+            let text = p.replace("§a", a).replace("§b", b);
+            assert!(m.find(&text).contains(&idx), "{text:?}");
+        }
+        for p in singles {
+            let mut text = p.to_string();
+            for i in 0..4 {
+                text = text.replace(&format!("§{i}"), &v[i..i + 1]);
+            }
+            assert!(m.find(&text).contains(&idx), "{text:?}");
+        }
+    }
+    // Pieces in words, read as digits.
+    for text in [
+        "hi fifty-one, lo zero zero",
+        "thousands: five, hundreds: one, tens: zero, ones: zero",
+    ] {
+        assert!(m.find(text).contains(&0), "{text:?}");
+    }
+    for text in [
+        "hi=51 lo=7",
+        "head=3 tail=12",
+        "upper: 80\nlower: 20",
+        "{\"hi\": 27, \"lo\": 5}",
+        "first=5 second=1 third=0",
+        "thousands: 2\nhundreds: 7\nones: 5",
+        "left 3 pods, right 12 pods",
+        "top 10 consumers, bottom 5 partitions",
+        "the first 5 pods restarted, the second 10 did not",
+        "CPU upper bound 80, lower bound 20",
+        "51 up front, 7 at the back",
+        "1st 5 minutes, 2nd 10 minutes",
+        "the left half of 2024 was quiet",
+        "most significant bit 1, least significant bit 0",
+        "the first 5 requests failed, the second 100 passed",
+        "top 51 consumers by lag, bottom 00",
+        "hi fifty-one, lo seven",
+    ] {
+        assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
+    }
+}

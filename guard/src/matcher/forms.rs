@@ -230,6 +230,8 @@ fn number_forms(
                 "position_phrases",
                 format!("starts with {}", &d[..d.len() / 2]),
             );
+            let (l, r) = d.split_at(d.len() / 2);
+            add("position_phrases", format!("hi={l} lo={r}"));
         }
         if rules.encodings {
             add(
@@ -337,6 +339,22 @@ fn text_forms(t: &str, rules: Rules, add: &mut dyn FnMut(&'static str, String)) 
             }
         }
     }
+    if rules.fuzzy_strings {
+        // The last part spelled with English letter names and as alphabet positions.
+        let last = t
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        if last.len() >= 3 && last.bytes().all(|b| b.is_ascii_alphabetic()) {
+            let head = t.get(..t.len() - last.len()).unwrap_or("");
+            let lower = last.to_ascii_lowercase();
+            let names: Vec<&str> = lower.bytes().map(letter_name).collect();
+            add("fuzzy_strings", format!("{head}{}", names.join(" ")));
+            let positions: Vec<String> =
+                lower.bytes().map(|b| (b - b'a' + 1).to_string()).collect();
+            add("fuzzy_strings", format!("{head}{}", positions.join("-")));
+        }
+    }
     if rules.encodings {
         add(
             "encodings",
@@ -344,4 +362,16 @@ fn text_forms(t: &str, rules: Rules, add: &mut dyn FnMut(&'static str, String)) 
         );
         add("encodings", t.bytes().map(|b| format!("{b:02x}")).collect());
     }
+}
+
+/// The English name of a lowercase ASCII letter (`k` → `kay`).
+fn letter_name(b: u8) -> &'static str {
+    const NAMES: [&str; 26] = [
+        "ay", "bee", "cee", "dee", "ee", "ef", "gee", "aitch", "eye", "jay", "kay", "el", "em",
+        "en", "oh", "pee", "cue", "ar", "ess", "tee", "you", "vee", "double-u", "ex", "wy", "zed",
+    ];
+    NAMES
+        .get(usize::from(b.wrapping_sub(b'a')))
+        .copied()
+        .unwrap_or("")
 }

@@ -130,7 +130,9 @@
 //! markers of `bases.rs` (`&O11754`, `#o11754`, `8#11754#`, `11754₈`, `11754o`); Roman numerals, number words in French, German,
 //! Spanish, Italian and Portuguese, CJK numerals (`lang.rs`); base64 and hex of a string or
 //! number, decoded and matched (`encodings.rs`); `(51)(100)` and `5K1`; a prefix or suffix of
-//! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`).
+//! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`);
+//! labelled pieces joined (`hi=51 lo=00`, `51 up front, 00 at the back`, `thousands: 5` …
+//! `ones: 0`: `halves.rs`).
 //!
 //! **Second readings** (`readings.rs`): number words as digits, so arithmetic in words
 //! (`three times 1700`, `fifty-one, times a hundred`), `2550 doubled`, `five one double zero`
@@ -142,8 +144,10 @@
 //! and 6000` or `the average latency` is not one). `5101-1` (no spaces) is read as a
 //! difference beside its range reading when the second number is one digit (a range does
 //! not fall to a single digit; `5200-100` stays a range, `numbers/arith.rs`). **Names in letters alone**
-//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts. **A
-//! name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
+//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, and
+//! (`spelling.rs`) a name spelled in the phonetic alphabet, in English letter names (`kay ee
+//! ess`) or as alphabet positions (`11-5-19`).
+//! **A name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
 //! on word boundaries, unless the part is a common ops or English word or shared. **Split
 //! digits** (`splits.rs`): `51 00`, `27-50`, one group a line. **Bounds** (`brackets.rs`):
 //! `5099 < lag < 5101`, two neighbouring numbers at most 2 % apart on a line with a comparison
@@ -191,6 +195,7 @@ mod encodings;
 mod expr;
 pub mod forms;
 mod fuzzy;
+mod halves;
 mod labels;
 mod lang;
 mod letters;
@@ -640,7 +645,8 @@ impl Matcher {
         // 4.5 ms per 64 KB of ops text; the other views add nothing a learner would write).
         if let Some(f) = &self.fuzzy {
             f.scan(&norm, hits);
-            // A name in the spelling alphabet (`kilo echo sierra …`), read as its letters.
+            // A name in the spelling alphabet (`kilo echo sierra …`), in letter names (`kay ee
+            // ess …`) or alphabet positions (`11-5-19-…`), read as its letters.
             if let Some(v) = spelling::letters_view(&norm) {
                 f.scan(&v, hits);
             }
@@ -648,6 +654,13 @@ impl Matcher {
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 self.scan_view(&r, hits, false);
+                // Alphabet positions in words (`eleven five nineteen …`) read as letters (a
+                // reading changes only numbers, so the other spelled runs were read in `norm`).
+                if let Some(f) = &self.fuzzy {
+                    if let Some(v) = spelling::positions_view(&r) {
+                        f.scan(&v, hits);
+                    }
+                }
             }
         }
         hits.settle_candidates();
@@ -675,6 +688,8 @@ impl Matcher {
             }
             if self.rules.position_phrases {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
+                // Pieces with labels that place them (`hi=51 lo=00`, `tens: 0`), joined.
+                halves::scan(s, &self.whole_digits, ctx.hits);
             }
             if self.rules.concatenations {
                 splits::scan(&self.whole_digits, s, ctx.hits);

@@ -1,13 +1,24 @@
-//! Names spelled letter by letter in a spelling alphabet (part of the fuzzy name rules): a
-//! learner who asks for the worker's name "in the phonetic alphabet" gets `kilo echo sierra
-//! tango romeo echo lima`, or `K as in Kilo, E as in Echo, …`. This module owns reading those
-//! back: [`letters_view`] writes the text again with each run of three or more spelled letters
-//! as the letters themselves (`orders-worker-kilo echo sierra …` → `orders-worker-kestrel`),
-//! and the name rules read that view as they read the text.
+//! Names spelled letter by letter (part of the fuzzy name rules): a learner who asks for the
+//! worker's name "in the phonetic alphabet" gets `kilo echo sierra tango romeo echo lima`, or
+//! `K as in Kilo, E as in Echo, …`; "as the letters are said" gets `kay ee ess tee ar ee el`;
+//! "as alphabet positions" gets `11-5-19-20-18-5-12` (A1Z26). This module owns reading those
+//! back: [`letters_view`] writes the text again with each run of spelled letters as the letters
+//! themselves (`orders-worker-kilo echo sierra …` → `orders-worker-kestrel`), and the name
+//! rules read that view as they read the text.
 //!
-//! False-positive controls: a run needs three spelled letters in a row, separated only by
-//! spaces, commas, hyphens, slashes or full stops (`tango` or `echo server` alone is a word);
-//! the view is scanned for names only, never for numbers.
+//! False-positive controls: the view is scanned for names only, never for numbers, so a run
+//! matters only when its letters spell a name target. A spelling-alphabet run needs three
+//! spelled letters in a row, separated only by spaces, commas, hyphens, slashes or full stops
+//! (`tango` or `echo server` alone is a word). A run of English letter names needs three with
+//! one separator (punctuation, quotes or a line break) repeated between them, and at least
+//! half of them names that are not ordinary words (`I see you`, `why oh why` are English, not
+//! `icu`, `yoy`). An A1Z26 run needs four numbers from 1 to 26 with one separator kind
+//! throughout, on token boundaries, and is dropped whole when any number of it is out of
+//! range (`10.0.0.1`, `2026-12-01`).
+//!
+//! Cost: one Aho-Corasick pass for the spelling alphabet, one byte pass over words for letter
+//! names (a word is looked up only when it is six letters or shorter), and one over digit runs
+//! only when the text holds a digit; the text is copied only when a run is found.
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::OnceLock;
 
@@ -68,9 +79,58 @@ struct Spelled {
     letter: char,
 }
 
+/// A run of spelled letters: the byte range it replaces and the letters.
+struct Run {
+    start: usize,
+    end: usize,
+    letters: String,
+}
+
 /// The text with every run of spelled letters written as the letters; `None` when it has none.
 pub(crate) fn letters_view(s: &str) -> Option<String> {
-    let ac = alphabet()?;
+    let mut runs: Vec<Run> = Vec::new();
+    alphabet_runs(s, &mut runs);
+    name_runs(s, &mut runs);
+    // A1Z26 needs digits: most texts are settled by one byte test.
+    if s.bytes().any(|c| c.is_ascii_digit()) {
+        position_runs(s, &mut runs);
+    }
+    runs.sort_by_key(|r| r.start);
+    rewritten(s, &runs)
+}
+
+/// `s` with each run (sorted by start) replaced by its letters.
+fn rewritten(s: &str, runs: &[Run]) -> Option<String> {
+    if runs.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut copied = 0;
+    for r in runs {
+        // Runs of different kinds may overlap: the first one read wins.
+        if r.start < copied {
+            continue;
+        }
+        out.push_str(s.get(copied..r.start).unwrap_or(""));
+        out.push_str(&r.letters);
+        copied = r.end;
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    Some(out)
+}
+
+/// The text with every A1Z26 run written as its letters; `None` when it has none.
+pub(crate) fn positions_view(s: &str) -> Option<String> {
+    let mut runs: Vec<Run> = Vec::new();
+    position_runs(s, &mut runs);
+    rewritten(s, &runs)
+}
+
+/// Runs of the spelling alphabet (`kilo echo sierra`, `K as in Kilo, …`).
+fn alphabet_runs(s: &str, runs: &mut Vec<Run>) {
+    let Some(ac) = alphabet() else {
+        return;
+    };
     let b = s.as_bytes();
     let word_at = |i: usize| b.get(i).is_some_and(u8::is_ascii_alphanumeric);
     let mut spelled: Vec<Spelled> = Vec::new();
@@ -78,7 +138,9 @@ pub(crate) fn letters_view(s: &str) -> Option<String> {
         if (m.start() > 0 && word_at(m.start() - 1)) || word_at(m.end()) {
             continue;
         }
-        let letter = ALPHABET.get(m.pattern().as_usize()).map(|(_, l)| *l)?;
+        let Some(letter) = ALPHABET.get(m.pattern().as_usize()).map(|(_, l)| *l) else {
+            continue;
+        };
         spelled.push(Spelled {
             start: lead_in(s, m.start(), letter).unwrap_or(m.start()),
             end: m.end(),
@@ -86,31 +148,228 @@ pub(crate) fn letters_view(s: &str) -> Option<String> {
         });
     }
     if spelled.len() < MIN_RUN {
-        return None;
+        return;
     }
     // Group into runs joined only by separators.
-    let mut out = String::with_capacity(s.len());
-    let mut copied = 0;
     let mut i = 0;
-    let mut any = false;
     while i < spelled.len() {
         let mut j = i + 1;
         while j < spelled.len() && joined(s.get(spelled[j - 1].end..spelled[j].start)) {
             j += 1;
         }
         if j - i >= MIN_RUN {
-            out.push_str(s.get(copied..spelled[i].start).unwrap_or(""));
-            out.extend(spelled[i..j].iter().map(|x| x.letter));
-            copied = spelled[j - 1].end;
-            any = true;
+            runs.push(Run {
+                start: spelled[i].start,
+                end: spelled[j - 1].end,
+                letters: spelled[i..j].iter().map(|x| x.letter).collect(),
+            });
         }
         i = j;
     }
-    if !any {
+}
+
+/// The letter an English letter name says, and whether the name is plain (not also an
+/// ordinary word: `kay`, `ess` are plain; `see`, `you`, `why`, `oh`, `a` are not).
+fn letter_name(w: &[u8]) -> Option<(char, bool)> {
+    let mut buf = [0u8; 6];
+    let lw = buf.get_mut(..w.len())?;
+    for (d, c) in lw.iter_mut().zip(w) {
+        *d = c.to_ascii_lowercase();
+    }
+    Some(match &*lw {
+        b"ay" => ('a', true),
+        b"a" | b"aye" => ('a', false),
+        b"bee" => ('b', true),
+        b"cee" => ('c', true),
+        b"see" | b"sea" => ('c', false),
+        b"dee" => ('d', true),
+        b"ee" => ('e', true),
+        b"e" => ('e', false),
+        b"ef" | b"eff" => ('f', true),
+        b"gee" => ('g', true),
+        b"aitch" | b"haitch" => ('h', true),
+        b"i" | b"eye" => ('i', false),
+        b"jay" => ('j', true),
+        b"kay" => ('k', true),
+        b"el" | b"ell" => ('l', true),
+        b"em" => ('m', false),
+        b"en" => ('n', false),
+        b"o" | b"oh" => ('o', false),
+        b"pee" => ('p', true),
+        b"pea" => ('p', false),
+        b"cue" | b"queue" => ('q', false),
+        b"ar" => ('r', true),
+        b"are" => ('r', false),
+        b"ess" => ('s', true),
+        b"tee" => ('t', true),
+        b"tea" => ('t', false),
+        b"u" | b"you" => ('u', false),
+        b"vee" => ('v', true),
+        b"ex" => ('x', false),
+        b"wy" => ('y', true),
+        b"why" => ('y', false),
+        b"zed" | b"zee" => ('z', true),
+        _ => return None,
+    })
+}
+
+/// Runs of English letter names (`kay ee ess tee ar ee el`, `KAY-EE-ESS`).
+fn name_runs(s: &str, runs: &mut Vec<Run>) {
+    let b = s.as_bytes();
+    // A letter glued to a digit or a non-ASCII letter is part of a longer token.
+    let glued = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80);
+    // (start, end, letter, plain)
+    let mut words: Vec<(usize, usize, char, bool)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let st = i;
+        while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            i += 1;
+        }
+        if (st > 0 && glued(b.get(st - 1))) || glued(b.get(i)) {
+            continue;
+        }
+        let w = b.get(st..i).unwrap_or(&[]);
+        // `double-u`, `double u`: one name in two words.
+        if w.eq_ignore_ascii_case(b"double")
+            && matches!(b.get(i), Some(b'-' | b' '))
+            && b.get(i + 1).is_some_and(|c| c.eq_ignore_ascii_case(&b'u'))
+            && !glued(b.get(i + 2))
+        {
+            words.push((st, i + 2, 'w', true));
+            i += 2;
+            continue;
+        }
+        if w.len() <= 6 {
+            if let Some((letter, plain)) = letter_name(w) {
+                words.push((st, i, letter, plain));
+            }
+        }
+    }
+    if words.len() < MIN_RUN {
+        return;
+    }
+    // Runs with one gap repeated throughout.
+    let gap = |k: usize| {
+        let (a, n) = (words.get(k)?, words.get(k + 1)?);
+        s.get(a.1..n.0).filter(|g| name_gap(g))
+    };
+    let mut k = 0;
+    while k < words.len() {
+        let first = gap(k);
+        let mut j = k + 1;
+        while first.is_some() && j < words.len() && gap(j - 1) == first {
+            j += 1;
+        }
+        let run = words.get(k..j).unwrap_or(&[]);
+        let plain = run.iter().filter(|w| w.3).count();
+        let taken = run.len() >= MIN_RUN && plain * 2 >= run.len();
+        if taken {
+            runs.push(Run {
+                start: run.first().map_or(0, |w| w.0),
+                end: run.last().map_or(0, |w| w.1),
+                letters: run.iter().map(|w| w.2).collect(),
+            });
+        }
+        // A run the gap broke may end where another, with another gap, starts.
+        k = if taken || j == k + 1 { j } else { j - 1 };
+    }
+}
+
+/// May `g` stand between two letter names? The separators of a spelling-alphabet run, and
+/// quotes and line breaks (`["kay", "ee", …]`, one name per line or bullet).
+fn name_gap(g: &str) -> bool {
+    !g.is_empty()
+        && g.len() <= 4
+        && g.bytes().all(|c| {
+            matches!(
+                c,
+                b' ' | b',' | b'-' | b'/' | b'.' | b'\t' | b'\n' | b'"' | b'\''
+            )
+        })
+}
+
+/// Separators between the numbers of an A1Z26 run (one kind throughout).
+const POSITION_GAPS: &[&str] = &["-", " ", ",", ".", "/", ", ", " - ", " / ", "; ", "\n"];
+
+/// Fewest numbers in a row that make an A1Z26 run (three small numbers are too common).
+const MIN_POSITIONS: usize = 4;
+
+/// A1Z26 runs: letters as their positions in the alphabet (`11-5-19-20-18-5-12`).
+fn position_runs(s: &str, runs: &mut Vec<Run>) {
+    let b = s.as_bytes();
+    let mut nums: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let st = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            nums.push((st, i));
+        } else {
+            i += 1;
+        }
+    }
+    if nums.len() < MIN_POSITIONS {
+        return;
+    }
+    let gap = |k: usize| {
+        let (a, n) = (nums.get(k)?, nums.get(k + 1)?);
+        s.get(a.1..n.0).filter(|g| POSITION_GAPS.contains(g))
+    };
+    let mut k = 0;
+    while k < nums.len() {
+        let first = gap(k);
+        let mut j = k + 1;
+        while first.is_some() && j < nums.len() && gap(j - 1) == first {
+            j += 1;
+        }
+        let run = nums.get(k..j).unwrap_or(&[]);
+        if run.len() >= MIN_POSITIONS {
+            if let Some(r) = position_run(s, run) {
+                runs.push(r);
+            }
+        }
+        k = if j == k + 1 { j } else { j - 1 };
+    }
+}
+
+/// The letters of one run of numbers, when every number is 1 to 26 and the run stands alone
+/// (`v1.2.3.4`, `1.2.3.4a` and `10:1.2.3.4` are parts of longer tokens).
+fn position_run(s: &str, run: &[(usize, usize)]) -> Option<Run> {
+    let b = s.as_bytes();
+    let (start, end) = (run.first()?.0, run.last()?.1);
+    let before = start.checked_sub(1).and_then(|p| b.get(p));
+    if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b':' | b'_')) {
         return None;
     }
-    out.push_str(s.get(copied..).unwrap_or(""));
-    Some(out)
+    let after = b.get(end);
+    let then_digit = b.get(end + 1).is_some_and(u8::is_ascii_digit);
+    if after.is_some_and(|c| {
+        c.is_ascii_alphanumeric()
+            || matches!(c, b':' | b'_')
+            || (matches!(c, b'.' | b',' | b'-' | b'/') && then_digit)
+    }) {
+        return None;
+    }
+    let mut letters = String::with_capacity(run.len());
+    for &(a, e) in run {
+        let n: u8 = s.get(a..e).filter(|d| d.len() <= 2)?.parse().ok()?;
+        if !(1..=26).contains(&n) {
+            return None;
+        }
+        letters.push(char::from(b'a' + n - 1));
+    }
+    Some(Run {
+        start,
+        end,
+        letters,
+    })
 }
 
 /// `K as in ` / `K for ` right before a spelling word for `k`: where that lead-in starts.
@@ -166,6 +425,98 @@ mod tests {
             "Alpha, then the delta",
             "mike said echo; hotel later",
             "kilos of echoes",
+        ] {
+            assert_eq!(letters_view(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn letter_names_read_as_letters() {
+        let v = |s: &str| letters_view(s);
+        assert_eq!(v("kay ee ess tee ar ee el").as_deref(), Some("kestrel"));
+        assert_eq!(v("kay-ee-ess-tee-ar-ee-el").as_deref(), Some("kestrel"));
+        assert_eq!(v("KAY EE ESS TEE AR EE EL").as_deref(), Some("kestrel"));
+        assert_eq!(
+            v("orders-worker-kay ee ess tee ar ee el").as_deref(),
+            Some("orders-worker-kestrel")
+        );
+        assert_eq!(
+            v("it is kay ee ess tee ar ee el, see you").as_deref(),
+            Some("it is kestrel, see you")
+        );
+        assert_eq!(v("oh, kay, ee, ess").as_deref(), Some("okes"));
+        assert_eq!(v("double-u aitch why").as_deref(), Some("why"));
+        assert_eq!(v("double u, aitch, wy").as_deref(), Some("why"));
+        assert_eq!(v("kay ee ess tea are ee el").as_deref(), Some("kestrel"));
+        assert_eq!(
+            v("[\"kay\", \"ee\", \"ess\"]").as_deref(),
+            Some("[\"kes\"]")
+        );
+        assert_eq!(v("- kay\n- ee\n- ess\n").as_deref(), Some("- kes\n"));
+    }
+
+    #[test]
+    fn letter_name_near_misses() {
+        for t in [
+            "I see you, oh why be so slow",
+            "why oh why",
+            "see you at a quarter past",
+            "a, e, i, o, u",
+            "em dash, en dash, ex post",
+            "kay and ee",
+            "kay ee, ess",
+            "okay eel essay",
+            "why are you at sea with tea",
+        ] {
+            assert_eq!(letters_view(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn alphabet_positions_read_as_letters() {
+        let v = |s: &str| letters_view(s);
+        for t in [
+            "11-5-19-20-18-5-12",
+            "11 5 19 20 18 5 12",
+            "11,5,19,20,18,5,12",
+            "11, 5, 19, 20, 18, 5, 12",
+            "11.5.19.20.18.5.12",
+            "11/5/19/20/18/5/12",
+        ] {
+            assert_eq!(v(t).as_deref(), Some("kestrel"), "{t:?}");
+        }
+        assert_eq!(
+            v("orders-worker-11-5-19-20-18-5-12").as_deref(),
+            Some("orders-worker-kestrel")
+        );
+        assert_eq!(v("it is 1 2 3 4.").as_deref(), Some("it is abcd."));
+        assert_eq!(v("[11, 5, 19, 20]").as_deref(), Some("[kest]"));
+        assert_eq!(v("11 - 5 - 19 - 20").as_deref(), Some("kest"));
+        assert_eq!(v("11\n5\n19\n20\n").as_deref(), Some("kest\n"));
+        // Words with one gap, joined by another: each word is a run.
+        assert_eq!(
+            v("15-18-4-5-18-19 23-15-18-11-5-18 11-5-19-20-18-5-12").as_deref(),
+            Some("orders worker kestrel")
+        );
+        assert_eq!(
+            v("oh ar dee ee ar ess, double-u oh ar kay ee ar").as_deref(),
+            Some("orders, worker")
+        );
+    }
+
+    #[test]
+    fn alphabet_position_near_misses() {
+        for t in [
+            "on 2026-12-01 at 10:42",
+            "hosts 10.0.0.1 and 192.168.1.20",
+            "v1.2.3.4",
+            "1.2.3.4a",
+            "at 10:11.5.19.20",
+            "ports 1 5 19",
+            "11-5-19-20-18-5-12-30",
+            "11-5 19-20",
+            "12/05/2024",
+            "5, 10, 15, 200",
         ] {
             assert_eq!(letters_view(t), None, "{t:?}");
         }

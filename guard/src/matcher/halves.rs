@@ -1,0 +1,458 @@
+//! Labelled pieces (part of `Rules::position_phrases`): a value given as two halves or as
+//! single digits, each piece next to a label that says where it goes (`hi=51 lo=00`, `head=51,
+//! tail=00`, `51 up front, 00 at the back`, `Half one is 51. Half two is 00.`, `first=5
+//! second=1 third=0 fourth=0`, `thousands: 5` / `hundreds: 1` / `tens: 0` / `ones: 0`, the
+//! same as JSON keys, `upper_half=51`, `"lowHalf": "00"`; in words through the second
+//! readings: `hi fifty-one, lo zero zero`). This module owns joining such pieces back: the pieces of one label
+//! family, next to each other in the text, are put in the order their labels give and the
+//! digits compared with each integer target's.
+//!
+//! False-positive controls: the joined digits must be a target's digits exactly (`hi=51
+//! lo=7` is 517, `upper: 80` / `lower: 20` is 8020); a label is a closed list, on word
+//! boundaries, with only punctuation or `is`/`are`/`digits` between it and its number (or only
+//! spaces, for labels that follow their number); each piece is a digit run standing alone
+//! (not `5.1`, `51a`); pieces are joined only when at most 24 characters lie between them,
+//! punctuation or `and`/`then` (prose between two numbers is not a list of pieces); the
+//! labels must fill their places without a gap (`first`, `second`; `tens`, `ones`), each
+//! label once; a place (`tens: 0`) holds one digit. A lone piece states nothing here
+//! (`phrases.rs` reads `first half: 51` as a prefix).
+//!
+//! Cost: a text with fewer than two digit runs is settled by one byte pass; otherwise one
+//! Aho-Corasick pass over the labels.
+use super::targets::Hits;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+/// A label family: pieces of one family join.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Family {
+    /// Two halves: slot 0 before slot 1.
+    Halves,
+    /// Ordinals: slot 0 (`first`) before slot 1 (`second`) …
+    Ordinals,
+    /// Places: the slot is the power of ten (`ones` 0, `tens` 1 …); one digit each.
+    Places,
+}
+
+/// (label, family, slot, the number follows the label).
+const LABELS: &[(&str, Family, u8, bool)] = &[
+    ("hi", Family::Halves, 0, true),
+    ("high", Family::Halves, 0, true),
+    ("high half", Family::Halves, 0, true),
+    ("high part", Family::Halves, 0, true),
+    ("upper", Family::Halves, 0, true),
+    ("upper half", Family::Halves, 0, true),
+    ("top", Family::Halves, 0, true),
+    ("top two", Family::Halves, 0, true),
+    ("top half", Family::Halves, 0, true),
+    ("left", Family::Halves, 0, true),
+    ("left half", Family::Halves, 0, true),
+    ("leading", Family::Halves, 0, true),
+    ("head", Family::Halves, 0, true),
+    ("front", Family::Halves, 0, true),
+    ("front half", Family::Halves, 0, true),
+    ("starts", Family::Halves, 0, true),
+    ("begins", Family::Halves, 0, true),
+    ("first half", Family::Halves, 0, true),
+    ("first two", Family::Halves, 0, true),
+    ("half one", Family::Halves, 0, true),
+    ("half 1", Family::Halves, 0, true),
+    ("part one", Family::Halves, 0, true),
+    ("part 1", Family::Halves, 0, true),
+    ("first part", Family::Halves, 0, true),
+    ("most significant", Family::Halves, 0, true),
+    ("up front", Family::Halves, 0, false),
+    ("at the front", Family::Halves, 0, false),
+    ("in front", Family::Halves, 0, false),
+    ("first", Family::Ordinals, 0, true),
+    ("second", Family::Ordinals, 1, true),
+    ("third", Family::Ordinals, 2, true),
+    ("fourth", Family::Ordinals, 3, true),
+    ("fifth", Family::Ordinals, 4, true),
+    ("sixth", Family::Ordinals, 5, true),
+    ("seventh", Family::Ordinals, 6, true),
+    ("1st", Family::Ordinals, 0, true),
+    ("2nd", Family::Ordinals, 1, true),
+    ("3rd", Family::Ordinals, 2, true),
+    ("4th", Family::Ordinals, 3, true),
+    ("5th", Family::Ordinals, 4, true),
+    ("6th", Family::Ordinals, 5, true),
+    ("7th", Family::Ordinals, 6, true),
+    ("digit 1", Family::Ordinals, 0, true),
+    ("digit 2", Family::Ordinals, 1, true),
+    ("digit 3", Family::Ordinals, 2, true),
+    ("digit 4", Family::Ordinals, 3, true),
+    ("digit 5", Family::Ordinals, 4, true),
+    ("digit 6", Family::Ordinals, 5, true),
+    ("digit 7", Family::Ordinals, 6, true),
+    ("digit one", Family::Ordinals, 0, true),
+    ("digit two", Family::Ordinals, 1, true),
+    ("digit three", Family::Ordinals, 2, true),
+    ("digit four", Family::Ordinals, 3, true),
+    ("lo", Family::Halves, 1, true),
+    ("low", Family::Halves, 1, true),
+    ("low half", Family::Halves, 1, true),
+    ("low part", Family::Halves, 1, true),
+    ("lower", Family::Halves, 1, true),
+    ("lower half", Family::Halves, 1, true),
+    ("bottom", Family::Halves, 1, true),
+    ("bottom two", Family::Halves, 1, true),
+    ("bottom half", Family::Halves, 1, true),
+    ("right", Family::Halves, 1, true),
+    ("right half", Family::Halves, 1, true),
+    ("trailing", Family::Halves, 1, true),
+    ("tail", Family::Halves, 1, true),
+    ("back", Family::Halves, 1, true),
+    ("back half", Family::Halves, 1, true),
+    ("ends", Family::Halves, 1, true),
+    ("second half", Family::Halves, 1, true),
+    ("last two", Family::Halves, 1, true),
+    ("half two", Family::Halves, 1, true),
+    ("half 2", Family::Halves, 1, true),
+    ("part two", Family::Halves, 1, true),
+    ("part 2", Family::Halves, 1, true),
+    ("second part", Family::Halves, 1, true),
+    ("least significant", Family::Halves, 1, true),
+    ("at the back", Family::Halves, 1, false),
+    ("at the end", Family::Halves, 1, false),
+    ("millions", Family::Places, 6, true),
+    ("hundred thousands", Family::Places, 5, true),
+    ("ten thousands", Family::Places, 4, true),
+    ("thousands", Family::Places, 3, true),
+    ("hundreds", Family::Places, 2, true),
+    ("tens", Family::Places, 1, true),
+    ("ones", Family::Places, 0, true),
+    ("units", Family::Places, 0, true),
+];
+
+/// Words that may stand between a label and its number (`Half one is 51`, `top two digits
+/// 51`, `tens place: 0`).
+const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit", "place"];
+
+/// Most characters between a label and its number.
+const MAX_FILLER: usize = 16;
+
+/// Most characters between one piece and the next label.
+const MAX_GAP: usize = 24;
+
+/// Most pieces joined (seven places or ordinals).
+const MAX_PIECES: usize = 7;
+
+/// The label automaton and, for each of its patterns, the index of its label. A label of
+/// several words is also written with `_`, `-` or nothing between them, as a key would be
+/// (`upper_half`, `upperHalf`).
+fn automaton() -> Option<&'static (AhoCorasick, Vec<usize>)> {
+    static AC: OnceLock<Option<(AhoCorasick, Vec<usize>)>> = OnceLock::new();
+    AC.get_or_init(|| {
+        let mut pats: Vec<String> = Vec::new();
+        let mut ids: Vec<usize> = Vec::new();
+        for (i, (l, ..)) in LABELS.iter().enumerate() {
+            pats.push(l.to_string());
+            ids.push(i);
+            if l.contains(' ') {
+                for sep in ["_", "-", ""] {
+                    pats.push(l.replace(' ', sep));
+                    ids.push(i);
+                }
+            }
+        }
+        let ac = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .ascii_case_insensitive(true)
+            .build(&pats)
+            .ok()?;
+        Some((ac, ids))
+    })
+    .as_ref()
+}
+
+/// One labelled piece: the byte range of label and number together, the family, the slot and
+/// the digits.
+#[derive(Clone, Debug)]
+struct Piece {
+    start: usize,
+    end: usize,
+    family: Family,
+    slot: u8,
+    digits: String,
+}
+
+/// Does `s` hold two digit runs (the least a joined value needs)?
+fn two_digit_runs(b: &[u8]) -> bool {
+    let mut runs = 0;
+    let mut prev = false;
+    for c in b {
+        let d = c.is_ascii_digit();
+        if d && !prev {
+            runs += 1;
+            if runs == 2 {
+                return true;
+            }
+        }
+        prev = d;
+    }
+    false
+}
+
+/// Mark each integer target (`digits`: its digits and compiled index) that `s` gives as
+/// labelled pieces.
+pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
+    let b = s.as_bytes();
+    if digits.is_empty() || !two_digit_runs(b) {
+        return;
+    }
+    let Some((ac, ids)) = automaton() else {
+        return;
+    };
+    let word = |i: usize| {
+        b.get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80)
+    };
+    let mut pieces: Vec<Piece> = Vec::new();
+    for m in ac.find_iter(s) {
+        if (m.start() > 0 && word(m.start() - 1)) || word(m.end()) {
+            continue;
+        }
+        let label = ids.get(m.pattern().as_usize()).and_then(|&i| LABELS.get(i));
+        let Some(&(_, family, slot, after)) = label else {
+            continue;
+        };
+        let found = if after {
+            number_after(s, m.end()).map(|(e, d)| (m.start(), e, d))
+        } else {
+            number_before(s, m.start()).map(|(a, d)| (a, m.end(), d))
+        };
+        let Some((start, end, d)) = found else {
+            continue;
+        };
+        // A place holds one digit (`tens: 12` is a count).
+        if family == Family::Places && d.len() != 1 {
+            continue;
+        }
+        pieces.push(Piece {
+            start,
+            end,
+            family,
+            slot,
+            digits: d,
+        });
+    }
+    if pieces.len() < 2 {
+        return;
+    }
+    pieces.sort_by_key(|p| p.start);
+    for i in 0..pieces.len() {
+        for k in i + 1..pieces.len().min(i + MAX_PIECES) {
+            let (prev, next) = (&pieces[k - 1], &pieces[k]);
+            if next.family != prev.family || !near(s, prev.end, next.start) {
+                break;
+            }
+            if let Some(joined) = pieces.get(i..=k).and_then(join) {
+                for (t, idx) in digits {
+                    if *t == joined {
+                        hits.set(*idx);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Words that may stand between two pieces (`hi 51 and lo 00`).
+const GAP_WORDS: &[&str] = &["and", "then"];
+
+/// Is the text between two pieces short, free of digits, and punctuation or a joining word?
+/// (Prose between them, `the first 5 requests failed, the second 100`, is not a list.)
+fn near(s: &str, end: usize, start: usize) -> bool {
+    if start < end || start - end > MAX_GAP {
+        return false;
+    }
+    let Some(g) = s.get(end..start) else {
+        return false;
+    };
+    !g.bytes().any(|c| c.is_ascii_digit())
+        && g.split(|c: char| !c.is_alphanumeric())
+            .all(|w| w.is_empty() || GAP_WORDS.iter().any(|x| w.eq_ignore_ascii_case(x)))
+}
+
+/// The digits of a chain of pieces in the order their labels give, when the labels fill
+/// their places without a gap, each once.
+fn join(chain: &[Piece]) -> Option<String> {
+    let mut sorted: Vec<&Piece> = chain.iter().collect();
+    let family = sorted.first()?.family;
+    if family == Family::Places {
+        // Highest place first, down to the ones.
+        sorted.sort_by_key(|p| std::cmp::Reverse(p.slot));
+        if sorted.last()?.slot != 0 {
+            return None;
+        }
+    } else {
+        sorted.sort_by_key(|p| p.slot);
+        if sorted.first()?.slot != 0 {
+            return None;
+        }
+    }
+    if sorted
+        .windows(2)
+        .any(|w| w[0].slot.abs_diff(w[1].slot) != 1)
+    {
+        return None;
+    }
+    Some(sorted.iter().map(|p| p.digits.as_str()).collect())
+}
+
+/// The digit run after a label: only punctuation and a few words between (`: `, `=`, `": "`,
+/// ` is `, ` digits `), standing alone.
+fn number_after(s: &str, from: usize) -> Option<(usize, String)> {
+    let b = s.as_bytes();
+    let mut p = from;
+    while p < b.len() && p - from <= MAX_FILLER {
+        let c = b[p];
+        if c.is_ascii_digit() {
+            break;
+        }
+        if matches!(
+            c,
+            b' ' | b'\t' | b':' | b'=' | b'"' | b'\'' | b'`' | b'*' | b'(' | b'-' | b'>'
+        ) {
+            p += 1;
+            continue;
+        }
+        // A filler word on word boundaries (the byte before is filler punctuation).
+        let w = FILLER_WORDS.iter().find(|w| {
+            s.get(p..p + w.len())
+                .is_some_and(|x| x.eq_ignore_ascii_case(w))
+                && !b.get(p + w.len()).is_some_and(u8::is_ascii_alphanumeric)
+        })?;
+        p += w.len();
+    }
+    let (mut a, mut e) = standalone_run(b, p)?;
+    let mut digits = String::from(s.get(a..e)?);
+    // Single digits with one space between (`lo 0 0`, as `zero zero` reads).
+    while e - a == 1 && b.get(e) == Some(&b' ') {
+        match standalone_run(b, e + 1) {
+            Some((a2, e2)) if e2 - a2 == 1 => {
+                digits.push_str(s.get(a2..e2)?);
+                (a, e) = (a2, e2);
+            }
+            _ => break,
+        }
+    }
+    Some((e, digits))
+}
+
+/// The digit run right before a label that follows its number (`51 up front`): spaces only.
+fn number_before(s: &str, at: usize) -> Option<(usize, String)> {
+    let b = s.as_bytes();
+    let mut e = at;
+    while e > 0 && at - e < 2 && b.get(e - 1) == Some(&b' ') {
+        e -= 1;
+    }
+    if e == at {
+        return None;
+    }
+    let mut a = e;
+    while a > 0 && b.get(a - 1).is_some_and(u8::is_ascii_digit) {
+        a -= 1;
+    }
+    if a == e {
+        return None;
+    }
+    standalone_run(b, a)
+        .filter(|r| r.1 == e)
+        .and_then(|(a, e)| Some((a, s.get(a..e)?.to_string())))
+}
+
+/// The digit run starting at `a`, when it is a whole number of its own (not `5.1`, `51a`,
+/// `a51`, `1,000`).
+fn standalone_run(b: &[u8], a: usize) -> Option<(usize, usize)> {
+    if !b.get(a).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let before = a.checked_sub(1).and_then(|p| b.get(p));
+    if before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b',' | b'_')) {
+        return None;
+    }
+    let mut e = a;
+    while b.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
+    }
+    let after = b.get(e);
+    let then_digit = b.get(e + 1).is_some_and(u8::is_ascii_digit);
+    let glued = after.is_some_and(|c| {
+        c.is_ascii_alphanumeric()
+            || *c >= 0x80
+            || *c == b'_'
+            || (matches!(c, b'.' | b',' | b':' | b'/') && then_digit)
+    });
+    (e - a <= 9 && !glued).then_some((a, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has(text: &str, target: &str) -> bool {
+        let mut hits = Hits::new(1, 0);
+        scan(text, &[(target.to_string(), 0)], &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn labelled_pieces_join() {
+        for t in [
+            "left half 51, right half 00",
+            "top two digits 51, bottom two 00",
+            "leading 51, trailing 00",
+            "51 up front, 00 at the back",
+            "starts 51 ends 00",
+            "upper: 51\nlower: 00",
+            "The value has two halves. Half one is 51. Half two is 00.",
+            "head=51, tail=00",
+            "hi=51 lo=00",
+            "{\"hi\": 51, \"lo\": \"00\"}",
+            "lo=00 hi=51",
+            "first=5 second=1 third=0 fourth=0",
+            "thousands: 5\nhundreds: 1\ntens: 0\nones: 0",
+            "{\"thousands\": 5, \"hundreds\": 1, \"tens\": 0, \"ones\": 0}",
+            "ones: 0, tens: 0, hundreds: 1, thousands: 5",
+            "- **High**: 51\n- **Low**: 00",
+            "hi is 51 and lo is 00",
+            "hi 51, lo 0 0",
+            "upper_half=51 lower_half=00",
+            "{\"highHalf\": 51, \"lowHalf\": \"00\"}",
+            "first: 51, second: 00",
+            "most significant digits: 51, least significant digits: 00",
+            "part 1: 51, part 2: 00",
+            "1st: 5, 2nd: 1, 3rd: 0, 4th: 0",
+            "digit 1 = 5, digit 2 = 1, digit 3 = 0, digit 4 = 0",
+            "thousands place: 5, hundreds place: 1, tens place: 0, ones place: 0",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        assert!(has("hi=27 lo=50", "2750"));
+        assert!(has("first: 2, second: 7, third: 5, fourth: 0", "2750"));
+    }
+
+    #[test]
+    fn near_misses() {
+        for t in [
+            "hi=51 lo=7",
+            "head=3 tail=12",
+            "upper: 80\nlower: 20",
+            "hi=51",
+            "first=5 third=1 fourth=0",
+            "thousands: 5\nhundreds: 1\nones: 0",
+            "thousands: 5\nhundreds: 10\ntens: 0",
+            "first 5 pods, and after 300 seconds the second 100",
+            "hi=5.1 lo=00",
+            "upper 51a, lower 00",
+            "the high 51 and, much later in the same long report, the low 00",
+            "second=1 third=0 fourth=0 fifth=5",
+            "the first 5 requests failed, the second 100 passed",
+            "top 51 consumers by lag, bottom 00",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+    }
+}
