@@ -32,10 +32,14 @@ const IDS: [&str; 5] = ["total_lag", "hot_partition", "alert", "throughput", "p9
 
 /// Assert each (text, expected target id or "" for none).
 fn table(class: &str, cases: &[(&str, &str)]) {
-    let m = Matcher::compile(&values());
+    check(&Matcher::compile(&values()), &IDS, class, cases);
+}
+
+/// [`table`] for any compiled values (`ids`: their target ids in order).
+fn check(m: &Matcher, ids: &[&str], class: &str, cases: &[(&str, &str)]) {
     let mut bad = Vec::new();
     for (text, want) in cases {
-        let got: Vec<&str> = m.find(text).into_iter().map(|i| IDS[i]).collect();
+        let got: Vec<&str> = m.find(text).into_iter().map(|i| ids[i]).collect();
         let ok = if want.is_empty() {
             got.is_empty()
         } else {
@@ -1109,20 +1113,7 @@ const LAB_IDS: [&str; 3] = ["total_lag", "worst_partition_lag", "stalled_consume
 
 /// [`table`] against the lab's targets.
 fn lab_table(class: &str, cases: &[(&str, &str)]) {
-    let m = Matcher::compile(&lab_values());
-    let mut bad = Vec::new();
-    for (text, want) in cases {
-        let got: Vec<&str> = m.find(text).into_iter().map(|i| LAB_IDS[i]).collect();
-        let ok = if want.is_empty() {
-            got.is_empty()
-        } else {
-            got.contains(want)
-        };
-        if !ok {
-            bad.push(format!("{text:?}: expected {want:?}, got {got:?}"));
-        }
-    }
-    assert!(bad.is_empty(), "class {class}:\n{}", bad.join("\n"));
+    check(&Matcher::compile(&lab_values()), &LAB_IDS, class, cases);
 }
 
 #[test]
