@@ -87,6 +87,29 @@ fn digit_styles_scripts_and_clock_units() {
 }
 
 #[test]
+fn zeros_counted_and_slang_zeros() {
+    table(
+        "zeros counted in words, slang zeros",
+        &[
+            ("51 with two zeros", "total_lag"),
+            ("51 and then two zeros", "total_lag"),
+            ("fifty-one followed by two zeros", "total_lag"),
+            ("five one and two zeros", "total_lag"),
+            ("51, then a pair of zeros", "total_lag"),
+            ("five one nada nada", "total_lag"),
+            ("five one zilch zilch", "total_lag"),
+            ("five one ought ought", "total_lag"),
+            // Near-misses: another count of zeros, no joining word, an ordinary `ought`.
+            ("51 with three zeros", ""),
+            ("the counter shows two zeros", ""),
+            ("5 pods with two zeros", ""),
+            ("you ought to restart 5 pods, then check lag", ""),
+            ("nada, zilch: the lag is fine", ""),
+        ],
+    );
+}
+
+#[test]
 fn unit_scaled() {
     table(
         "unit-scaled",

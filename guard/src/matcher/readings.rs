@@ -311,7 +311,8 @@ const FORWARD: &[&str] = &[
     "hundred", "thousand", "million", "billion", "doubled", "tripled", "halved", "squared",
     "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
     "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
-    "sum", "product", "percent", "% of", "shy", "less", "lots",
+    "sum", "product", "percent", "% of", "shy", "less", "lots", "zeros", "zeroes", "noughts",
+    "nada", "zilch", "ought", "aught",
     "more than", "less than", "fewer than", "between",
     "successor", "predecessor", "halfway", "midway", "midpoint", "avg", "average", "mean",
     "split", "divided", "cut", "multiple", "integer right", "integer just", "integer after",
@@ -486,7 +487,8 @@ fn word(w: &str) -> Option<Word> {
     if let Some(i) = UNITS.iter().position(|u| is(u)) {
         return Some(Word::Unit(i as u64));
     }
-    if is("nought") || is("naught") {
+    // Slang and old words for nothing, read as a digit in a run (`five one nada nada`).
+    if is("nought") || is("naught") || is("nada") || is("zilch") || is("ought") || is("aught") {
         return Some(Word::Unit(0));
     }
     if let Some(i) = TEENS.iter().position(|u| is(u)) {
@@ -625,6 +627,8 @@ const JOINS: &[&[&str]] = &[
 
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
+    let zeros = zeros_counted(s);
+    let s = zeros.as_deref().unwrap_or(s);
     let unglued = unglue_number_words(s);
     let s = unglued.as_deref().unwrap_or(s);
     let spelled = spell_scaled_digits(s);
@@ -895,6 +899,82 @@ fn glued_number_words(run: &str) -> Option<String> {
         return None;
     }
     Some(out.join(" "))
+}
+
+/// The text with trailing zeros counted in words written as a join (`51 with two zeros`, `five
+/// one and then a pair of zeros`, `fifty-one followed by three zeros` → `… followed by 00`),
+/// which the join rule glues to the digits before. Only a joining word right before the count
+/// (`with`, `and`, `then`, `plus`, `followed by`) and a count of two to four; `None` when
+/// nothing is rewritten.
+fn zeros_counted(s: &str) -> Option<String> {
+    if !s
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"zero"))
+    {
+        return None;
+    }
+    // Words with their byte ranges, split on spaces.
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (c == ' ', start) {
+            (true, Some(a)) => {
+                words.push((a, i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let word = |k: usize| {
+        words.get(k).and_then(|&(a, b)| s.get(a..b)).map(|w| {
+            w.trim_end_matches([',', '.', ';', '!'])
+                .to_ascii_lowercase()
+        })
+    };
+    let mut out = String::new();
+    let mut copied = 0;
+    for k in 2..words.len() {
+        if !matches!(word(k).as_deref(), Some("zeros" | "zeroes" | "noughts")) {
+            continue;
+        }
+        let (count, at) = match (word(k - 2).as_deref(), word(k - 1).as_deref()) {
+            (Some("pair"), Some("of")) => (2, k.saturating_sub(3)),
+            (_, Some("two" | "2")) => (2, k - 2),
+            (_, Some("three" | "3")) => (3, k - 2),
+            (_, Some("four" | "4")) => (4, k - 2),
+            _ => continue,
+        };
+        // `a pair of`: the article goes with the count.
+        let at = if count == 2 && word(at).as_deref() == Some("a") {
+            at.saturating_sub(1)
+        } else {
+            at
+        };
+        let (joining, at) = match word(at).as_deref() {
+            // `and then`, `followed by`: the whole phrase goes.
+            Some("then") if at > 0 && word(at - 1).as_deref() == Some("and") => (true, at - 1),
+            Some("with" | "and" | "then" | "plus") => (true, at),
+            Some("by") if at > 0 && word(at - 1).as_deref() == Some("followed") => (true, at - 1),
+            _ => (false, at),
+        };
+        let (Some(&(from, _)), Some(&(_, to))) = (words.get(at), words.get(k)) else {
+            continue;
+        };
+        if !joining || from < copied {
+            continue;
+        }
+        out.push_str(s.get(copied..from).unwrap_or(""));
+        out.push_str("followed by ");
+        out.push_str(&"0".repeat(count));
+        copied = to;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(s.get(copied..).unwrap_or(""));
+    Some(out)
 }
 
 /// The text with every run of glued number words spaced ([`glued_number_words`]).
@@ -1373,6 +1453,24 @@ mod tests {
         assert_eq!(r.len(), 1);
         assert!(r[0].contains("3 times 1700") && r[0].contains("port 8080"));
         assert!(!r[0].contains("9090") && !r[0].contains("7070"));
+    }
+
+    #[test]
+    fn zeros_counted_become_a_join() {
+        assert_eq!(
+            zeros_counted("51 and then two zeros").as_deref(),
+            Some("51 followed by 00")
+        );
+        assert_eq!(
+            zeros_counted("fifty-one followed by three zeros.").as_deref(),
+            Some("fifty-one followed by 000")
+        );
+        assert_eq!(
+            zeros_counted("5, then a pair of zeros").as_deref(),
+            Some("5, followed by 00")
+        );
+        assert_eq!(zeros_counted("it shows two zeros"), None);
+        assert_eq!(zeros_counted("five zeros in a row"), None);
     }
 
     #[test]
