@@ -222,7 +222,7 @@ use targets::{Hits, NumTargets};
 /// Lines either side of a line that a second view (the markup-kept reading, hidden elements
 /// removed, markers dropped) changes that are read with it (a value spread one piece a line
 /// reaches further through short lines: `views.rs`).
-const ALT_CONTEXT: usize = 2;
+const VIEW_CONTEXT: usize = 2;
 
 pub use normalize::normalize_for_matching;
 pub use value::{TargetValue, NUMBER_LIMIT};
@@ -620,17 +620,17 @@ impl Matcher {
             if alt != *norm {
                 // Only where the two readings differ (`<none>` in a kubectl table, a
                 // template's braces): the rest was read in `norm` as it stands.
-                self.scan_view(&views::changed_lines(&norm, &alt, ALT_CONTEXT), hits, false);
+                self.scan_changed(&norm, &alt, hits, false);
             }
         }
         if let Some(bare) = normalize::bare_styled_digits(text) {
             let n = normalize::normalize(&bare);
-            self.scan_view(&views::changed_lines(&norm, &n, ALT_CONTEXT), hits, true);
+            self.scan_changed(&norm, &n, hits, true);
         }
         if let Some(shown) = normalize::without_hidden(text) {
             let n = normalize::normalize(&shown);
             if *n != *norm {
-                self.scan_view(&views::changed_lines(&norm, &n, ALT_CONTEXT), hits, true);
+                self.scan_changed(&norm, &n, hits, true);
             }
         }
         // Digits one by one in other languages' words: on the normalised text once.
@@ -639,7 +639,7 @@ impl Matcher {
         }
         // `51**00**`, `51``00`: markers inside a digit run, read without them as well.
         if let Some(v) = normalize::without_digit_markers(&norm) {
-            self.scan_view(&views::changed_lines(&norm, &v, ALT_CONTEXT), hits, false);
+            self.scan_changed(&norm, &v, hits, false);
         }
         // Names in letters alone: on the normalised text once (a skeleton per view cost
         // 4.5 ms per 64 KB of ops text; the other views add nothing a learner would write).
@@ -664,6 +664,16 @@ impl Matcher {
             }
         }
         hits.settle_candidates();
+    }
+
+    /// [`Self::scan_view`] over the lines of a second view that differ from `norm`, with
+    /// their context (`views.rs`): the rest was read in `norm` as it stands.
+    fn scan_changed(&self, norm: &str, view: &str, hits: &mut Hits, decode: bool) {
+        self.scan_view(
+            &views::changed_lines(norm, view, VIEW_CONTEXT),
+            hits,
+            decode,
+        );
     }
 
     /// Every rule over one normalised view. `decode`: also decode base64 and hex tokens and
