@@ -106,6 +106,10 @@ impl<H: Host + Clone + 'static> RootContext for Root<H> {
                 return false;
             }
         }
+        if cfg.role == Role::Filter {
+            // Build the matcher's word and script automata now, not on the first request.
+            orrery_learning_guard::matcher::warm();
+        }
         self.metrics = Rc::new(Metrics::define(self.host.clone()));
         let poll = match (cfg.role, cfg.sync) {
             (Role::Sync, _) => Some(false),

@@ -555,3 +555,13 @@ fn regression_long_or_hostile_input_does_not_panic() {
     assert!(m.is_match("9007199254740990"));
     assert!(m.is_match("5100\u{00B5}s"));
 }
+
+#[test]
+fn warming_is_idempotent_and_changes_no_verdict() {
+    let m = Matcher::compile(&[GuardedValue::new("lag", TargetValue::Number(5100.0))]);
+    let before = (m.find("five thousand one hundred"), m.find("lag 5101"));
+    orrery_learning_guard::matcher::warm();
+    orrery_learning_guard::matcher::warm();
+    assert_eq!(before, (m.find("five thousand one hundred"), m.find("lag 5101")));
+    assert_eq!(before, (vec![0], vec![]));
+}

@@ -34,7 +34,7 @@
 //! (three casings, so its SIMD prefilter stays on).
 use super::numbers::{alnum_at, alnum_before, at};
 use super::targets::{Hits, NumTargets};
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 /// Most digits read in one token (a 64-bit value in binary).
@@ -108,7 +108,7 @@ fn base_words() -> Option<&'static AhoCorasick> {
             }
             pats.extend([w.to_string(), cap, w.to_ascii_uppercase()]);
         }
-        AhoCorasickBuilder::new()
+        crate::matcher::dfa_builder()
             .match_kind(MatchKind::LeftmostLongest)
             .build(pats)
             .ok()

@@ -56,7 +56,7 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
 fn cues() -> Option<&'static aho_corasick::AhoCorasick> {
     static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
     AC.get_or_init(|| {
-        aho_corasick::AhoCorasick::builder()
+        crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
             .build(CUES)
             .ok()

@@ -12,7 +12,7 @@
 //! False-positive controls: an exact match of all the target's digits only (no rounding, no
 //! candidates), and at least three words in a row, so a stray `un` or `tre` in prose reads
 //! nothing.
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 /// Digit words by value, every language in one list (a word belongs to one digit only).
@@ -48,7 +48,7 @@ fn automaton() -> Option<&'static (AhoCorasick, Vec<u8>)> {
                 }
             }
         }
-        let ac = AhoCorasickBuilder::new()
+        let ac = crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
             .build(&pats)

@@ -52,8 +52,16 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             continue;
         }
         let start = i;
+        // A token of lowercase letters that are not all hex digits is neither hex, base64
+        // (`decode_token` wants a digit, a capital or `+/=`) nor base32 (lowercase base32 wants
+        // a digit or padding): most words of prose, skipped without the decode attempts.
+        let mut plain_word = true;
         while i < b.len() && (is_b64(b[i]) || b[i] == b'=') {
+            plain_word &= b[i].is_ascii_lowercase();
             i += 1;
+        }
+        if plain_word && !b[start..i].iter().all(u8::is_ascii_hexdigit) {
+            continue;
         }
         let tok = s.get(start..i).unwrap_or("");
         if let Some(text) = decode_token(tok) {

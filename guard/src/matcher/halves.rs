@@ -20,7 +20,7 @@
 //! Cost: a text with fewer than two digit runs is settled by one byte pass; otherwise one
 //! Aho-Corasick pass over the labels.
 use super::targets::Hits;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 /// A label family: pieces of one family join.
@@ -156,7 +156,7 @@ fn automaton() -> Option<&'static (AhoCorasick, Vec<usize>)> {
                 }
             }
         }
-        let ac = AhoCorasickBuilder::new()
+        let ac = crate::matcher::dfa_builder()
             .match_kind(MatchKind::LeftmostLongest)
             .ascii_case_insensitive(true)
             .build(&pats)

@@ -13,7 +13,7 @@
 //! digits and a prefix or suffix of them; a phrase such as `ends in 2 minutes` only matters
 //! when `2` is such a piece of a target.
 use super::targets::Hits;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 /// (phrase, true for a start phrase).
@@ -69,7 +69,7 @@ const PHRASES: &[(&str, bool)] = &[
 fn automaton() -> Option<&'static AhoCorasick> {
     static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     AC.get_or_init(|| {
-        AhoCorasickBuilder::new()
+        crate::matcher::dfa_builder()
             .match_kind(MatchKind::LeftmostLongest)
             .ascii_case_insensitive(true)
             .build(PHRASES.iter().map(|(p, _)| *p))

@@ -38,7 +38,7 @@
 use super::words::{TEENS, TENS, UNITS};
 
 mod puzzles;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 /// The readings of `s` (already normalised) that differ from it: at most three strings.
@@ -334,7 +334,7 @@ fn triggers() -> Option<&'static AhoCorasick> {
     static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     AC.get_or_init(|| {
         let pats: Vec<&str> = FORWARD.iter().chain(BACKWARD.iter()).copied().collect();
-        AhoCorasickBuilder::new()
+        crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
             .build(pats)

@@ -19,7 +19,7 @@
 //! Cost: one Aho-Corasick pass for the spelling alphabet, one byte pass over words for letter
 //! names (a word is looked up only when it is six letters or shorter), and one over digit runs
 //! only when the text holds a digit; the text is copied only when a run is found.
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 /// The ICAO/NATO spelling alphabet, with its common variant spellings.
@@ -62,7 +62,7 @@ const MIN_RUN: usize = 3;
 fn alphabet() -> Option<&'static AhoCorasick> {
     static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     AC.get_or_init(|| {
-        AhoCorasickBuilder::new()
+        crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
             .build(ALPHABET.iter().map(|(w, _)| w))

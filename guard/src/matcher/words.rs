@@ -15,7 +15,7 @@
 //! hundredth`) and is not read; a plural ordinal (`fifty-one hundredths`) is a fraction too
 //! and ends the number before it.
 use super::numbers::{alnum_at, alnum_before, approx_before, at, Ctx};
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
 pub(crate) const UNITS: [&str; 10] = [
@@ -60,7 +60,7 @@ fn build_anchors() -> Option<AhoCorasick> {
             "hundred", "thousand", "million", "billion", "trillion", "oh", "nought",
         ])
         .collect();
-    AhoCorasickBuilder::new()
+    crate::matcher::dfa_builder()
         .match_kind(MatchKind::LeftmostFirst)
         .ascii_case_insensitive(true)
         .build(&pats)

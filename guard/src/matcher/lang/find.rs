@@ -593,7 +593,7 @@ pub(super) fn greek_anchors() -> Option<&'static AhoCorasick> {
                 pats.push(title);
                 pats.push(s.to_uppercase());
             }
-            AhoCorasickBuilder::new()
+            crate::matcher::dfa_builder()
                 .match_kind(MatchKind::LeftmostFirst)
                 .build(&pats)
                 .ok()
@@ -603,7 +603,7 @@ pub(super) fn greek_anchors() -> Option<&'static AhoCorasick> {
 
 /// An anchor automaton over stems of a script without letter case.
 fn plain_anchors(stems: &[&str]) -> Option<AhoCorasick> {
-    AhoCorasickBuilder::new()
+    crate::matcher::dfa_builder()
         .match_kind(MatchKind::LeftmostFirst)
         .build(stems)
         .ok()
