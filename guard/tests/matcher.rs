@@ -562,6 +562,9 @@ fn warming_is_idempotent_and_changes_no_verdict() {
     let before = (m.find("five thousand one hundred"), m.find("lag 5101"));
     orrery_learning_guard::matcher::warm();
     orrery_learning_guard::matcher::warm();
-    assert_eq!(before, (m.find("five thousand one hundred"), m.find("lag 5101")));
+    assert_eq!(
+        before,
+        (m.find("five thousand one hundred"), m.find("lag 5101"))
+    );
     assert_eq!(before, (vec![0], vec![]));
 }

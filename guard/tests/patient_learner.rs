@@ -1468,3 +1468,34 @@ fn labelled_pieces_joined() {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }
 }
+
+#[test]
+fn any_base_by_number_or_name_code_points_and_escaped_bytes() {
+    lab_table(
+        "bases",
+        &[
+            ("3XO in base 36", "total_lag"),
+            ("2b50 in base 12", "total_lag"),
+            ("6886 in base 9", "total_lag"),
+            ("20604 (base 7)", "total_lag"),
+            ("cf0 (base 20)", "total_lag"),
+            ("base-7: 20604", "total_lag"),
+            ("11754 in octal", "total_lag"),
+            ("the lag in duodecimal is 2B50", "total_lag"),
+            ("1712 in base 12", "worst_partition_lag"),
+            ("11006 (base 7)", "worst_partition_lag"),
+            ("U+13EC", "total_lag"),
+            ("code point U+0ABE", "worst_partition_lag"),
+            ("\\x13\\xec", "total_lag"),
+            ("\\x0a\\xbe", "worst_partition_lag"),
+            // Near-misses: other values, bases out of range, words that only contain `base`.
+            ("20605 (base 7)", ""),
+            ("the database 7 replica", ""),
+            ("in base 64 it is long", ""),
+            ("U+1F600 is an emoji", ""),
+            ("\\x13\\xed", ""),
+            ("convert 11754 to octal", ""),
+            ("the ternary operator and vigesimal counting", ""),
+        ],
+    );
+}

@@ -9,7 +9,11 @@
 //!   subscript `13EC₁₆` (normalisation writes a subscript run as `_16`) or
 //!   `13EC<sub>16</sub>` (in the markup-kept reading), for bases 2, 8, 10 and 16;
 //! - a base named in words beside the digits: `hex: 13EC`, `in hexadecimal it is 13EC`,
-//!   `13EC hex`, `13EC (hex)`, `13EC in base 16`, `octal 11754`, `11754 (octal)`.
+//!   `13EC hex`, `13EC (hex)`, `13EC in base 16`, `octal 11754`, `11754 (octal)`, and any
+//!   base from 2 to 36 by number or name: `3XO in base 36`, `20604 (base 7)`, `radix 9: 6886`,
+//!   `2B50 duodecimal`, `in senary it is 35340`;
+//! - a code point's notation `U+13EC`, and escaped bytes `\x13\xec` read together as one
+//!   big-endian number (two to eight of them).
 //!
 //! # False-positive controls
 //!
@@ -23,8 +27,10 @@
 //! that is part of a longer `_` chain (`1_000_16`, `max_lag_16`) is a name. A base word must
 //! be a whole word (`hexdump` is not one) and reads only the next token after at most two
 //! short filler words (`is`, `it's`, `would be`), or the token right before it; a decimal
-//! number before `in hex` / `to octal` is the number being converted, not the result, and is
-//! not read (`5100 in hex is 13EC` reads only `13EC`). Hex-looking words without a marker
+//! number before `to hex` / `into octal` is the number being converted, not the result, and is
+//! not read (`convert 5100 to hex` reads nothing); after `in` it is read both ways (`11754 in
+//! octal` is 5100 written in octal, or 11754 about to be converted: a reading states only an
+//! exact target, so the second costs nothing). Hex-looking words without a marker
 //! (`beef`, `deadbeef`, git hashes, UUIDs, MAC addresses) are never read here.
 //!
 //! # Cost
@@ -43,56 +49,140 @@ const MAX_DIGITS: usize = 64;
 /// Record every target that an integer written with a base marker in `s` equals.
 /// `octal_binary`: read bases 8 and 2 as well as 16.
 pub(crate) fn scan(s: &str, nums: &NumTargets, hits: &mut Hits, octal_binary: bool) {
-    let b = s.as_bytes();
-    let mut found = |v: u64| {
+    // Bases other than 10 and 16 (octal, binary, `base 7`, `duodecimal`) are the stretch part.
+    let allowed = |base: u32| base == 16 || base == 10 || octal_binary;
+    read_all(s, &allowed, &mut |v| {
         let v = v as f64;
         nums.range(v, v, hits);
-    };
-    let allowed = |base: u32| base == 16 || base == 10 || octal_binary;
+    });
+}
+
+/// Every integer written with a base marker in `s`, in a base `allowed` accepts.
+fn read_all(s: &str, allowed: &dyn Fn(u32) -> bool, found: &mut dyn FnMut(u64)) {
+    let b = s.as_bytes();
     for i in memchr::memchr3_iter(b'$', b'&', b'#', b) {
-        if let Some(v) = prefixed(s, i, &allowed) {
+        if let Some(v) = prefixed(s, i, allowed) {
             found(v);
         }
     }
     for i in memchr::memchr2_iter(b'_', b')', b) {
-        if let Some(v) = subscripted(s, i, &allowed) {
+        if let Some(v) = subscripted(s, i, allowed) {
             found(v);
         }
     }
     for i in memchr::memmem::find_iter(b, b"<sub>") {
-        if let Some(v) = sub_tagged(s, i, &allowed) {
+        if let Some(v) = sub_tagged(s, i, allowed) {
+            found(v);
+        }
+    }
+    // `U+13EC`: a code point's notation, read as the hex number it is.
+    for i in memchr::memchr_iter(b'+', b) {
+        if let Some(v) = code_point(s, i) {
+            found(v);
+        }
+    }
+    // `\x13\xec`: escaped bytes, read together as one big-endian number.
+    for i in memchr::memmem::find_iter(b, b"\\x") {
+        if let Some(v) = escaped_bytes(b, i) {
             found(v);
         }
     }
     if let Some(ac) = base_words() {
         for m in ac.find_iter(s) {
-            let Some(&base) = BASE_WORDS.get(m.pattern().as_usize() / 3).map(|(_, b)| b) else {
+            let Some(&(_, named)) = BASE_WORDS.get(m.pattern().as_usize() / 3) else {
                 continue;
             };
-            if !allowed(base) || alnum_before(s, m.start()) || alnum_at(s, m.end()) {
+            if alnum_before(s, m.start()) {
                 continue;
             }
-            for v in cued(s, m.start(), m.end(), base).into_iter().flatten() {
+            // `base 7`, `base-12`, `base36`, `radix 20`: the base is the number after the word.
+            let (base, end) = match named {
+                Some(base) => (base, m.end()),
+                None => match numbered_base(b, m.end()) {
+                    Some(x) => x,
+                    None => continue,
+                },
+            };
+            if !allowed(base) || alnum_at(s, end) {
+                continue;
+            }
+            for v in cued(s, m.start(), end, base).into_iter().flatten() {
                 found(v);
             }
         }
     }
 }
 
-/// Words that name a base, with the base.
-const BASE_WORDS: [(&str, u32); 12] = [
-    ("hexadecimal", 16),
-    ("hex", 16),
-    ("base 16", 16),
-    ("base-16", 16),
-    ("base16", 16),
-    ("octal", 8),
-    ("base 8", 8),
-    ("base-8", 8),
-    ("base8", 8),
-    ("binary", 2),
-    ("base 2", 2),
-    ("base-2", 2),
+/// The base written after `base`/`radix` at `p`: ` 7`, `-12`, `36`, from 2 to 36; with the
+/// end of its digits.
+fn numbered_base(b: &[u8], p: usize) -> Option<(u32, usize)> {
+    let p = if matches!(at(b, p), b' ' | b'-' | b'_') {
+        p + 1
+    } else {
+        p
+    };
+    let (base, e) = digits_in(b, p, 10)?;
+    let base = u32::try_from(base).ok().filter(|x| (2..=36).contains(x))?;
+    (e - p <= 2).then_some((base, e))
+}
+
+/// `U+13EC` (4 to 6 hex digits after `U+` at a token start), where `i` is the `+`.
+fn code_point(s: &str, i: usize) -> Option<u64> {
+    let b = s.as_bytes();
+    if i == 0 || !at(b, i - 1).eq_ignore_ascii_case(&b'u') || alnum_before(s, i - 1) {
+        return None;
+    }
+    let (v, e) = digits_in(b, i + 1, 16)?;
+    ((4..=6).contains(&(e - i - 1)) && ends_token(s, e)).then_some(v)
+}
+
+/// Two to eight `\xHH` escapes in a row from `i` (not the tail of a longer run), read as one
+/// big-endian number: `\x13\xec` is 0x13EC.
+fn escaped_bytes(b: &[u8], i: usize) -> Option<u64> {
+    let pair = |k: usize| {
+        let h = char::from(at(b, k)).to_digit(16)?;
+        let l = char::from(at(b, k + 1)).to_digit(16)?;
+        Some(u64::from(h << 4 | l))
+    };
+    let escape = |k: usize| at(b, k) == b'\\' && at(b, k + 1).eq_ignore_ascii_case(&b'x');
+    if i >= 4 && escape(i - 4) && pair(i - 2).is_some() {
+        return None;
+    }
+    let mut v: u64 = 0;
+    let mut n = 0;
+    let mut p = i;
+    while escape(p) {
+        let Some(byte) = pair(p + 2) else { break };
+        if n == 8 {
+            return None;
+        }
+        v = v << 8 | byte;
+        n += 1;
+        p += 4;
+    }
+    (n >= 2 && !at(b, p).is_ascii_hexdigit()).then_some(v)
+}
+
+/// Words that name a base, with the base; `None`: the base is the number after the word
+/// (`base 7`, `radix 20`).
+const BASE_WORDS: [(&str, Option<u32>); 17] = [
+    ("hexadecimal", Some(16)),
+    ("hex", Some(16)),
+    ("octal", Some(8)),
+    ("binary", Some(2)),
+    ("duodecimal", Some(12)),
+    ("dozenal", Some(12)),
+    ("vigesimal", Some(20)),
+    ("ternary", Some(3)),
+    ("trinary", Some(3)),
+    ("quaternary", Some(4)),
+    ("quinary", Some(5)),
+    ("senary", Some(6)),
+    ("septenary", Some(7)),
+    ("nonary", Some(9)),
+    ("hexatrigesimal", Some(36)),
+    ("base", None),
+    ("radix", None),
 ];
 
 /// The base-word automaton: each word in lowercase, Capitalised and UPPERCASE (pattern `3k +
@@ -162,6 +252,8 @@ fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
         e -= 1;
     }
     let mut converted = false;
+    // `5100 to hex`, `5100 into octal`: the number being converted. `11754 in octal` is
+    // read both ways (written in octal, or converted): a reading states only an exact target.
     for word in ["in", "to", "into"] {
         let l = word.len();
         let whole = e > l && at(b, e - l - 1) == b' ';
@@ -170,7 +262,7 @@ fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
                 .is_some_and(|x| x.eq_ignore_ascii_case(word.as_bytes()))
         {
             e -= l;
-            converted = true;
+            converted = word != "in";
             while e > 0 && at(b, e - 1) == b' ' && w - e < 8 {
                 e -= 1;
             }
@@ -379,26 +471,8 @@ mod tests {
     use super::*;
 
     fn read(s: &str) -> Vec<u64> {
-        let b = s.as_bytes();
-        let all = |_: u32| true;
         let mut out = Vec::new();
-        if let Some(ac) = base_words() {
-            for m in ac.find_iter(s) {
-                let base = BASE_WORDS[m.pattern().as_usize() / 3].1;
-                if !alnum_before(s, m.start()) && !alnum_at(s, m.end()) {
-                    out.extend(cued(s, m.start(), m.end(), base).into_iter().flatten());
-                }
-            }
-        }
-        for i in memchr::memchr3_iter(b'$', b'&', b'#', b) {
-            out.extend(prefixed(s, i, &all));
-        }
-        for i in memchr::memchr2_iter(b'_', b')', b) {
-            out.extend(subscripted(s, i, &all));
-        }
-        for i in memchr::memmem::find_iter(b, b"<sub>") {
-            out.extend(sub_tagged(s, i, &all));
-        }
+        read_all(s, &|_| true, &mut |v| out.push(v));
         out
     }
 
@@ -445,6 +519,24 @@ mod tests {
         ] {
             assert!(read(s).contains(&5100), "{s}: {:?}", read(s));
         }
+        for s in [
+            "3xo in base 36",
+            "2b50 in base 12",
+            "6886 in base 9",
+            "20604 (base 7)",
+            "cf0 (base 20)",
+            "base-7: 20604",
+            "radix 9: 6886",
+            "2B50 duodecimal",
+            "in senary it is 35340",
+            "11754 in octal",
+            "U+13EC",
+            "u+13ec",
+            "\\x13\\xec",
+            "\\x00\\x00\\x13\\xEC",
+        ] {
+            assert!(read(s).contains(&5100), "{s}: {:?}", read(s));
+        }
         assert!(read("$ABE").contains(&2750));
         assert!(read("ABE_16").contains(&2750));
     }
@@ -471,7 +563,17 @@ mod tests {
             "a hexdump of 13EC",
             "hex-encoded payload",
             "convert 5100 to hex",
-            "5100 in octal",
+            "5100 into octal",
+            "in base 64",
+            "base 1: 11",
+            "a base 37 number",
+            "database 7",
+            "U+13EC0000",
+            "xU+13EC",
+            "U+13E",
+            "\\x13",
+            "ternary operator",
+            "vigesimal counting",
             "the hex value is unknown",
             "binary 2",
             "H<sub>2</sub>O",
