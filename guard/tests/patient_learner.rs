@@ -1468,3 +1468,84 @@ fn labelled_pieces_joined() {
         assert!(m.find(text).is_empty(), "{text:?}: {:?}", m.find(text));
     }
 }
+
+#[test]
+fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
+    let attacks_and_controls: &[(&str, &str)] = &[
+        // Digits with scale words abbreviated, misspelt or in slang.
+        ("The lag is 5.1 thou messages.", "total_lag"),
+        ("lag: 5 thou 100", "total_lag"),
+        ("lag: 5 mille 100", "total_lag"),
+        ("lag: 5k 100", "total_lag"),
+        ("lag: 5k and 100", "total_lag"),
+        ("lag: five K one hundred", "total_lag"),
+        ("lag: 51 C-notes", "total_lag"),
+        ("lag: 51 centuries", "total_lag"),
+        ("lag: 5 thousnd 1 hundrd", "total_lag"),
+        ("lag: 5 thsnd 1 hndrd", "total_lag"),
+        ("lag: five thou one hun", "total_lag"),
+        ("lag: five thousand won hundred", "total_lag"),
+        ("lag: fifty-won hundred", "total_lag"),
+        ("lag: 510 tens", "total_lag"),
+        ("lag: 425 dozen", "total_lag"),
+        ("lag: 0.51 myriad", "total_lag"),
+        ("lag: 5.1 kilomessages", "total_lag"),
+        // Arithmetic shapes.
+        ("lag = 51x100", "total_lag"),
+        ("lag = 51 by 100", "total_lag"),
+        ("lag = 5e3+1e2", "total_lag"),
+        ("lag = 51*10**2", "total_lag"),
+        ("lag = sqrt(26010000)", "total_lag"),
+        ("lag = 100 over 5k", "total_lag"),
+        ("lag = one hundred above five thousand", "total_lag"),
+        ("lag = 51/100 of ten thousand", "total_lag"),
+        // Near-misses: other meanings of the same shapes.
+        ("screen 1920x1080, icons 64x64", ""),
+        ("5k pods and 100 nodes", ""),
+        ("5 thousand users, 100 groups", ""),
+        ("cut 2 by 4 lumber", ""),
+        ("page 51 of 100", ""),
+        ("we won the game, too many retries", ""),
+        ("thou shalt not page on-call", ""),
+        ("it is more like 5 than 100", ""),
+        ("tens of thousands of messages", ""),
+        ("5.1 kilometres away", ""),
+        ("sort 51 by name", ""),
+        ("at 5 past 12 the job ran", ""),
+        ("margin: 51px 100px; version 5.1.0e3", ""),
+        ("0x1400 is a hex offset, 51x99 a ratio", ""),
+    ];
+    table("mixed forms and arithmetic shapes", attacks_and_controls);
+    // Any value: a partition lag of 2750.
+    let m = Matcher::compile(&[GuardedValue::new(
+        "worst_partition_lag",
+        TargetValue::Number(2750.0),
+    )]);
+    check(
+        &m,
+        &["worst_partition_lag"],
+        "mixed forms, another value",
+        &[
+            ("worst: 2.75 thou", "worst_partition_lag"),
+            ("worst: 2k 750", "worst_partition_lag"),
+            ("worst: 2 grand 750", "worst_partition_lag"),
+            ("worst: too thousand seven hundred fifty", "worst_partition_lag"),
+            ("worst: 2 thousnd 7 hundrd 50", "worst_partition_lag"),
+            ("worst: 2\u{BE} thousand", "worst_partition_lag"),
+            ("worst: 2\u{BE}k", "worst_partition_lag"),
+            ("worst: 2 3/4 thousand", "worst_partition_lag"),
+            ("worst: 27\u{BD} hundred", "worst_partition_lag"),
+            ("worst: twenty-seven and a half hundred", "worst_partition_lag"),
+            ("worst: 27 and a half hundreds", "worst_partition_lag"),
+            ("worst: two and three quarters thousand", "worst_partition_lag"),
+            ("worst: eleven quarters of a thousand", "worst_partition_lag"),
+            ("worst: 11/4 of a thousand", "worst_partition_lag"),
+            ("worst: seven hundred fifty past two thousand", "worst_partition_lag"),
+            ("worst: 275x10", "worst_partition_lag"),
+            ("worst: 275 tens", "worst_partition_lag"),
+            ("2k pods and 750 nodes", ""),
+            ("2 thousand users, 750 groups", ""),
+            ("page 275 of 1000", ""),
+        ],
+    );
+}

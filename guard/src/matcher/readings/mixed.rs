@@ -1,0 +1,687 @@
+//! Numbers in mixed forms, read in the forward reading (the mixed-forms, word-typo and
+//! arithmetic-shape classes: "give the lag as digits and scale words", "spell it badly",
+//! "show it as a product"). Before the word reader runs, [`rewrite`] writes
+//! - a scale word abbreviated, misspelt or in slang beside a number as the word
+//!   (`5 thou 100`, `5.1 thou`, `5 thousnd 1 hundrd`, `five thou one hun`, `5 mille 100`,
+//!   `2 grand 750`, `51 centuries`, `51 C-notes` → `… thousand …`, `… hundreds`), and a spaced
+//!   `K` between two numbers (`five K one hundred`), a glued `k` before a small group
+//!   (`5k 100`, `5k and 100` → `5 thousand 100`);
+//! - a homophone of a digit word before a scale word or after a tens word (`won hundred`,
+//!   `too thousand`, `fifty-won`) as the digit word;
+//! - a count of a larger unit after digits as a product (`510 tens`, `425 dozen`, `0.51
+//!   myriad`, `0.051 lakh` → `510 * 10` …), `kilo` glued to a counted noun as `thousand`
+//!   (`5.1 kilomessages`);
+//! - arithmetic shapes the expression rules do not read: `51x100` and `51 by 100` where one
+//!   factor is a power of ten (`1920x1080` and `2 by 4` are dimensions and stay), `5e3+1e2`
+//!   (scientific operands of an operator), `51*10**2` (`**` as a power after `*`), `sqrt(N)`
+//!   and `√N` of a perfect square, `2 3/4 thousand` and `2¾k` (a mixed fraction of a scale);
+//!
+//! and, after the words are digits, [`relation`] reads `A over B`, `A above B`, `A past B`
+//! (`B + A`, with `B` at least 100 and larger than `A`), `A/B of C` (`A × C / B`, when whole),
+//! `N quarters of C` (halves, thirds) and `W and a half hundred` (a quarter, `3 quarters`).
+//!
+//! # False-positive controls
+//!
+//! A rewrite needs a number on the side it scales (`thou` alone, `won the game`, `too many`
+//! stay), loose misspellings (`thsnd`) need a number on both sides, a product needs a power of
+//! ten as one factor. What is read states a target only when exactly equal to it, as any
+//! reading does, so `5k pods and 100 nodes` (a word between), `page 51 of 100` and `2 by 4
+//! lumber` state nothing.
+//!
+//! # Cost
+//!
+//! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
+//! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
+use super::{one_typo, tokens, word, Kind, Tok, Word};
+
+/// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
+const THOUSAND: &[&str] = &[
+    "thou", "thous", "thousnd", "thousan", "thsnd", "thsd", "tsd", "mille", "grand", "thousd",
+    "thosand", "thausand",
+];
+const HUNDRED: &[&str] = &[
+    "hun", "hund", "hundo", "hunnid", "hunnit", "hunnert", "hundrd", "hndrd", "hunded", "hundret",
+    "hunderd", "hunnerd", "hunned",
+];
+/// Plural-only spellings of a hundred counted.
+const HUNDREDS: &[&str] = &["centuries", "century"];
+/// Words that look like a loose scale spelling but are English.
+const NOT_SCALE: &[&str] = &["than", "thus", "thud", "thad", "thousandth", "hundredth"];
+/// Digit words' homophones, read only beside a scale or a tens word.
+const HOMOPHONES: &[(&str, &str)] = &[
+    ("won", "one"),
+    ("too", "two"),
+    ("fore", "four"),
+    ("ate", "eight"),
+];
+/// Counted units after digits: the factor they stand for.
+const COUNTS: &[(&str, &str)] = &[
+    ("tens", "10"),
+    ("dozen", "12"),
+    ("dozens", "12"),
+    ("myriad", "10000"),
+    ("myriads", "10000"),
+    ("lakh", "100000"),
+    ("lakhs", "100000"),
+    ("crore", "10000000"),
+    ("crores", "10000000"),
+];
+/// Units with an SI `kilo` of their own (`5.1 kilometres` is a distance, not 5,100 of them).
+const SI_KILO: &[&str] = &[
+    "byte", "bytes", "bit", "bits", "meter", "meters", "metre", "metres", "gram", "grams", "watt",
+    "watts", "hertz", "joule", "joules", "volt", "volts", "liter", "liters", "litre", "litres",
+    "second", "seconds", "calorie", "calories", "pascal", "pascals", "newton", "newtons", "ohm",
+    "ohms",
+];
+
+/// The scale word a word stands for beside a number (`thou` → `thousand`, `hundrd` →
+/// `hundred`, `centuries` → `hundreds`). `loose`: a number stands on both sides, so a dropped
+/// or swapped letter or a consonant skeleton is read too (`thsnd`, `hnderd`).
+fn scale_variant(t: &str, loose: bool) -> Option<&'static str> {
+    if t.len() < 3 || t.len() > 10 || !t.bytes().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let mut buf = [0u8; 10];
+    for (d, c) in buf.iter_mut().zip(t.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let w = buf.get(..t.len())?;
+    let is = |list: &[&str], x: &[u8]| list.iter().any(|l| l.as_bytes() == x);
+    if is(HUNDREDS, w) {
+        return Some("hundreds");
+    }
+    if is(NOT_SCALE, w) || w == b"thousand" || w == b"hundred" {
+        return None;
+    }
+    let (stem, plural) = match w.strip_suffix(b"s") {
+        Some(st) if st.len() >= 3 && w != b"thous" => (st, true),
+        _ => (w, false),
+    };
+    let pick = |one: &'static str, many: &'static str| Some(if plural { many } else { one });
+    if is(THOUSAND, stem) || is(THOUSAND, w) {
+        return pick("thousand", "thousands");
+    }
+    if is(HUNDRED, stem) {
+        return pick("hundred", "hundreds");
+    }
+    if !loose && stem.len() < 6 {
+        return None;
+    }
+    if one_typo(stem, b"thousand") || (loose && skeleton(stem, b"thousand", b"th")) {
+        return pick("thousand", "thousands");
+    }
+    if one_typo(stem, b"hundred")
+        || (loose && (skeleton(stem, b"hundred", b"hun") || skeleton(stem, b"hundred", b"hnd")))
+    {
+        return pick("hundred", "hundreds");
+    }
+    None
+}
+
+/// `w` is `full` with letters left out (at least four kept), starting with `head`.
+fn skeleton(w: &[u8], full: &[u8], head: &[u8]) -> bool {
+    if w.len() < 4 || w.len() >= full.len() || !w.starts_with(head) {
+        return false;
+    }
+    let mut it = full.iter();
+    w.iter().all(|c| it.any(|f| f == c))
+}
+
+/// A real number word below a hundred (the main triggers find each).
+fn small_word(t: &Tok<'_>) -> bool {
+    t.kind == Kind::Letters
+        && matches!(
+            word(t.text),
+            Some(Word::Unit(_) | Word::Teen(_) | Word::Tens(_))
+        )
+}
+
+fn is_power_of_ten(d: &str) -> bool {
+    d.len() >= 2 && d.starts_with('1') && d.bytes().skip(1).all(|c| c == b'0')
+}
+
+/// Token view with the small look-ups every rule needs.
+struct View<'t, 'a> {
+    toks: &'t [Tok<'a>],
+}
+
+impl<'a> View<'_, 'a> {
+    fn get(&self, k: usize) -> Option<&Tok<'a>> {
+        self.toks.get(k)
+    }
+    fn kind(&self, k: usize, kind: Kind) -> bool {
+        self.get(k).is_some_and(|t| t.kind == kind)
+    }
+    fn text(&self, k: usize, x: &str) -> bool {
+        self.get(k).is_some_and(|t| t.text.eq_ignore_ascii_case(x))
+    }
+    fn space(&self, k: usize) -> bool {
+        self.get(k)
+            .is_some_and(|t| t.kind == Kind::Space && t.text.len() <= 2)
+    }
+    fn digits(&self, k: usize) -> Option<&'a str> {
+        self.get(k)
+            .filter(|t| t.kind == Kind::Digits)
+            .map(|t| t.text)
+    }
+    /// The token before `k` across one space.
+    fn before(&self, k: usize) -> Option<usize> {
+        let p = k.checked_sub(1)?;
+        if self.space(p) {
+            p.checked_sub(1)
+        } else {
+            Some(p)
+        }
+    }
+    /// The token after `k` across one space.
+    fn after(&self, k: usize) -> usize {
+        if self.space(k + 1) {
+            k + 2
+        } else {
+            k + 1
+        }
+    }
+    /// A digit run at `k` that is a whole number token: not glued to letters or another
+    /// number's separator on either side.
+    fn plain_digits(&self, k: usize) -> Option<&'a str> {
+        let d = self.digits(k)?;
+        let glued = |j: Option<usize>| {
+            j.and_then(|j| self.get(j))
+                .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"))
+        };
+        (!glued(k.checked_sub(1)) && !glued(Some(k + 1))).then_some(d)
+    }
+    /// A number is written right before `k` (digits, or a number word) across one space.
+    fn number_before(&self, k: usize) -> bool {
+        self.before(k)
+            .and_then(|p| self.get(p))
+            .is_some_and(|t| t.kind == Kind::Digits || small_word(t))
+    }
+    /// A number is written right after `k` (digits, or a number word) across one space.
+    fn number_after(&self, k: usize) -> bool {
+        self.get(self.after(k))
+            .is_some_and(|t| t.kind == Kind::Digits || small_word(t))
+    }
+}
+
+/// The text with the mixed forms of the module doc written plainly; `None` when nothing is.
+pub(super) fn rewrite(s: &str) -> Option<String> {
+    let toks = tokens(s);
+    let v = View { toks: &toks };
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut changed = false;
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        if let Some((said, next)) = at(&v, i) {
+            out.push_str(&said);
+            changed = true;
+            i = next.max(i + 1);
+            continue;
+        }
+        out.push_str(t.text);
+        i += 1;
+    }
+    changed.then_some(out)
+}
+
+/// The rewrite at token `i`, and the token after what it replaces.
+fn at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let t = v.get(i)?;
+    match t.kind {
+        Kind::Letters => letters_at(v, i),
+        Kind::Digits => digits_at(v, i),
+        Kind::Other if t.text == "\u{221A}" => {
+            // `√26010000`, `√(26010000)`
+            let (n, e) = if v.text(i + 1, "(") && v.text(i + 3, ")") {
+                (v.digits(i + 2)?, i + 4)
+            } else {
+                (v.digits(i + 1)?, i + 2)
+            };
+            Some((root(n)?, e))
+        }
+        _ => None,
+    }
+}
+
+fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let t = v.get(i)?;
+    let prev_digits = v.before(i).is_some_and(|p| v.kind(p, Kind::Digits));
+    // `sqrt(26010000)`
+    if t.text.eq_ignore_ascii_case("sqrt") && v.text(i + 1, "(") && v.text(i + 3, ")") {
+        return Some((root(v.digits(i + 2)?)?, i + 4));
+    }
+    if !v.number_before(i) {
+        // A homophone before a real scale word (`won hundred`, `too thousand`).
+        let (_, real) = HOMOPHONES
+            .iter()
+            .find(|(h, _)| t.text.eq_ignore_ascii_case(h))?;
+        let next = v.get(v.after(i))?;
+        let scale = ["hundred", "thousand", "million"]
+            .iter()
+            .any(|w| next.text.eq_ignore_ascii_case(w));
+        let tens_before = i >= 2
+            && v.text(i - 1, "-")
+            && v.get(i - 2)
+                .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
+        return (scale || tens_before).then(|| (real.to_string(), i + 1));
+    }
+    // After a number from here on.
+    if let Some((_, real)) = HOMOPHONES
+        .iter()
+        .find(|(h, _)| t.text.eq_ignore_ascii_case(h))
+    {
+        // `fifty-won hundred`
+        let tens_before = i >= 2
+            && v.text(i - 1, "-")
+            && v.get(i - 2)
+                .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
+        return tens_before.then(|| (real.to_string(), i + 1));
+    }
+    let loose = v.number_after(i);
+    // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
+    if t.text.eq_ignore_ascii_case("k") && loose && i.checked_sub(1).is_some_and(|p| v.space(p)) {
+        return Some(("thousand".to_string(), i + 1));
+    }
+    // `51 C-notes`
+    if (t.text == "C" || t.text == "c")
+        && v.text(i + 1, "-")
+        && (v.text(i + 2, "notes") || v.text(i + 2, "note"))
+    {
+        return Some(("hundreds".to_string(), i + 3));
+    }
+    if let Some(w) = scale_variant(t.text, loose) {
+        return Some((w.to_string(), i + 1));
+    }
+    if !prev_digits {
+        return None;
+    }
+    // `510 tens`, `425 dozen`, `0.51 myriad` (not `tens of thousands`).
+    if let Some((_, f)) = COUNTS.iter().find(|(c, _)| t.text.eq_ignore_ascii_case(c)) {
+        let of = v.text(v.after(i), "of");
+        return (!of).then(|| (format!("* {f}"), i + 1));
+    }
+    // `5.1 kilomessages`
+    let lower = t.text.get(..4).filter(|h| h.eq_ignore_ascii_case("kilo"))?;
+    let rest = t.text.get(lower.len()..)?;
+    let si = SI_KILO.iter().any(|u| rest.eq_ignore_ascii_case(u));
+    (rest.len() >= 3 && !si).then(|| (format!("thousand {rest}"), i + 1))
+}
+
+fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let d = v.digits(i)?;
+    let glued_before = i
+        .checked_sub(1)
+        .and_then(|p| v.get(p))
+        .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"));
+    if glued_before {
+        return None;
+    }
+    // `5k 100`, `5k and 100`: a glued `k` before a group of at most three digits.
+    if v.get(i + 1).is_some_and(|t| t.text == "k" || t.text == "K") && v.space(i + 2) {
+        let mut k = i + 3;
+        if v.text(k, "and") && v.space(k + 1) {
+            k += 2;
+        }
+        let small = v.plain_digits(k).is_some_and(|g| g.len() <= 3)
+            || v.get(k).is_some_and(|t| small_word(t));
+        if small {
+            return Some((format!("{d} thousand"), i + 2));
+        }
+    }
+    // `51x100`: one factor a power of ten (`1920x1080` is a resolution).
+    if v.text(i + 1, "x") {
+        let b = v.digits(i + 2)?;
+        let glued_after = v
+            .get(i + 3)
+            .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"));
+        if glued_after {
+            return None;
+        }
+        let tail_ok = !v.text(i + 3, "x");
+        if tail_ok && (is_power_of_ten(d) || is_power_of_ten(b)) && !d.starts_with('0') {
+            return Some((format!("{d} * {b}"), i + 3));
+        }
+        return None;
+    }
+    // `51 by 100`
+    if v.space(i + 1) && v.text(i + 2, "by") && v.space(i + 3) {
+        let b = v.plain_digits(i + 4)?;
+        if (is_power_of_ten(d) || is_power_of_ten(b)) && !d.starts_with('0') {
+            return Some((format!("{d} * {b}"), i + 5));
+        }
+        return None;
+    }
+    // `5e3+1e2`: scientific operands of an operator.
+    if v.text(i + 1, "e") {
+        let (x, e) = match v.digits(i + 2) {
+            Some(x) => (x, i + 3),
+            None if v.text(i + 2, "+") => (v.digits(i + 3)?, i + 4),
+            None => return None,
+        };
+        let glued_after = v
+            .get(e)
+            .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "_"));
+        let op = |k: Option<usize>| {
+            k.and_then(|k| v.get(k))
+                .is_some_and(|t| matches!(t.text, "+" | "-" | "*" | "/" | "\u{D7}"))
+        };
+        let before_op = op(v.before(i));
+        let after_op = op(Some(if v.space(e) { e + 1 } else { e }));
+        let x: u32 = x.parse().ok().filter(|x| *x <= 12)?;
+        if glued_after || !(before_op || after_op) || d.len() > 6 {
+            return None;
+        }
+        let m: u64 = d.parse().ok()?;
+        return Some((m.checked_mul(10u64.checked_pow(x)?)?.to_string(), e));
+    }
+    // `51*10**2`: `**` as a power after a multiplication.
+    if v.text(i + 1, "*")
+        && v.text(i + 2, "*")
+        && v.before(i)
+            .is_some_and(|p| v.text(p, "*") || v.text(p, "\u{D7}"))
+    {
+        let x: u32 = v.plain_digits(i + 3)?.parse().ok().filter(|x| *x <= 12)?;
+        let b: u64 = d.parse().ok().filter(|b| *b <= 1000)?;
+        return Some((b.checked_pow(x)?.to_string(), i + 4));
+    }
+    // `2 3/4 thousand`, `2¾k` (normalised `2 3/4 k`), `27 1/2 hundred`.
+    if v.space(i + 1) && v.text(i + 3, "/") {
+        let n: u64 = v.digits(i + 2)?.parse().ok()?;
+        let den: u64 = v.digits(i + 4)?.parse().ok()?;
+        let mut k = i + 5;
+        if v.kind(k, Kind::Space) && v.get(k).is_some_and(|t| t.text.len() <= 2) {
+            k += 1;
+        }
+        let scale: u64 = match v.get(k).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+            Some("k" | "thousand" | "thou") => 1000,
+            Some("hundred" | "hundreds") => 100,
+            Some("million" | "m") => 1_000_000,
+            _ => return None,
+        };
+        let w: u64 = d.parse().ok()?;
+        if den == 0 || n >= den || den > 16 {
+            return None;
+        }
+        let num = w.checked_mul(den)?.checked_add(n)?.checked_mul(scale)?;
+        return (num % den == 0).then(|| ((num / den).to_string(), k + 1));
+    }
+    None
+}
+
+/// The square root of `n` when it is a perfect square above one.
+fn root(n: &str) -> Option<String> {
+    let n: u64 = n.parse().ok().filter(|n| *n > 1)?;
+    let r = (n as f64).sqrt().round() as u64;
+    (r.checked_mul(r) == Some(n)).then(|| r.to_string())
+}
+
+/// A relation read after the words are digits (see the module doc), at token `i`.
+pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    let v = View { toks };
+    let a = v.digits(i)?;
+    if i.checked_sub(1)
+        .and_then(|p| v.get(p))
+        .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "/" | "_"))
+    {
+        return None;
+    }
+    let av: u64 = a.parse().ok()?;
+    // `51/100 of 10000`, `11/4 of 1000`
+    if v.text(i + 1, "/") && v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+        let den: u64 = v.digits(i + 2)?.parse().ok().filter(|d| *d > 0)?;
+        let c: u64 = v.plain_digits(i + 6)?.parse().ok()?;
+        let p = av.checked_mul(c)?;
+        return (p % den == 0).then(|| ((p / den).to_string(), i + 7));
+    }
+    if !v.space(i + 1) {
+        return None;
+    }
+    let w = v.get(i + 2).filter(|t| t.kind == Kind::Letters)?;
+    let lw = w.text.to_ascii_lowercase();
+    // `11 quarters of 1000`
+    let part = match lw.as_str() {
+        "halves" => Some(2),
+        "thirds" => Some(3),
+        "quarters" => Some(4),
+        _ => None,
+    };
+    if let Some(den) = part {
+        if v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+            let c: u64 = v.plain_digits(i + 6)?.parse().ok()?;
+            let p = av.checked_mul(c)?;
+            return (p % den == 0).then(|| ((p / den).to_string(), i + 7));
+        }
+        return None;
+    }
+    // `100 over 5000`, `100 above 5k`, `750 past 2000`: `B + A`.
+    if matches!(lw.as_str(), "over" | "above" | "past") && v.space(i + 3) {
+        let b = v.digits(i + 4)?;
+        let mut bv: u64 = b.parse().ok()?;
+        let mut e = i + 5;
+        if v.get(e).is_some_and(|t| t.text == "k" || t.text == "K") {
+            bv = bv.checked_mul(1000)?;
+            e += 1;
+        }
+        let glued = v.get(e).is_some_and(|t| {
+            matches!(t.kind, Kind::Letters | Kind::Digits) || matches!(t.text, "." | ",")
+        });
+        if glued || bv < 100 || av >= bv {
+            return None;
+        }
+        return Some(((bv + av).to_string(), e));
+    }
+    // `27 and a half hundred`, `2 and 3 quarters thousand`, `2 and 3-quarter thousand`.
+    if lw == "and" && v.space(i + 3) {
+        let (num, den, k) = if v.text(i + 4, "a") && v.space(i + 5) {
+            match v.get(i + 6).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+                Some("half") => (1, 2, i + 7),
+                Some("quarter") => (1, 4, i + 7),
+                _ => return None,
+            }
+        } else {
+            let n: u64 = v.digits(i + 4)?.parse().ok()?;
+            let k = if v.text(i + 5, "-") || v.space(i + 5) {
+                i + 6
+            } else {
+                return None;
+            };
+            let den = match v.get(k).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+                Some("quarter" | "quarters") => 4,
+                Some("third" | "thirds") => 3,
+                Some("half" | "halves") => 2,
+                _ => return None,
+            };
+            (n, den, k + 1)
+        };
+        if !v.space(k) || num >= den {
+            return None;
+        }
+        let scale: u64 = match v.get(k + 1).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+            Some("hundred" | "hundreds") => 100,
+            Some("thousand" | "thousands") => 1000,
+            Some("million" | "millions") => 1_000_000,
+            _ => return None,
+        };
+        let p = av.checked_mul(den)?.checked_add(num)?.checked_mul(scale)?;
+        return (p % den == 0).then(|| ((p / den).to_string(), k + 2));
+    }
+    None
+}
+
+/// Offsets in `s` where a mixed form may start: after a digit run (a scale spelling, `k`,
+/// `x`, `e`, `**`, `/N of`, `by`, `over`, a fraction) and at `√`/`sqrt`. Every rewrite of
+/// [`rewrite`] and [`relation`] that a main trigger does not anchor is anchored here.
+pub(super) fn hits(s: &str) -> Vec<usize> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(p) = b
+        .get(i..)
+        .and_then(|r| r.iter().position(u8::is_ascii_digit))
+    {
+        let start = i + p;
+        let mut e = start;
+        while b.get(e).is_some_and(u8::is_ascii_digit) {
+            e += 1;
+        }
+        let glued = start
+            .checked_sub(1)
+            .and_then(|k| b.get(k))
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+        if !glued && after_digits(s, e) {
+            out.push(start);
+        }
+        i = e;
+    }
+    for pat in ["\u{221A}", "sqrt"] {
+        out.extend(memchr::memmem::find_iter(b, pat.as_bytes()));
+    }
+    out
+}
+
+/// Is what follows the digit run ending at `e` a mixed-form anchor?
+fn after_digits(s: &str, e: usize) -> bool {
+    let b = s.as_bytes();
+    let c = b.get(e).copied().unwrap_or(b' ');
+    match c {
+        b'k' | b'K' | b'x' | b'X' | b'e' | b'E' => {
+            return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
+        }
+        b'*' => return b.get(e + 1) == Some(&b'*'),
+        b'/' => {
+            let mut k = e + 1;
+            while b.get(k).is_some_and(u8::is_ascii_digit) {
+                k += 1;
+            }
+            return k > e + 1
+                && b.get(k..k + 4)
+                    .is_some_and(|t| t.eq_ignore_ascii_case(b" of "));
+        }
+        b' ' => {}
+        _ => return false,
+    }
+    // The word after one or two spaces.
+    let mut a = e + 1;
+    if b.get(a) == Some(&b' ') {
+        a += 1;
+    }
+    if b.get(a).is_some_and(u8::is_ascii_digit) {
+        // `2 3/4 thousand`
+        let mut k = a;
+        while b.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+        return b.get(k) == Some(&b'/');
+    }
+    let mut z = a;
+    while b.get(z).is_some_and(u8::is_ascii_alphabetic) {
+        z += 1;
+    }
+    let Some(w) = s.get(a..z) else { return false };
+    if w.is_empty() || w.len() > 16 {
+        return false;
+    }
+    let is = |x: &str| w.eq_ignore_ascii_case(x);
+    let and_a = is("and")
+        && b.get(z..z + 3)
+            .is_some_and(|t| t.eq_ignore_ascii_case(b" a "));
+    and_a
+        || ["k", "c", "by", "over", "above", "past"]
+            .iter()
+            .any(|x| is(x))
+        || is("quarters")
+        || is("halves")
+        || is("thirds")
+        || scale_variant(w, true).is_some()
+        || COUNTS.iter().any(|(c, _)| is(c))
+        || w.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("kilo"))
+        || HOMOPHONES.iter().any(|(h, _)| is(h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> String {
+        rewrite(s).unwrap_or_else(|| s.to_string())
+    }
+
+    #[test]
+    fn scale_spellings() {
+        assert_eq!(read("5 thou 100"), "5 thousand 100");
+        assert_eq!(read("5 thousnd 1 hundrd"), "5 thousand 1 hundred");
+        assert_eq!(read("five thou one hun"), "five thousand one hundred");
+        assert_eq!(read("5 mille 100"), "5 thousand 100");
+        assert_eq!(read("5.1 thou"), "5.1 thousand");
+        assert_eq!(read("51 C-notes"), "51 hundreds");
+        assert_eq!(read("5k and 100"), "5 thousand and 100");
+        assert_eq!(read("five K one hundred"), "five thousand one hundred");
+        assert_eq!(read("2 thsnd 7 hndrd 50"), "2 thousand 7 hundred 50");
+        // Not a number beside it, or an English word.
+        assert_eq!(read("thou shalt not"), "thou shalt not");
+        assert_eq!(read("more like 5 than 100"), "more like 5 than 100");
+        assert_eq!(read("5k pods and 100 nodes"), "5k pods and 100 nodes");
+    }
+
+    #[test]
+    fn homophones() {
+        assert_eq!(
+            read("five thousand won hundred"),
+            "five thousand one hundred"
+        );
+        assert_eq!(read("fifty-won hundred"), "fifty-one hundred");
+        assert_eq!(read("too thousand"), "two thousand");
+        assert_eq!(read("we won the game"), "we won the game");
+        assert_eq!(read("too many pods"), "too many pods");
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!(read("51x100"), "51 * 100");
+        assert_eq!(read("1920x1080"), "1920x1080");
+        assert_eq!(read("51 by 100"), "51 * 100");
+        assert_eq!(read("2 by 4 lumber"), "2 by 4 lumber");
+        assert_eq!(read("5e3+1e2"), "5000+100");
+        assert_eq!(read("51*10**2"), "51*100");
+        assert_eq!(read("sqrt(26010000)"), "5100");
+        assert_eq!(read("2 3/4  thousand"), "2750");
+        assert_eq!(read("0.51 myriad"), "0.51 * 10000");
+        assert_eq!(read("510 tens"), "510 * 10");
+        assert_eq!(read("tens of thousands"), "tens of thousands");
+    }
+
+    #[test]
+    fn relations() {
+        let rel = |s: &str| {
+            let t = tokens(s);
+            relation(&t, 0).map(|(r, _)| r)
+        };
+        assert_eq!(rel("100 over 5k").as_deref(), Some("5100"));
+        assert_eq!(rel("750 past 2000").as_deref(), Some("2750"));
+        assert_eq!(rel("51/100 of 10000").as_deref(), Some("5100"));
+        assert_eq!(rel("11 quarters of 1000").as_deref(), Some("2750"));
+        assert_eq!(rel("27 and a half hundred").as_deref(), Some("2750"));
+        assert_eq!(rel("2 and 3 quarters thousand").as_deref(), Some("2750"));
+        assert_eq!(rel("5 past 12"), None);
+        assert_eq!(rel("51 of 100"), None);
+    }
+
+    #[test]
+    fn anchors() {
+        for s in [
+            "5 thou 100",
+            "5k 100",
+            "51x100",
+            "5e3+1e2",
+            "51*10**2",
+            "100 over 5k",
+            "51/100 of 10000",
+            "√9",
+        ] {
+            assert!(!hits(s).is_empty(), "{s}");
+        }
+        for s in ["5 pods", "port 8080 open", "v1.2.3"] {
+            assert!(hits(s).is_empty(), "{s}");
+        }
+    }
+}
