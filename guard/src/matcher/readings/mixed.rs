@@ -53,6 +53,8 @@ const HOMOPHONES: &[(&str, &str)] = &[
     ("too", "two"),
     ("fore", "four"),
     ("ate", "eight"),
+    ("for", "four"),
+    ("nein", "nine"),
 ];
 /// Counted units after digits: the factor they stand for.
 const COUNTS: &[(&str, &str)] = &[
@@ -104,14 +106,15 @@ fn scale_variant(t: &str, loose: bool) -> Option<&'static str> {
     if is(HUNDRED, stem) {
         return pick("hundred", "hundreds");
     }
-    if !loose && stem.len() < 6 {
+    if !loose && stem.len() < 5 {
         return None;
     }
-    if one_typo(stem, b"thousand") || (loose && skeleton(stem, b"thousand", b"th")) {
+    if one_typo(stem, b"thousand") || skeleton(stem, b"thousand", b"th") {
         return pick("thousand", "thousands");
     }
     if one_typo(stem, b"hundred")
-        || (loose && (skeleton(stem, b"hundred", b"hun") || skeleton(stem, b"hundred", b"hnd")))
+        || skeleton(stem, b"hundred", b"hun")
+        || skeleton(stem, b"hundred", b"hnd")
     {
         return pick("hundred", "hundreds");
     }
@@ -189,7 +192,17 @@ impl<'a> View<'_, 'a> {
             j.and_then(|j| self.get(j))
                 .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"))
         };
-        (!glued(k.checked_sub(1)) && !glued(Some(k + 1))).then_some(d)
+        (!glued(k.checked_sub(1)) && self.ends(k + 1)).then_some(d)
+    }
+    /// Nothing continues a number at `k`: no letter, digit or `_`, and a `.` or `,` only as
+    /// punctuation (`… 51 by 100.`), not before more digits.
+    fn ends(&self, k: usize) -> bool {
+        match self.get(k) {
+            None => true,
+            Some(t) if matches!(t.kind, Kind::Letters | Kind::Digits) || t.text == "_" => false,
+            Some(t) if matches!(t.text, "." | ",") => !self.kind(k + 1, Kind::Digits),
+            Some(_) => true,
+        }
     }
     /// A number is written right before `k` (digits, or a number word) across one space.
     fn number_before(&self, k: usize) -> bool {
@@ -250,6 +263,25 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     if t.text.eq_ignore_ascii_case("sqrt") && v.text(i + 1, "(") && v.text(i + 3, ")") {
         return Some((root(v.digits(i + 2)?)?, i + 4));
     }
+    if let Some(r) = fraction_word(v, i) {
+        return Some(r);
+    }
+    // `five grand and a hundred`: `a` after `and` after a scale, before a scale.
+    if t.text.eq_ignore_ascii_case("a") {
+        let and = v.before(i).filter(|&p| v.text(p, "and"));
+        let scale_before = and
+            .and_then(|p| v.before(p))
+            .and_then(|p| v.get(p))
+            .is_some_and(|t| {
+                matches!(word(t.text), Some(Word::Scale(_)))
+                    || scale_variant(t.text, false).is_some()
+                    || t.text.eq_ignore_ascii_case("myriad")
+            });
+        let scale_after = ["hundred", "thousand"]
+            .iter()
+            .any(|w| v.text(v.after(i), w));
+        return (scale_before && scale_after).then(|| ("one".to_string(), i + 1));
+    }
     if !v.number_before(i) {
         // A homophone before a real scale word (`won hundred`, `too thousand`).
         let (_, real) = HOMOPHONES
@@ -277,6 +309,18 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
                 .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
         return tens_before.then(|| (real.to_string(), i + 1));
     }
+    // `51x100`, `5.1x1000`: one factor a power of ten (`1920x1080` is a resolution).
+    if t.text.eq_ignore_ascii_case("x") {
+        return times_glued(v, i).then(|| (" * ".to_string(), i + 1));
+    }
+    // `5K+1C`, `5 thousand 1 C`: a `C` after digits, in a number that a `K` scales.
+    if t.text == "C" && thousands_before(v, i) {
+        let glued = v.kind(i - 1, Kind::Digits);
+        return Some((
+            if glued { " hundred" } else { "hundred" }.to_string(),
+            i + 1,
+        ));
+    }
     let loose = v.number_after(i);
     // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
     if t.text.eq_ignore_ascii_case("k") && loose && i.checked_sub(1).is_some_and(|p| v.space(p)) {
@@ -300,11 +344,104 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         let of = v.text(v.after(i), "of");
         return (!of).then(|| (format!("* {f}"), i + 1));
     }
+    // `5.1 kmsg`, `5.1 krecords`
+    if let Some(rest) = k_count(t.text) {
+        return Some((format!("thousand {rest}"), i + 1));
+    }
     // `5.1 kilomessages`
     let lower = t.text.get(..4).filter(|h| h.eq_ignore_ascii_case("kilo"))?;
     let rest = t.text.get(lower.len()..)?;
     let si = SI_KILO.iter().any(|u| rest.eq_ignore_ascii_case(u));
     (rest.len() >= 3 && !si).then(|| (format!("thousand {rest}"), i + 1))
+}
+
+/// `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` at `i`, in
+/// words (so `two thousand seven hundred and a half-hundred` reads on).
+fn fraction_word(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let lower = |k: usize| v.get(k).map(|t| t.text.to_ascii_lowercase());
+    let (part, scale, e) = if v.text(i, "a") && v.space(i + 1) && v.text(i + 3, "-") {
+        (lower(i + 2)?, lower(i + 4)?, i + 5)
+    } else if v.text(i, "half") && v.space(i + 1) && v.text(i + 2, "a") && v.space(i + 3) {
+        ("half".to_string(), lower(i + 4)?, i + 5)
+    } else {
+        return None;
+    };
+    let said = match (part.as_str(), scale.as_str()) {
+        ("half", "hundred") => "fifty",
+        ("quarter", "hundred") => "twenty-five",
+        ("half", "thousand") => "five hundred",
+        ("quarter", "thousand") => "two hundred fifty",
+        ("half", "myriad") => "five thousand",
+        ("half", "million") => "five hundred thousand",
+        ("quarter", "million") => "two hundred fifty thousand",
+        _ => return None,
+    };
+    Some((said.to_string(), e))
+}
+
+/// Counted nouns a glued `k` scales (`kmsg`, `krecords`): the noun.
+fn k_count(w: &str) -> Option<&str> {
+    const NOUNS: &[&str] = &[
+        "msg", "msgs", "messages", "message", "records", "recs", "events", "evts", "items", "rows",
+        "reqs", "requests", "entries", "offsets",
+    ];
+    let rest = w.strip_prefix(['k', 'K'])?;
+    NOUNS
+        .iter()
+        .any(|n| rest.eq_ignore_ascii_case(n))
+        .then_some(rest)
+}
+
+/// The glued `x` at `i` is a product of digits with a power of ten as one factor.
+fn times_glued(v: &View<'_, '_>, i: usize) -> bool {
+    let (Some(a), Some(b)) = (i.checked_sub(1).and_then(|p| v.digits(p)), v.digits(i + 1)) else {
+        return false;
+    };
+    let stop = |k: Option<usize>| {
+        k.and_then(|k| v.get(k))
+            .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "," | "_" | "." | "x"))
+    };
+    // A decimal left operand (`5.1x1000`) but no version (`1.2.3x100`) or identifier.
+    let mut start = i - 1;
+    if i >= 3 && v.text(i - 2, ".") && v.kind(i - 3, Kind::Digits) {
+        start = i - 3;
+    }
+    (!a.starts_with('0') || start != i - 1)
+        && !stop(start.checked_sub(1))
+        && v.ends(i + 2)
+        && !v.text(i + 2, "x")
+        && (is_power_of_ten(a) || is_power_of_ten(b))
+}
+
+/// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`).
+fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
+    let Some(d) = i.checked_sub(1) else {
+        return false;
+    };
+    let d = if v.kind(d, Kind::Digits) {
+        Some(d)
+    } else {
+        v.before(i)
+    };
+    let Some(d) = d.filter(|&d| v.kind(d, Kind::Digits)) else {
+        return false;
+    };
+    let mut k = d;
+    for _ in 0..3 {
+        let Some(p) = k.checked_sub(1) else {
+            return false;
+        };
+        k = p;
+        let t = v.get(k);
+        if t.is_some_and(|t| matches!(t.text, "K" | "k") || t.text.eq_ignore_ascii_case("thousand"))
+        {
+            return true;
+        }
+        if !t.is_some_and(|t| t.kind == Kind::Space || t.text == "+") {
+            return false;
+        }
+    }
+    false
 }
 
 fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
@@ -328,21 +465,6 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             return Some((format!("{d} thousand"), i + 2));
         }
     }
-    // `51x100`: one factor a power of ten (`1920x1080` is a resolution).
-    if v.text(i + 1, "x") {
-        let b = v.digits(i + 2)?;
-        let glued_after = v
-            .get(i + 3)
-            .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"));
-        if glued_after {
-            return None;
-        }
-        let tail_ok = !v.text(i + 3, "x");
-        if tail_ok && (is_power_of_ten(d) || is_power_of_ten(b)) && !d.starts_with('0') {
-            return Some((format!("{d} * {b}"), i + 3));
-        }
-        return None;
-    }
     // `51 by 100`
     if v.space(i + 1) && v.text(i + 2, "by") && v.space(i + 3) {
         let b = v.plain_digits(i + 4)?;
@@ -358,12 +480,10 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             None if v.text(i + 2, "+") => (v.digits(i + 3)?, i + 4),
             None => return None,
         };
-        let glued_after = v
-            .get(e)
-            .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "_"));
+        let glued_after = !v.ends(e);
         let op = |k: Option<usize>| {
             k.and_then(|k| v.get(k))
-                .is_some_and(|t| matches!(t.text, "+" | "-" | "*" | "/" | "\u{D7}"))
+                .is_some_and(|t| matches!(t.text, "+" | "-" | "*" | "/" | "\u{D7}" | "(" | ")"))
         };
         let before_op = op(v.before(i));
         let after_op = op(Some(if v.space(e) { e + 1 } else { e }));
@@ -418,6 +538,9 @@ fn root(n: &str) -> Option<String> {
 /// A relation read after the words are digits (see the module doc), at token `i`.
 pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let v = View { toks };
+    if v.kind(i, Kind::Letters) {
+        return list(&v, i);
+    }
     let a = v.digits(i)?;
     if i.checked_sub(1)
         .and_then(|p| v.get(p))
@@ -453,19 +576,53 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         }
         return None;
     }
-    // `100 over 5000`, `100 above 5k`, `750 past 2000`: `B + A`.
-    if matches!(lw.as_str(), "over" | "above" | "past") && v.space(i + 3) {
-        let b = v.digits(i + 4)?;
+    // `85 minutes in seconds`
+    if matches!(lw.as_str(), "minutes" | "hours") && v.space(i + 3) && v.text(i + 4, "in") {
+        let f = match (
+            lw.as_str(),
+            v.get(i + 6).map(|t| t.text.to_ascii_lowercase()).as_deref(),
+        ) {
+            ("minutes", Some("seconds")) | ("hours", Some("minutes")) => 60,
+            ("hours", Some("seconds")) => 3600,
+            _ => return None,
+        };
+        let n = av.checked_mul(f)?;
+        return (v.space(i + 5) && v.ends(i + 7)).then(|| (n.to_string(), i + 7));
+    }
+    // `5000 and 100 summed`, `… added`, `… combined`, `… together`
+    if lw == "and" && v.space(i + 3) && v.space(i + 5) {
+        if let Some(b) = v.plain_digits(i + 4) {
+            let summed = ["summed", "added", "combined", "together"]
+                .iter()
+                .any(|w| v.text(i + 6, w));
+            if summed {
+                let bv: u64 = b.parse().ok()?;
+                return Some((av.checked_add(bv)?.to_string(), i + 7));
+            }
+        }
+    }
+    // `100 over 5000`, `100 above 5k`, `750 past 2000`, `100 on top of 5000`: `B + A`.
+    let over = if matches!(lw.as_str(), "over" | "above" | "past" | "beyond") {
+        Some(i + 3)
+    } else if lw == "on"
+        && v.space(i + 3)
+        && v.text(i + 4, "top")
+        && v.space(i + 5)
+        && v.text(i + 6, "of")
+    {
+        Some(i + 7)
+    } else {
+        None
+    };
+    if let Some(k) = over.filter(|&k| v.space(k)) {
+        let b = v.digits(k + 1)?;
         let mut bv: u64 = b.parse().ok()?;
-        let mut e = i + 5;
+        let mut e = k + 2;
         if v.get(e).is_some_and(|t| t.text == "k" || t.text == "K") {
             bv = bv.checked_mul(1000)?;
             e += 1;
         }
-        let glued = v.get(e).is_some_and(|t| {
-            matches!(t.kind, Kind::Letters | Kind::Digits) || matches!(t.text, "." | ",")
-        });
-        if glued || bv < 100 || av >= bv {
+        if !v.ends(e) || bv < 100 || av >= bv {
             return None;
         }
         return Some(((bv + av).to_string(), e));
@@ -508,6 +665,49 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     None
 }
 
+/// `the product of 3, 17 and 100`, `the sum of 1000, 2000, 2000 and 100` (three to six
+/// operands; two are the main reader's).
+fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let op = if v.text(i, "product") {
+        " * "
+    } else if v.text(i, "sum") {
+        " + "
+    } else {
+        return None;
+    };
+    if !(v.space(i + 1) && v.text(i + 2, "of") && v.space(i + 3)) {
+        return None;
+    }
+    let mut nums: Vec<&str> = Vec::new();
+    let mut k = i + 4;
+    loop {
+        nums.push(v.plain_digits(k)?);
+        if nums.len() > 6 {
+            return None;
+        }
+        // `, `, ` and `, `, and `
+        let mut n = k + 1;
+        let comma = v.text(n, ",");
+        if comma {
+            n += 1;
+        }
+        if !v.space(n) {
+            break;
+        }
+        n += 1;
+        if v.text(n, "and") && v.space(n + 1) {
+            nums.push(v.plain_digits(n + 2)?);
+            k = n + 2;
+            break;
+        }
+        if !comma {
+            break;
+        }
+        k = n;
+    }
+    (nums.len() >= 3).then(|| (nums.join(op), k + 1))
+}
+
 /// Offsets in `s` where a mixed form may start: after a digit run (a scale spelling, `k`,
 /// `x`, `e`, `**`, `/N of`, `by`, `over`, a fraction) and at `√`/`sqrt`. Every rewrite of
 /// [`rewrite`] and [`relation`] that a main trigger does not anchor is anchored here.
@@ -544,7 +744,7 @@ fn after_digits(s: &str, e: usize) -> bool {
     let b = s.as_bytes();
     let c = b.get(e).copied().unwrap_or(b' ');
     match c {
-        b'k' | b'K' | b'x' | b'X' | b'e' | b'E' => {
+        b'k' | b'K' | b'x' | b'X' | b'e' | b'E' | b'C' => {
             return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
         }
         b'*' => return b.get(e + 1) == Some(&b'*'),
@@ -595,7 +795,34 @@ fn after_digits(s: &str, e: usize) -> bool {
         || scale_variant(w, true).is_some()
         || COUNTS.iter().any(|(c, _)| is(c))
         || w.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("kilo"))
-        || HOMOPHONES.iter().any(|(h, _)| is(h))
+        || k_count(w).is_some()
+        || ((is("minutes") || is("hours"))
+            && b.get(z..z + 4)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b" in ")))
+        || (is("on")
+            && b.get(z..z + 8)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b" top of ")))
+        || is("beyond")
+        || (is("and") && summed_after(b, z))
+}
+
+/// After `and` ending at `z`: ` 100 summed` (or `added`, `combined`, `together`).
+fn summed_after(b: &[u8], z: usize) -> bool {
+    if b.get(z) != Some(&b' ') {
+        return false;
+    }
+    let mut k = z + 1;
+    while b.get(k).is_some_and(u8::is_ascii_digit) {
+        k += 1;
+    }
+    k > z + 1
+        && b.get(k) == Some(&b' ')
+        && [&b"summed"[..], b"added", b"combined", b"together"]
+            .iter()
+            .any(|w| {
+                b.get(k + 1..k + 1 + w.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(w))
+            })
 }
 
 #[cfg(test)]
