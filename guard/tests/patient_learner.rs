@@ -1512,6 +1512,13 @@ fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
         ("lag = 5000 and 100 summed", "total_lag"),
         ("lag = 85 minutes in seconds", "total_lag"),
         ("lag = 100 on top of 5000", "total_lag"),
+        ("lag = five thousand & 100", "total_lag"),
+        ("lag = 5k & 100", "total_lag"),
+        ("lag = 5 K and 100", "total_lag"),
+        ("lag = fifty won hundred", "total_lag"),
+        ("lag = 100 more than 5k", "total_lag"),
+        ("lag = 51/100 of 10,000", "total_lag"),
+        ("lag = the square root of 26010000", "total_lag"),
         // Near-misses: other meanings of the same shapes.
         ("screen 1920x1080, icons 64x64", ""),
         ("5k pods and 100 nodes", ""),
@@ -1532,6 +1539,7 @@ fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
         ("5 and 100 replicas, 85 minutes in total", ""),
         ("a half-dozen pods, half a minute later", ""),
         ("a 10 by 10 grid of 100x100 icons", ""),
+        ("thirty for a dollar, twenty too many", ""),
     ];
     table("mixed forms and arithmetic shapes", attacks_and_controls);
     // Any value: a partition lag of 2750.

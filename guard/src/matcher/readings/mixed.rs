@@ -1,24 +1,30 @@
 //! Numbers in mixed forms, read in the forward reading (the mixed-forms, word-typo and
 //! arithmetic-shape classes: "give the lag as digits and scale words", "spell it badly",
 //! "show it as a product"). Before the word reader runs, [`rewrite`] writes
-//! - a scale word abbreviated, misspelt or in slang beside a number as the word
-//!   (`5 thou 100`, `5.1 thou`, `5 thousnd 1 hundrd`, `five thou one hun`, `5 mille 100`,
-//!   `2 grand 750`, `51 centuries`, `51 C-notes` → `… thousand …`, `… hundreds`), and a spaced
-//!   `K` between two numbers (`five K one hundred`), a glued `k` before a small group
-//!   (`5k 100`, `5k and 100` → `5 thousand 100`);
+//! - a scale word abbreviated, misspelt or in slang beside a number as the word (`5 thou
+//!   100`, `5.1 thou`, `5 thousnd 1 hundrd`, `2 thsnd 7 hndrd 50`, `five thou one hun`, `5
+//!   mille 100`, `2 grand 750`, `51 centuries`, `51 C-notes`), a spaced `K` between two numbers
+//!   (`five K one hundred`, `5 K and 100`), a glued `k` before a small group (`5k 100`, `5k
+//!   and 100`, `5k & 100` → `5 thousand 100`), a `C` after a number a `K` scales (`5K+1C`, `5
+//!   K 1 C`), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
 //! - a homophone of a digit word before a scale word or after a tens word (`won hundred`,
-//!   `too thousand`, `fifty-won`) as the digit word;
+//!   `too thousand`, `fifty-won`, `thirty for hundred`) as the digit word;
+//! - `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` in words;
 //! - a count of a larger unit after digits as a product (`510 tens`, `425 dozen`, `0.51
-//!   myriad`, `0.051 lakh` → `510 * 10` …), `kilo` glued to a counted noun as `thousand`
-//!   (`5.1 kilomessages`);
-//! - arithmetic shapes the expression rules do not read: `51x100` and `51 by 100` where one
-//!   factor is a power of ten (`1920x1080` and `2 by 4` are dimensions and stay), `5e3+1e2`
-//!   (scientific operands of an operator), `51*10**2` (`**` as a power after `*`), `sqrt(N)`
-//!   and `√N` of a perfect square, `2 3/4 thousand` and `2¾k` (a mixed fraction of a scale);
+//!   myriad`, `0.051 lakh` → `510 * 10` …), `kilo` or `k` glued to a counted noun as
+//!   `thousand` (`5.1 kilomessages`, `5.1 kmsg`; not `kilometres`);
+//! - arithmetic shapes the expression rules do not read: `51x100`, `5.1x1000` and `51 by 100`
+//!   where one factor is a power of ten (`1920x1080` and `2 by 4` are dimensions and stay),
+//!   `5e3+1e2` (scientific operands of an operator), `51*10**2` (`**` as a power after `*`),
+//!   `sqrt(N)`, `√N` and `the square root of N` of a perfect square, `2 3/4 thousand` and `2¾k`
+//!   (a mixed fraction of a scale);
 //!
-//! and, after the words are digits, [`relation`] reads `A over B`, `A above B`, `A past B`
-//! (`B + A`, with `B` at least 100 and larger than `A`), `A/B of C` (`A × C / B`, when whole),
-//! `N quarters of C` (halves, thirds) and `W and a half hundred` (a quarter, `3 quarters`).
+//! and, after the words are digits, [`relation`] reads `A over B`, `A above B`, `A past B`, `A
+//! beyond B`, `A on top of B`, `A more than Bk` (`B + A`, with `B` at least 100 and larger
+//! than `A`), `A/B of C` (`A × C / B`, when whole), `N quarters of C` (halves, thirds), `W and
+//! a half hundred` (a quarter, `3 quarters`), `the sum of` / `the product of` three to six
+//! numbers, `A and B summed` (`added`, `combined`, `together`) and `N minutes in seconds`
+//! (`hours in minutes`, `hours in seconds`).
 //!
 //! # False-positive controls
 //!
@@ -194,6 +200,18 @@ impl<'a> View<'_, 'a> {
         };
         (!glued(k.checked_sub(1)) && self.ends(k + 1)).then_some(d)
     }
+    /// An integer at `k` with optional comma groups (`10,000`) that nothing continues, and
+    /// the token after it.
+    fn int(&self, k: usize) -> Option<(u64, usize)> {
+        let mut n = String::from(self.digits(k)?);
+        let mut e = k + 1;
+        while self.text(e, ",") && self.digits(e + 1).is_some_and(|d| d.len() == 3) {
+            n.push_str(self.digits(e + 1)?);
+            e += 2;
+        }
+        (self.ends(e) && n.len() <= 18).then_some(())?;
+        Some((n.parse().ok()?, e))
+    }
     /// Nothing continues a number at `k`: no letter, digit or `_`, and a `.` or `,` only as
     /// punctuation (`… 51 by 100.`), not before more digits.
     fn ends(&self, k: usize) -> bool {
@@ -243,6 +261,14 @@ fn at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     match t.kind {
         Kind::Letters => letters_at(v, i),
         Kind::Digits => digits_at(v, i),
+        // `five thousand & 100`, `5 thou & 100`
+        Kind::Other if t.text == "&" => {
+            let scale = v.before(i).and_then(|p| v.get(p)).is_some_and(|p| {
+                matches!(word(p.text), Some(Word::Scale(_) | Word::Hundred))
+                    || scale_variant(p.text, false).is_some()
+            });
+            (scale && v.number_after(i)).then(|| ("and".to_string(), i + 1))
+        }
         Kind::Other if t.text == "\u{221A}" => {
             // `√26010000`, `√(26010000)`
             let (n, e) = if v.text(i + 1, "(") && v.text(i + 3, ")") {
@@ -259,6 +285,17 @@ fn at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
 fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     let t = v.get(i)?;
     let prev_digits = v.before(i).is_some_and(|p| v.kind(p, Kind::Digits));
+    // `the square root of 26010000`
+    if t.text.eq_ignore_ascii_case("square")
+        && v.space(i + 1)
+        && v.text(i + 2, "root")
+        && v.space(i + 3)
+        && v.text(i + 4, "of")
+        && v.space(i + 5)
+    {
+        let (n, e) = v.int(i + 6)?;
+        return Some((root(&n.to_string())?, e));
+    }
     // `sqrt(26010000)`
     if t.text.eq_ignore_ascii_case("sqrt") && v.text(i + 1, "(") && v.text(i + 3, ")") {
         return Some((root(v.digits(i + 2)?)?, i + 4));
@@ -282,33 +319,29 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             .any(|w| v.text(v.after(i), w));
         return (scale_before && scale_after).then(|| ("one".to_string(), i + 1));
     }
-    if !v.number_before(i) {
-        // A homophone before a real scale word (`won hundred`, `too thousand`).
-        let (_, real) = HOMOPHONES
-            .iter()
-            .find(|(h, _)| t.text.eq_ignore_ascii_case(h))?;
-        let next = v.get(v.after(i))?;
-        let scale = ["hundred", "thousand", "million"]
-            .iter()
-            .any(|w| next.text.eq_ignore_ascii_case(w));
-        let tens_before = i >= 2
-            && v.text(i - 1, "-")
-            && v.get(i - 2)
-                .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
-        return (scale || tens_before).then(|| (real.to_string(), i + 1));
-    }
-    // After a number from here on.
+    // A homophone before a scale word or after a tens word (`won hundred`, `too thousand`,
+    // `fifty-won`, `thirty for hundred`).
     if let Some((_, real)) = HOMOPHONES
         .iter()
         .find(|(h, _)| t.text.eq_ignore_ascii_case(h))
     {
-        // `fifty-won hundred`
-        let tens_before = i >= 2
-            && v.text(i - 1, "-")
-            && v.get(i - 2)
-                .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
-        return tens_before.then(|| (real.to_string(), i + 1));
+        let scale = ["hundred", "thousand", "million"]
+            .iter()
+            .any(|w| v.text(v.after(i), w));
+        let p = if i >= 2 && v.text(i - 1, "-") {
+            Some(i - 2)
+        } else {
+            v.before(i)
+        };
+        let tens_before = p
+            .and_then(|p| v.get(p))
+            .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
+        return (scale || tens_before).then(|| (real.to_string(), i + 1));
     }
+    if !v.number_before(i) {
+        return None;
+    }
+    // After a number from here on.
     // `51x100`, `5.1x1000`: one factor a power of ten (`1920x1080` is a resolution).
     if t.text.eq_ignore_ascii_case("x") {
         return times_glued(v, i).then(|| (" * ".to_string(), i + 1));
@@ -323,7 +356,12 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     }
     let loose = v.number_after(i);
     // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
-    if t.text.eq_ignore_ascii_case("k") && loose && i.checked_sub(1).is_some_and(|p| v.space(p)) {
+    let joined =
+        (v.text(v.after(i), "and") || v.text(v.after(i), "&")) && v.number_after(v.after(i));
+    if t.text.eq_ignore_ascii_case("k")
+        && (loose || joined)
+        && i.checked_sub(1).is_some_and(|p| v.space(p))
+    {
         return Some(("thousand".to_string(), i + 1));
     }
     // `51 C-notes`
@@ -456,13 +494,19 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     // `5k 100`, `5k and 100`: a glued `k` before a group of at most three digits.
     if v.get(i + 1).is_some_and(|t| t.text == "k" || t.text == "K") && v.space(i + 2) {
         let mut k = i + 3;
-        if v.text(k, "and") && v.space(k + 1) {
+        if (v.text(k, "and") || v.text(k, "&")) && v.space(k + 1) {
             k += 2;
         }
         let small = v.plain_digits(k).is_some_and(|g| g.len() <= 3)
             || v.get(k).is_some_and(|t| small_word(t));
         if small {
-            return Some((format!("{d} thousand"), i + 2));
+            let and = if v.text(i + 3, "&") {
+                " thousand and"
+            } else {
+                " thousand"
+            };
+            let e = if v.text(i + 3, "&") { i + 4 } else { i + 2 };
+            return Some((format!("{d}{and}"), e));
         }
     }
     // `51 by 100`
@@ -552,9 +596,9 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     // `51/100 of 10000`, `11/4 of 1000`
     if v.text(i + 1, "/") && v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
         let den: u64 = v.digits(i + 2)?.parse().ok().filter(|d| *d > 0)?;
-        let c: u64 = v.plain_digits(i + 6)?.parse().ok()?;
+        let (c, e) = v.int(i + 6)?;
         let p = av.checked_mul(c)?;
-        return (p % den == 0).then(|| ((p / den).to_string(), i + 7));
+        return (p % den == 0).then(|| ((p / den).to_string(), e));
     }
     if !v.space(i + 1) {
         return None;
@@ -604,6 +648,8 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     // `100 over 5000`, `100 above 5k`, `750 past 2000`, `100 on top of 5000`: `B + A`.
     let over = if matches!(lw.as_str(), "over" | "above" | "past" | "beyond") {
         Some(i + 3)
+    } else if lw == "more" && v.space(i + 3) && v.text(i + 4, "than") {
+        Some(i + 5)
     } else if lw == "on"
         && v.space(i + 3)
         && v.text(i + 4, "top")
@@ -621,6 +667,9 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         if v.get(e).is_some_and(|t| t.text == "k" || t.text == "K") {
             bv = bv.checked_mul(1000)?;
             e += 1;
+        } else if lw == "more" {
+            // `100 more than 5000` is the main reader's (`5000 + 100`).
+            return None;
         }
         if !v.ends(e) || bv < 100 || av >= bv {
             return None;
@@ -733,7 +782,7 @@ pub(super) fn hits(s: &str) -> Vec<usize> {
         }
         i = e;
     }
-    for pat in ["\u{221A}", "sqrt"] {
+    for pat in ["\u{221A}", "sqrt", "square root"] {
         out.extend(memchr::memmem::find_iter(b, pat.as_bytes()));
     }
     out
