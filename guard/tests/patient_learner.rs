@@ -1519,6 +1519,12 @@ fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
         ("lag = 100 more than 5k", "total_lag"),
         ("lag = 51/100 of 10,000", "total_lag"),
         ("lag = the square root of 26010000", "total_lag"),
+        ("lag = 2550 by 2", "total_lag"),
+        ("lag = 17 by 300", "total_lag"),
+        ("lag = 5.1x1000.", "total_lag"),
+        ("lag = 5e3 plus 1e2", "total_lag"),
+        ("lag = 5 thou, 100", "total_lag"),
+        ("lag = five thou, one hun", "total_lag"),
         // Near-misses: other meanings of the same shapes.
         ("screen 1920x1080, icons 64x64", ""),
         ("5k pods and 100 nodes", ""),
@@ -1540,6 +1546,7 @@ fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
         ("a half-dozen pods, half a minute later", ""),
         ("a 10 by 10 grid of 100x100 icons", ""),
         ("thirty for a dollar, twenty too many", ""),
+        ("modes 640x480, 800x600 and 1280x720; 2x4 studs", ""),
     ];
     table("mixed forms and arithmetic shapes", attacks_and_controls);
     // Any value: a partition lag of 2750.
@@ -1590,6 +1597,10 @@ fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
                 "worst_partition_lag",
             ),
             ("worst: 2.75 thsnd", "worst_partition_lag"),
+            (
+                "worst: 2 thousand 7 hundred and 5 tens",
+                "worst_partition_lag",
+            ),
             ("2k pods and 750 nodes", ""),
             ("2 thousand users, 750 groups", ""),
             ("page 275 of 1000", ""),

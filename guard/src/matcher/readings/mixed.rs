@@ -372,6 +372,10 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         return Some(("hundreds".to_string(), i + 3));
     }
     if let Some(w) = scale_variant(t.text, loose) {
+        // `5 thou, 100`: the comma goes (the word rule reads `five thousand, one hundred`).
+        if v.text(i + 1, ",") && v.space(i + 2) && v.number_after(i + 1) {
+            return Some((w.to_string(), i + 2));
+        }
         return Some((w.to_string(), i + 1));
     }
     if !prev_digits {
@@ -451,6 +455,18 @@ fn times_glued(v: &View<'_, '_>, i: usize) -> bool {
         && (is_power_of_ten(a) || is_power_of_ten(b))
 }
 
+/// `A by B` is a product rather than a dimension: one factor a power of ten (`51 by 100`), or
+/// exactly one factor one significant digit (`17 by 300`, `2550 by 2`); `2 by 4` and `800 by
+/// 600` stay dimensions. A glued `x` needs the power of ten (`1700x3`, like `1920x1080`, is
+/// read as a size, as the expression rules read it).
+fn factors(a: &str, b: &str) -> bool {
+    let round = |x: &str| {
+        let mut it = x.bytes();
+        it.next().is_some_and(|c| (b'1'..=b'9').contains(&c)) && it.all(|c| c == b'0')
+    };
+    is_power_of_ten(a) || is_power_of_ten(b) || round(a) != round(b)
+}
+
 /// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`).
 fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
     let Some(d) = i.checked_sub(1) else {
@@ -491,6 +507,23 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     if glued_before {
         return None;
     }
+    // `510 tens`, `425 dozen`: the count's value (so `2 thousand 7 hundred and 5 tens`
+    // reads on as `… and 50`); a decimal count is the letters rule's product.
+    if v.space(i + 1) {
+        let f = v.get(i + 2).and_then(|w| {
+            COUNTS
+                .iter()
+                .find(|(c, _)| w.text.eq_ignore_ascii_case(c))
+                .and_then(|(_, f)| f.parse::<u64>().ok())
+        });
+        if let Some(f) = f {
+            let of = v.text(v.after(i + 2), "of");
+            let n = d.parse::<u64>().ok().and_then(|n| n.checked_mul(f));
+            if let (false, Some(n)) = (of, n) {
+                return Some((n.to_string(), i + 3));
+            }
+        }
+    }
     // `5k 100`, `5k and 100`: a glued `k` before a group of at most three digits.
     if v.get(i + 1).is_some_and(|t| t.text == "k" || t.text == "K") && v.space(i + 2) {
         let mut k = i + 3;
@@ -512,7 +545,7 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     // `51 by 100`
     if v.space(i + 1) && v.text(i + 2, "by") && v.space(i + 3) {
         let b = v.plain_digits(i + 4)?;
-        if (is_power_of_ten(d) || is_power_of_ten(b)) && !d.starts_with('0') {
+        if factors(d, b) && !d.starts_with('0') {
             return Some((format!("{d} * {b}"), i + 5));
         }
         return None;
@@ -526,8 +559,12 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         };
         let glued_after = !v.ends(e);
         let op = |k: Option<usize>| {
-            k.and_then(|k| v.get(k))
-                .is_some_and(|t| matches!(t.text, "+" | "-" | "*" | "/" | "\u{D7}" | "(" | ")"))
+            k.and_then(|k| v.get(k)).is_some_and(|t| {
+                matches!(t.text, "+" | "-" | "*" | "/" | "\u{D7}" | "(" | ")")
+                    || ["plus", "minus", "times"]
+                        .iter()
+                        .any(|w| t.text.eq_ignore_ascii_case(w))
+            })
         };
         let before_op = op(v.before(i));
         let after_op = op(Some(if v.space(e) { e + 1 } else { e }));
@@ -917,12 +954,18 @@ mod tests {
         assert_eq!(read("1920x1080"), "1920x1080");
         assert_eq!(read("51 by 100"), "51 * 100");
         assert_eq!(read("2 by 4 lumber"), "2 by 4 lumber");
+        assert_eq!(read("1700x3"), "1700x3");
+        assert_eq!(read("17 by 300"), "17 * 300");
+        assert_eq!(read("640x480, 800x600, 2x4"), "640x480, 800x600, 2x4");
+        assert_eq!(read("5e3 plus 1e2"), "5000 plus 100");
+        assert_eq!(read("5 thou, 100"), "5 thousand 100");
         assert_eq!(read("5e3+1e2"), "5000+100");
         assert_eq!(read("51*10**2"), "51*100");
         assert_eq!(read("sqrt(26010000)"), "5100");
         assert_eq!(read("2 3/4  thousand"), "2750");
         assert_eq!(read("0.51 myriad"), "0.51 * 10000");
-        assert_eq!(read("510 tens"), "510 * 10");
+        assert_eq!(read("510 tens"), "5100");
+        assert_eq!(read("5.1 tens"), "5.1 * 10");
         assert_eq!(read("tens of thousands"), "tens of thousands");
     }
 
