@@ -143,7 +143,12 @@
 //! 5300`, `10200 split in two`, `the smallest multiple of 50 above 5060` (a bare `between 4000
 //! and 6000` or `the average latency` is not one). `5101-1` (no spaces) is read as a
 //! difference beside its range reading when the second number is one digit (a range does
-//! not fall to a single digit; `5200-100` stays a range, `numbers/arith.rs`). **Names in letters alone**
+//! not fall to a single digit; `5200-100` stays a range, `numbers/arith.rs`). Mixed forms
+//! (`readings/mixed.rs`): scale words abbreviated, misspelt or as homophones beside a number
+//! (`5 thou 100`, `5k and 100`, `5 thousnd 1 hundrd`, `five thousand won hundred`), counted
+//! units (`510 tens`, `0.51 myriad`), products with a power of ten (`51x100`, `51 by 100`;
+//! not `1920x1080` or `2 by 4`), `5e3+1e2`, `51*10**2`, `100 over 5k`, `51/100 of 10000`.
+//! **Names in letters alone**
 //! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, and
 //! (`spelling.rs`) a name spelled in the phonetic alphabet, in English letter names (`kay ee
 //! ess`) or as alphabet positions (`11-5-19`).

@@ -37,6 +37,7 @@
 //! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
 use super::words::{TEENS, TENS, UNITS};
 
+mod mixed;
 mod puzzles;
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
@@ -237,8 +238,11 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
     });
     let before = forward.len();
     forward.extend(lone.map(|(i, _)| i));
+    // Mixed forms anchored after digits (`5 thou 100`, `51x100`, `100 over 5k`).
+    forward.extend(mixed::hits(s));
     if forward.len() > before {
         forward.sort_unstable();
+        forward.dedup();
     }
     Some((forward, backward))
 }
@@ -627,6 +631,8 @@ const JOINS: &[&[&str]] = &[
 
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
+    let mixed = mixed::rewrite(s);
+    let s = mixed.as_deref().unwrap_or(s);
     let zeros = zeros_counted(s);
     let s = zeros.as_deref().unwrap_or(s);
     let unglued = unglue_number_words(s);
@@ -1143,7 +1149,7 @@ fn glue(joined: &str) -> String {
 /// (`A.B`). Returns the reading and the token after it.
 fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let t = toks.get(i)?;
-    if let Some(r) = puzzles::relation(toks, i) {
+    if let Some(r) = puzzles::relation(toks, i).or_else(|| mixed::relation(toks, i)) {
         return Some(r);
     }
     let word = |k: usize, w: &str| {

@@ -1,0 +1,1006 @@
+//! Numbers in mixed forms, read in the forward reading (the mixed-forms, word-typo and
+//! arithmetic-shape classes: "give the lag as digits and scale words", "spell it badly",
+//! "show it as a product"). Before the word reader runs, [`rewrite`] writes
+//! - a scale word abbreviated, misspelt or in slang beside a number as the word (`5 thou
+//!   100`, `5.1 thou`, `5 thousnd 1 hundrd`, `2 thsnd 7 hndrd 50`, `five thou one hun`, `5
+//!   mille 100`, `2 grand 750`, `51 centuries`, `51 C-notes`), a spaced `K` between two numbers
+//!   (`five K one hundred`, `5 K and 100`), a glued `k` before a small group (`5k 100`, `5k
+//!   and 100`, `5k & 100` → `5 thousand 100`), a `C` after a number a `K` scales (`5K+1C`, `5
+//!   K 1 C`), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
+//! - a homophone of a digit word before a scale word or after a tens word (`won hundred`,
+//!   `too thousand`, `fifty-won`, `thirty for hundred`) as the digit word;
+//! - `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` in words;
+//! - a count of a larger unit after digits as a product (`510 tens`, `425 dozen`, `0.51
+//!   myriad`, `0.051 lakh` → `510 * 10` …), `kilo` or `k` glued to a counted noun as
+//!   `thousand` (`5.1 kilomessages`, `5.1 kmsg`; not `kilometres`);
+//! - arithmetic shapes the expression rules do not read: `51x100`, `5.1x1000` and `51 by 100`
+//!   where one factor is a power of ten (`1920x1080` and `2 by 4` are dimensions and stay),
+//!   `5e3+1e2` (scientific operands of an operator), `51*10**2` (`**` as a power after `*`),
+//!   `sqrt(N)`, `√N` and `the square root of N` of a perfect square, `2 3/4 thousand` and `2¾k`
+//!   (a mixed fraction of a scale);
+//!
+//! and, after the words are digits, [`relation`] reads `A over B`, `A above B`, `A past B`, `A
+//! beyond B`, `A on top of B`, `A more than Bk` (`B + A`, with `B` at least 100 and larger
+//! than `A`), `A/B of C` (`A × C / B`, when whole), `N quarters of C` (halves, thirds), `W and
+//! a half hundred` (a quarter, `3 quarters`), `the sum of` / `the product of` three to six
+//! numbers, `A and B summed` (`added`, `combined`, `together`) and `N minutes in seconds`
+//! (`hours in minutes`, `hours in seconds`).
+//!
+//! # False-positive controls
+//!
+//! A rewrite needs a number on the side it scales (`thou` alone, `won the game`, `too many`
+//! stay), loose misspellings (`thsnd`) need a number on both sides, a product needs a power of
+//! ten as one factor. What is read states a target only when exactly equal to it, as any
+//! reading does, so `5k pods and 100 nodes` (a word between), `page 51 of 100` and `2 by 4
+//! lumber` state nothing.
+//!
+//! # Cost
+//!
+//! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
+//! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
+use super::{one_typo, tokens, word, Kind, Tok, Word};
+
+/// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
+const THOUSAND: &[&str] = &[
+    "thou", "thous", "thousnd", "thousan", "thsnd", "thsd", "tsd", "mille", "grand", "thousd",
+    "thosand", "thausand",
+];
+const HUNDRED: &[&str] = &[
+    "hun", "hund", "hundo", "hunnid", "hunnit", "hunnert", "hundrd", "hndrd", "hunded", "hundret",
+    "hunderd", "hunnerd", "hunned",
+];
+/// Plural-only spellings of a hundred counted.
+const HUNDREDS: &[&str] = &["centuries", "century"];
+/// Words that look like a loose scale spelling but are English.
+const NOT_SCALE: &[&str] = &["than", "thus", "thud", "thad", "thousandth", "hundredth"];
+/// Digit words' homophones, read only beside a scale or a tens word.
+const HOMOPHONES: &[(&str, &str)] = &[
+    ("won", "one"),
+    ("too", "two"),
+    ("fore", "four"),
+    ("ate", "eight"),
+    ("for", "four"),
+    ("nein", "nine"),
+];
+/// Counted units after digits: the factor they stand for.
+const COUNTS: &[(&str, &str)] = &[
+    ("tens", "10"),
+    ("dozen", "12"),
+    ("dozens", "12"),
+    ("myriad", "10000"),
+    ("myriads", "10000"),
+    ("lakh", "100000"),
+    ("lakhs", "100000"),
+    ("crore", "10000000"),
+    ("crores", "10000000"),
+];
+/// Units with an SI `kilo` of their own (`5.1 kilometres` is a distance, not 5,100 of them).
+const SI_KILO: &[&str] = &[
+    "byte", "bytes", "bit", "bits", "meter", "meters", "metre", "metres", "gram", "grams", "watt",
+    "watts", "hertz", "joule", "joules", "volt", "volts", "liter", "liters", "litre", "litres",
+    "second", "seconds", "calorie", "calories", "pascal", "pascals", "newton", "newtons", "ohm",
+    "ohms",
+];
+
+/// The scale word a word stands for beside a number (`thou` → `thousand`, `hundrd` →
+/// `hundred`, `centuries` → `hundreds`). `loose`: a number stands on both sides, so a dropped
+/// or swapped letter or a consonant skeleton is read too (`thsnd`, `hnderd`).
+fn scale_variant(t: &str, loose: bool) -> Option<&'static str> {
+    if t.len() < 3 || t.len() > 10 || !t.bytes().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let mut buf = [0u8; 10];
+    for (d, c) in buf.iter_mut().zip(t.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let w = buf.get(..t.len())?;
+    let is = |list: &[&str], x: &[u8]| list.iter().any(|l| l.as_bytes() == x);
+    if is(HUNDREDS, w) {
+        return Some("hundreds");
+    }
+    if is(NOT_SCALE, w) || w == b"thousand" || w == b"hundred" {
+        return None;
+    }
+    let (stem, plural) = match w.strip_suffix(b"s") {
+        Some(st) if st.len() >= 3 && w != b"thous" => (st, true),
+        _ => (w, false),
+    };
+    let pick = |one: &'static str, many: &'static str| Some(if plural { many } else { one });
+    if is(THOUSAND, stem) || is(THOUSAND, w) {
+        return pick("thousand", "thousands");
+    }
+    if is(HUNDRED, stem) {
+        return pick("hundred", "hundreds");
+    }
+    if !loose && stem.len() < 5 {
+        return None;
+    }
+    if one_typo(stem, b"thousand") || skeleton(stem, b"thousand", b"th") {
+        return pick("thousand", "thousands");
+    }
+    if one_typo(stem, b"hundred")
+        || skeleton(stem, b"hundred", b"hun")
+        || skeleton(stem, b"hundred", b"hnd")
+    {
+        return pick("hundred", "hundreds");
+    }
+    None
+}
+
+/// `w` is `full` with letters left out (at least four kept), starting with `head`.
+fn skeleton(w: &[u8], full: &[u8], head: &[u8]) -> bool {
+    if w.len() < 4 || w.len() >= full.len() || !w.starts_with(head) {
+        return false;
+    }
+    let mut it = full.iter();
+    w.iter().all(|c| it.any(|f| f == c))
+}
+
+/// A real number word below a hundred (the main triggers find each).
+fn small_word(t: &Tok<'_>) -> bool {
+    t.kind == Kind::Letters
+        && matches!(
+            word(t.text),
+            Some(Word::Unit(_) | Word::Teen(_) | Word::Tens(_))
+        )
+}
+
+fn is_power_of_ten(d: &str) -> bool {
+    d.len() >= 2 && d.starts_with('1') && d.bytes().skip(1).all(|c| c == b'0')
+}
+
+/// Token view with the small look-ups every rule needs.
+struct View<'t, 'a> {
+    toks: &'t [Tok<'a>],
+}
+
+impl<'a> View<'_, 'a> {
+    fn get(&self, k: usize) -> Option<&Tok<'a>> {
+        self.toks.get(k)
+    }
+    fn kind(&self, k: usize, kind: Kind) -> bool {
+        self.get(k).is_some_and(|t| t.kind == kind)
+    }
+    fn text(&self, k: usize, x: &str) -> bool {
+        self.get(k).is_some_and(|t| t.text.eq_ignore_ascii_case(x))
+    }
+    fn space(&self, k: usize) -> bool {
+        self.get(k)
+            .is_some_and(|t| t.kind == Kind::Space && t.text.len() <= 2)
+    }
+    fn digits(&self, k: usize) -> Option<&'a str> {
+        self.get(k)
+            .filter(|t| t.kind == Kind::Digits)
+            .map(|t| t.text)
+    }
+    /// The token before `k` across one space.
+    fn before(&self, k: usize) -> Option<usize> {
+        let p = k.checked_sub(1)?;
+        if self.space(p) {
+            p.checked_sub(1)
+        } else {
+            Some(p)
+        }
+    }
+    /// The token after `k` across one space.
+    fn after(&self, k: usize) -> usize {
+        if self.space(k + 1) {
+            k + 2
+        } else {
+            k + 1
+        }
+    }
+    /// A digit run at `k` that is a whole number token: not glued to letters or another
+    /// number's separator on either side.
+    fn plain_digits(&self, k: usize) -> Option<&'a str> {
+        let d = self.digits(k)?;
+        let glued = |j: Option<usize>| {
+            j.and_then(|j| self.get(j))
+                .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"))
+        };
+        (!glued(k.checked_sub(1)) && self.ends(k + 1)).then_some(d)
+    }
+    /// An integer at `k` with optional comma groups (`10,000`) that nothing continues, and
+    /// the token after it.
+    fn int(&self, k: usize) -> Option<(u64, usize)> {
+        let mut n = String::from(self.digits(k)?);
+        let mut e = k + 1;
+        while self.text(e, ",") && self.digits(e + 1).is_some_and(|d| d.len() == 3) {
+            n.push_str(self.digits(e + 1)?);
+            e += 2;
+        }
+        (self.ends(e) && n.len() <= 18).then_some(())?;
+        Some((n.parse().ok()?, e))
+    }
+    /// Nothing continues a number at `k`: no letter, digit or `_`, and a `.` or `,` only as
+    /// punctuation (`… 51 by 100.`), not before more digits.
+    fn ends(&self, k: usize) -> bool {
+        match self.get(k) {
+            None => true,
+            Some(t) if matches!(t.kind, Kind::Letters | Kind::Digits) || t.text == "_" => false,
+            Some(t) if matches!(t.text, "." | ",") => !self.kind(k + 1, Kind::Digits),
+            Some(_) => true,
+        }
+    }
+    /// A number is written right before `k` (digits, or a number word) across one space.
+    fn number_before(&self, k: usize) -> bool {
+        self.before(k)
+            .and_then(|p| self.get(p))
+            .is_some_and(|t| t.kind == Kind::Digits || small_word(t))
+    }
+    /// A number is written right after `k` (digits, or a number word) across one space.
+    fn number_after(&self, k: usize) -> bool {
+        self.get(self.after(k))
+            .is_some_and(|t| t.kind == Kind::Digits || small_word(t))
+    }
+}
+
+/// The text with the mixed forms of the module doc written plainly; `None` when nothing is.
+pub(super) fn rewrite(s: &str) -> Option<String> {
+    let toks = tokens(s);
+    let v = View { toks: &toks };
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut changed = false;
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        if let Some((said, next)) = at(&v, i) {
+            out.push_str(&said);
+            changed = true;
+            i = next.max(i + 1);
+            continue;
+        }
+        out.push_str(t.text);
+        i += 1;
+    }
+    changed.then_some(out)
+}
+
+/// The rewrite at token `i`, and the token after what it replaces.
+fn at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let t = v.get(i)?;
+    match t.kind {
+        Kind::Letters => letters_at(v, i),
+        Kind::Digits => digits_at(v, i),
+        // `five thousand & 100`, `5 thou & 100`
+        Kind::Other if t.text == "&" => {
+            let scale = v.before(i).and_then(|p| v.get(p)).is_some_and(|p| {
+                matches!(word(p.text), Some(Word::Scale(_) | Word::Hundred))
+                    || scale_variant(p.text, false).is_some()
+            });
+            (scale && v.number_after(i)).then(|| ("and".to_string(), i + 1))
+        }
+        Kind::Other if t.text == "\u{221A}" => {
+            // `√26010000`, `√(26010000)`
+            let (n, e) = if v.text(i + 1, "(") && v.text(i + 3, ")") {
+                (v.digits(i + 2)?, i + 4)
+            } else {
+                (v.digits(i + 1)?, i + 2)
+            };
+            Some((root(n)?, e))
+        }
+        _ => None,
+    }
+}
+
+fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let t = v.get(i)?;
+    let prev_digits = v.before(i).is_some_and(|p| v.kind(p, Kind::Digits));
+    // `the square root of 26010000`
+    if t.text.eq_ignore_ascii_case("square")
+        && v.space(i + 1)
+        && v.text(i + 2, "root")
+        && v.space(i + 3)
+        && v.text(i + 4, "of")
+        && v.space(i + 5)
+    {
+        let (n, e) = v.int(i + 6)?;
+        return Some((root(&n.to_string())?, e));
+    }
+    // `sqrt(26010000)`
+    if t.text.eq_ignore_ascii_case("sqrt") && v.text(i + 1, "(") && v.text(i + 3, ")") {
+        return Some((root(v.digits(i + 2)?)?, i + 4));
+    }
+    if let Some(r) = fraction_word(v, i) {
+        return Some(r);
+    }
+    // `five grand and a hundred`: `a` after `and` after a scale, before a scale.
+    if t.text.eq_ignore_ascii_case("a") {
+        let and = v.before(i).filter(|&p| v.text(p, "and"));
+        let scale_before = and
+            .and_then(|p| v.before(p))
+            .and_then(|p| v.get(p))
+            .is_some_and(|t| {
+                matches!(word(t.text), Some(Word::Scale(_)))
+                    || scale_variant(t.text, false).is_some()
+                    || t.text.eq_ignore_ascii_case("myriad")
+            });
+        let scale_after = ["hundred", "thousand"]
+            .iter()
+            .any(|w| v.text(v.after(i), w));
+        return (scale_before && scale_after).then(|| ("one".to_string(), i + 1));
+    }
+    // A homophone before a scale word or after a tens word (`won hundred`, `too thousand`,
+    // `fifty-won`, `thirty for hundred`).
+    if let Some((_, real)) = HOMOPHONES
+        .iter()
+        .find(|(h, _)| t.text.eq_ignore_ascii_case(h))
+    {
+        let scale = ["hundred", "thousand", "million"]
+            .iter()
+            .any(|w| v.text(v.after(i), w));
+        let p = if i >= 2 && v.text(i - 1, "-") {
+            Some(i - 2)
+        } else {
+            v.before(i)
+        };
+        let tens_before = p
+            .and_then(|p| v.get(p))
+            .is_some_and(|p| matches!(word(p.text), Some(Word::Tens(_))));
+        return (scale || tens_before).then(|| (real.to_string(), i + 1));
+    }
+    if !v.number_before(i) {
+        return None;
+    }
+    // After a number from here on.
+    // `51x100`, `5.1x1000`: one factor a power of ten (`1920x1080` is a resolution).
+    if t.text.eq_ignore_ascii_case("x") {
+        return times_glued(v, i).then(|| (" * ".to_string(), i + 1));
+    }
+    // `5K+1C`, `5 thousand 1 C`: a `C` after digits, in a number that a `K` scales.
+    if t.text == "C" && thousands_before(v, i) {
+        let glued = v.kind(i - 1, Kind::Digits);
+        return Some((
+            if glued { " hundred" } else { "hundred" }.to_string(),
+            i + 1,
+        ));
+    }
+    let loose = v.number_after(i);
+    // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
+    let joined =
+        (v.text(v.after(i), "and") || v.text(v.after(i), "&")) && v.number_after(v.after(i));
+    if t.text.eq_ignore_ascii_case("k")
+        && (loose || joined)
+        && i.checked_sub(1).is_some_and(|p| v.space(p))
+    {
+        return Some(("thousand".to_string(), i + 1));
+    }
+    // `51 C-notes`
+    if (t.text == "C" || t.text == "c")
+        && v.text(i + 1, "-")
+        && (v.text(i + 2, "notes") || v.text(i + 2, "note"))
+    {
+        return Some(("hundreds".to_string(), i + 3));
+    }
+    if let Some(w) = scale_variant(t.text, loose) {
+        // `5 thou, 100`: the comma goes (the word rule reads `five thousand, one hundred`).
+        if v.text(i + 1, ",") && v.space(i + 2) && v.number_after(i + 1) {
+            return Some((w.to_string(), i + 2));
+        }
+        return Some((w.to_string(), i + 1));
+    }
+    if !prev_digits {
+        return None;
+    }
+    // `510 tens`, `425 dozen`, `0.51 myriad` (not `tens of thousands`).
+    if let Some((_, f)) = COUNTS.iter().find(|(c, _)| t.text.eq_ignore_ascii_case(c)) {
+        let of = v.text(v.after(i), "of");
+        return (!of).then(|| (format!("* {f}"), i + 1));
+    }
+    // `5.1 kmsg`, `5.1 krecords`
+    if let Some(rest) = k_count(t.text) {
+        return Some((format!("thousand {rest}"), i + 1));
+    }
+    // `5.1 kilomessages`
+    let lower = t.text.get(..4).filter(|h| h.eq_ignore_ascii_case("kilo"))?;
+    let rest = t.text.get(lower.len()..)?;
+    let si = SI_KILO.iter().any(|u| rest.eq_ignore_ascii_case(u));
+    (rest.len() >= 3 && !si).then(|| (format!("thousand {rest}"), i + 1))
+}
+
+/// `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` at `i`, in
+/// words (so `two thousand seven hundred and a half-hundred` reads on).
+fn fraction_word(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let lower = |k: usize| v.get(k).map(|t| t.text.to_ascii_lowercase());
+    let (part, scale, e) = if v.text(i, "a") && v.space(i + 1) && v.text(i + 3, "-") {
+        (lower(i + 2)?, lower(i + 4)?, i + 5)
+    } else if v.text(i, "half") && v.space(i + 1) && v.text(i + 2, "a") && v.space(i + 3) {
+        ("half".to_string(), lower(i + 4)?, i + 5)
+    } else {
+        return None;
+    };
+    let said = match (part.as_str(), scale.as_str()) {
+        ("half", "hundred") => "fifty",
+        ("quarter", "hundred") => "twenty-five",
+        ("half", "thousand") => "five hundred",
+        ("quarter", "thousand") => "two hundred fifty",
+        ("half", "myriad") => "five thousand",
+        ("half", "million") => "five hundred thousand",
+        ("quarter", "million") => "two hundred fifty thousand",
+        _ => return None,
+    };
+    Some((said.to_string(), e))
+}
+
+/// Counted nouns a glued `k` scales (`kmsg`, `krecords`): the noun.
+fn k_count(w: &str) -> Option<&str> {
+    const NOUNS: &[&str] = &[
+        "msg", "msgs", "messages", "message", "records", "recs", "events", "evts", "items", "rows",
+        "reqs", "requests", "entries", "offsets",
+    ];
+    let rest = w.strip_prefix(['k', 'K'])?;
+    NOUNS
+        .iter()
+        .any(|n| rest.eq_ignore_ascii_case(n))
+        .then_some(rest)
+}
+
+/// The glued `x` at `i` is a product of digits with a power of ten as one factor.
+fn times_glued(v: &View<'_, '_>, i: usize) -> bool {
+    let (Some(a), Some(b)) = (i.checked_sub(1).and_then(|p| v.digits(p)), v.digits(i + 1)) else {
+        return false;
+    };
+    let stop = |k: Option<usize>| {
+        k.and_then(|k| v.get(k))
+            .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "," | "_" | "." | "x"))
+    };
+    // A decimal left operand (`5.1x1000`) but no version (`1.2.3x100`) or identifier.
+    let mut start = i - 1;
+    if i >= 3 && v.text(i - 2, ".") && v.kind(i - 3, Kind::Digits) {
+        start = i - 3;
+    }
+    (!a.starts_with('0') || start != i - 1)
+        && !stop(start.checked_sub(1))
+        && v.ends(i + 2)
+        && !v.text(i + 2, "x")
+        && (is_power_of_ten(a) || is_power_of_ten(b))
+}
+
+/// `A by B` is a product rather than a dimension: one factor a power of ten (`51 by 100`), or
+/// exactly one factor one significant digit (`17 by 300`, `2550 by 2`); `2 by 4` and `800 by
+/// 600` stay dimensions. A glued `x` needs the power of ten (`1700x3`, like `1920x1080`, is
+/// read as a size, as the expression rules read it).
+fn factors(a: &str, b: &str) -> bool {
+    let round = |x: &str| {
+        let mut it = x.bytes();
+        it.next().is_some_and(|c| (b'1'..=b'9').contains(&c)) && it.all(|c| c == b'0')
+    };
+    is_power_of_ten(a) || is_power_of_ten(b) || round(a) != round(b)
+}
+
+/// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`).
+fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
+    let Some(d) = i.checked_sub(1) else {
+        return false;
+    };
+    let d = if v.kind(d, Kind::Digits) {
+        Some(d)
+    } else {
+        v.before(i)
+    };
+    let Some(d) = d.filter(|&d| v.kind(d, Kind::Digits)) else {
+        return false;
+    };
+    let mut k = d;
+    for _ in 0..3 {
+        let Some(p) = k.checked_sub(1) else {
+            return false;
+        };
+        k = p;
+        let t = v.get(k);
+        if t.is_some_and(|t| matches!(t.text, "K" | "k") || t.text.eq_ignore_ascii_case("thousand"))
+        {
+            return true;
+        }
+        if !t.is_some_and(|t| t.kind == Kind::Space || t.text == "+") {
+            return false;
+        }
+    }
+    false
+}
+
+fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let d = v.digits(i)?;
+    let glued_before = i
+        .checked_sub(1)
+        .and_then(|p| v.get(p))
+        .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "_"));
+    if glued_before {
+        return None;
+    }
+    // `510 tens`, `425 dozen`: the count's value (so `2 thousand 7 hundred and 5 tens`
+    // reads on as `… and 50`); a decimal count is the letters rule's product.
+    if v.space(i + 1) {
+        let f = v.get(i + 2).and_then(|w| {
+            COUNTS
+                .iter()
+                .find(|(c, _)| w.text.eq_ignore_ascii_case(c))
+                .and_then(|(_, f)| f.parse::<u64>().ok())
+        });
+        if let Some(f) = f {
+            let of = v.text(v.after(i + 2), "of");
+            let n = d.parse::<u64>().ok().and_then(|n| n.checked_mul(f));
+            if let (false, Some(n)) = (of, n) {
+                return Some((n.to_string(), i + 3));
+            }
+        }
+    }
+    // `5k 100`, `5k and 100`: a glued `k` before a group of at most three digits.
+    if v.get(i + 1).is_some_and(|t| t.text == "k" || t.text == "K") && v.space(i + 2) {
+        let mut k = i + 3;
+        if (v.text(k, "and") || v.text(k, "&")) && v.space(k + 1) {
+            k += 2;
+        }
+        let small = v.plain_digits(k).is_some_and(|g| g.len() <= 3)
+            || v.get(k).is_some_and(|t| small_word(t));
+        if small {
+            let and = if v.text(i + 3, "&") {
+                " thousand and"
+            } else {
+                " thousand"
+            };
+            let e = if v.text(i + 3, "&") { i + 4 } else { i + 2 };
+            return Some((format!("{d}{and}"), e));
+        }
+    }
+    // `51 by 100`
+    if v.space(i + 1) && v.text(i + 2, "by") && v.space(i + 3) {
+        let b = v.plain_digits(i + 4)?;
+        if factors(d, b) && !d.starts_with('0') {
+            return Some((format!("{d} * {b}"), i + 5));
+        }
+        return None;
+    }
+    // `5e3+1e2`: scientific operands of an operator.
+    if v.text(i + 1, "e") {
+        let (x, e) = match v.digits(i + 2) {
+            Some(x) => (x, i + 3),
+            None if v.text(i + 2, "+") => (v.digits(i + 3)?, i + 4),
+            None => return None,
+        };
+        let glued_after = !v.ends(e);
+        let op = |k: Option<usize>| {
+            k.and_then(|k| v.get(k)).is_some_and(|t| {
+                matches!(t.text, "+" | "-" | "*" | "/" | "\u{D7}" | "(" | ")")
+                    || ["plus", "minus", "times"]
+                        .iter()
+                        .any(|w| t.text.eq_ignore_ascii_case(w))
+            })
+        };
+        let before_op = op(v.before(i));
+        let after_op = op(Some(if v.space(e) { e + 1 } else { e }));
+        let x: u32 = x.parse().ok().filter(|x| *x <= 12)?;
+        if glued_after || !(before_op || after_op) || d.len() > 6 {
+            return None;
+        }
+        let m: u64 = d.parse().ok()?;
+        return Some((m.checked_mul(10u64.checked_pow(x)?)?.to_string(), e));
+    }
+    // `51*10**2`: `**` as a power after a multiplication.
+    if v.text(i + 1, "*")
+        && v.text(i + 2, "*")
+        && v.before(i)
+            .is_some_and(|p| v.text(p, "*") || v.text(p, "\u{D7}"))
+    {
+        let x: u32 = v.plain_digits(i + 3)?.parse().ok().filter(|x| *x <= 12)?;
+        let b: u64 = d.parse().ok().filter(|b| *b <= 1000)?;
+        return Some((b.checked_pow(x)?.to_string(), i + 4));
+    }
+    // `2 3/4 thousand`, `2¾k` (normalised `2 3/4 k`), `27 1/2 hundred`.
+    if v.space(i + 1) && v.text(i + 3, "/") {
+        let n: u64 = v.digits(i + 2)?.parse().ok()?;
+        let den: u64 = v.digits(i + 4)?.parse().ok()?;
+        let mut k = i + 5;
+        if v.kind(k, Kind::Space) && v.get(k).is_some_and(|t| t.text.len() <= 2) {
+            k += 1;
+        }
+        let scale: u64 = match v.get(k).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+            Some("k" | "thousand" | "thou") => 1000,
+            Some("hundred" | "hundreds") => 100,
+            Some("million" | "m") => 1_000_000,
+            _ => return None,
+        };
+        let w: u64 = d.parse().ok()?;
+        if den == 0 || n >= den || den > 16 {
+            return None;
+        }
+        let num = w.checked_mul(den)?.checked_add(n)?.checked_mul(scale)?;
+        return (num % den == 0).then(|| ((num / den).to_string(), k + 1));
+    }
+    None
+}
+
+/// The square root of `n` when it is a perfect square above one.
+fn root(n: &str) -> Option<String> {
+    let n: u64 = n.parse().ok().filter(|n| *n > 1)?;
+    let r = (n as f64).sqrt().round() as u64;
+    (r.checked_mul(r) == Some(n)).then(|| r.to_string())
+}
+
+/// A relation read after the words are digits (see the module doc), at token `i`.
+pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    let v = View { toks };
+    if v.kind(i, Kind::Letters) {
+        return list(&v, i);
+    }
+    let a = v.digits(i)?;
+    if i.checked_sub(1)
+        .and_then(|p| v.get(p))
+        .is_some_and(|t| t.kind == Kind::Letters || matches!(t.text, "." | "," | "/" | "_"))
+    {
+        return None;
+    }
+    let av: u64 = a.parse().ok()?;
+    // `51/100 of 10000`, `11/4 of 1000`
+    if v.text(i + 1, "/") && v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+        let den: u64 = v.digits(i + 2)?.parse().ok().filter(|d| *d > 0)?;
+        let (c, e) = v.int(i + 6)?;
+        let p = av.checked_mul(c)?;
+        return (p % den == 0).then(|| ((p / den).to_string(), e));
+    }
+    if !v.space(i + 1) {
+        return None;
+    }
+    let w = v.get(i + 2).filter(|t| t.kind == Kind::Letters)?;
+    let lw = w.text.to_ascii_lowercase();
+    // `11 quarters of 1000`
+    let part = match lw.as_str() {
+        "halves" => Some(2),
+        "thirds" => Some(3),
+        "quarters" => Some(4),
+        _ => None,
+    };
+    if let Some(den) = part {
+        if v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+            let c: u64 = v.plain_digits(i + 6)?.parse().ok()?;
+            let p = av.checked_mul(c)?;
+            return (p % den == 0).then(|| ((p / den).to_string(), i + 7));
+        }
+        return None;
+    }
+    // `85 minutes in seconds`
+    if matches!(lw.as_str(), "minutes" | "hours") && v.space(i + 3) && v.text(i + 4, "in") {
+        let f = match (
+            lw.as_str(),
+            v.get(i + 6).map(|t| t.text.to_ascii_lowercase()).as_deref(),
+        ) {
+            ("minutes", Some("seconds")) | ("hours", Some("minutes")) => 60,
+            ("hours", Some("seconds")) => 3600,
+            _ => return None,
+        };
+        let n = av.checked_mul(f)?;
+        return (v.space(i + 5) && v.ends(i + 7)).then(|| (n.to_string(), i + 7));
+    }
+    // `5000 and 100 summed`, `… added`, `… combined`, `… together`
+    if lw == "and" && v.space(i + 3) && v.space(i + 5) {
+        if let Some(b) = v.plain_digits(i + 4) {
+            let summed = ["summed", "added", "combined", "together"]
+                .iter()
+                .any(|w| v.text(i + 6, w));
+            if summed {
+                let bv: u64 = b.parse().ok()?;
+                return Some((av.checked_add(bv)?.to_string(), i + 7));
+            }
+        }
+    }
+    // `100 over 5000`, `100 above 5k`, `750 past 2000`, `100 on top of 5000`: `B + A`.
+    let over = if matches!(lw.as_str(), "over" | "above" | "past" | "beyond") {
+        Some(i + 3)
+    } else if lw == "more" && v.space(i + 3) && v.text(i + 4, "than") {
+        Some(i + 5)
+    } else if lw == "on"
+        && v.space(i + 3)
+        && v.text(i + 4, "top")
+        && v.space(i + 5)
+        && v.text(i + 6, "of")
+    {
+        Some(i + 7)
+    } else {
+        None
+    };
+    if let Some(k) = over.filter(|&k| v.space(k)) {
+        let b = v.digits(k + 1)?;
+        let mut bv: u64 = b.parse().ok()?;
+        let mut e = k + 2;
+        if v.get(e).is_some_and(|t| t.text == "k" || t.text == "K") {
+            bv = bv.checked_mul(1000)?;
+            e += 1;
+        } else if lw == "more" {
+            // `100 more than 5000` is the main reader's (`5000 + 100`).
+            return None;
+        }
+        if !v.ends(e) || bv < 100 || av >= bv {
+            return None;
+        }
+        return Some(((bv + av).to_string(), e));
+    }
+    // `27 and a half hundred`, `2 and 3 quarters thousand`, `2 and 3-quarter thousand`.
+    if lw == "and" && v.space(i + 3) {
+        let (num, den, k) = if v.text(i + 4, "a") && v.space(i + 5) {
+            match v.get(i + 6).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+                Some("half") => (1, 2, i + 7),
+                Some("quarter") => (1, 4, i + 7),
+                _ => return None,
+            }
+        } else {
+            let n: u64 = v.digits(i + 4)?.parse().ok()?;
+            let k = if v.text(i + 5, "-") || v.space(i + 5) {
+                i + 6
+            } else {
+                return None;
+            };
+            let den = match v.get(k).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+                Some("quarter" | "quarters") => 4,
+                Some("third" | "thirds") => 3,
+                Some("half" | "halves") => 2,
+                _ => return None,
+            };
+            (n, den, k + 1)
+        };
+        if !v.space(k) || num >= den {
+            return None;
+        }
+        let scale: u64 = match v.get(k + 1).map(|t| t.text.to_ascii_lowercase()).as_deref() {
+            Some("hundred" | "hundreds") => 100,
+            Some("thousand" | "thousands") => 1000,
+            Some("million" | "millions") => 1_000_000,
+            _ => return None,
+        };
+        let p = av.checked_mul(den)?.checked_add(num)?.checked_mul(scale)?;
+        return (p % den == 0).then(|| ((p / den).to_string(), k + 2));
+    }
+    None
+}
+
+/// `the product of 3, 17 and 100`, `the sum of 1000, 2000, 2000 and 100` (three to six
+/// operands; two are the main reader's).
+fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    let op = if v.text(i, "product") {
+        " * "
+    } else if v.text(i, "sum") {
+        " + "
+    } else {
+        return None;
+    };
+    if !(v.space(i + 1) && v.text(i + 2, "of") && v.space(i + 3)) {
+        return None;
+    }
+    let mut nums: Vec<&str> = Vec::new();
+    let mut k = i + 4;
+    loop {
+        nums.push(v.plain_digits(k)?);
+        if nums.len() > 6 {
+            return None;
+        }
+        // `, `, ` and `, `, and `
+        let mut n = k + 1;
+        let comma = v.text(n, ",");
+        if comma {
+            n += 1;
+        }
+        if !v.space(n) {
+            break;
+        }
+        n += 1;
+        if v.text(n, "and") && v.space(n + 1) {
+            nums.push(v.plain_digits(n + 2)?);
+            k = n + 2;
+            break;
+        }
+        if !comma {
+            break;
+        }
+        k = n;
+    }
+    (nums.len() >= 3).then(|| (nums.join(op), k + 1))
+}
+
+/// Offsets in `s` where a mixed form may start: after a digit run (a scale spelling, `k`,
+/// `x`, `e`, `**`, `/N of`, `by`, `over`, a fraction) and at `√`/`sqrt`. Every rewrite of
+/// [`rewrite`] and [`relation`] that a main trigger does not anchor is anchored here.
+pub(super) fn hits(s: &str) -> Vec<usize> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(p) = b
+        .get(i..)
+        .and_then(|r| r.iter().position(u8::is_ascii_digit))
+    {
+        let start = i + p;
+        let mut e = start;
+        while b.get(e).is_some_and(u8::is_ascii_digit) {
+            e += 1;
+        }
+        let glued = start
+            .checked_sub(1)
+            .and_then(|k| b.get(k))
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+        if !glued && after_digits(s, e) {
+            out.push(start);
+        }
+        i = e;
+    }
+    for pat in ["\u{221A}", "sqrt", "square root"] {
+        out.extend(memchr::memmem::find_iter(b, pat.as_bytes()));
+    }
+    out
+}
+
+/// Is what follows the digit run ending at `e` a mixed-form anchor?
+fn after_digits(s: &str, e: usize) -> bool {
+    let b = s.as_bytes();
+    let c = b.get(e).copied().unwrap_or(b' ');
+    match c {
+        b'k' | b'K' | b'x' | b'X' | b'e' | b'E' | b'C' => {
+            return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
+        }
+        b'*' => return b.get(e + 1) == Some(&b'*'),
+        b'/' => {
+            let mut k = e + 1;
+            while b.get(k).is_some_and(u8::is_ascii_digit) {
+                k += 1;
+            }
+            return k > e + 1
+                && b.get(k..k + 4)
+                    .is_some_and(|t| t.eq_ignore_ascii_case(b" of "));
+        }
+        b' ' => {}
+        _ => return false,
+    }
+    // The word after one or two spaces.
+    let mut a = e + 1;
+    if b.get(a) == Some(&b' ') {
+        a += 1;
+    }
+    if b.get(a).is_some_and(u8::is_ascii_digit) {
+        // `2 3/4 thousand`
+        let mut k = a;
+        while b.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+        return b.get(k) == Some(&b'/');
+    }
+    let mut z = a;
+    while b.get(z).is_some_and(u8::is_ascii_alphabetic) {
+        z += 1;
+    }
+    let Some(w) = s.get(a..z) else { return false };
+    if w.is_empty() || w.len() > 16 {
+        return false;
+    }
+    let is = |x: &str| w.eq_ignore_ascii_case(x);
+    let and_a = is("and")
+        && b.get(z..z + 3)
+            .is_some_and(|t| t.eq_ignore_ascii_case(b" a "));
+    and_a
+        || ["k", "c", "by", "over", "above", "past"]
+            .iter()
+            .any(|x| is(x))
+        || is("quarters")
+        || is("halves")
+        || is("thirds")
+        || scale_variant(w, true).is_some()
+        || COUNTS.iter().any(|(c, _)| is(c))
+        || w.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("kilo"))
+        || k_count(w).is_some()
+        || ((is("minutes") || is("hours"))
+            && b.get(z..z + 4)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b" in ")))
+        || (is("on")
+            && b.get(z..z + 8)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b" top of ")))
+        || is("beyond")
+        || (is("and") && summed_after(b, z))
+}
+
+/// After `and` ending at `z`: ` 100 summed` (or `added`, `combined`, `together`).
+fn summed_after(b: &[u8], z: usize) -> bool {
+    if b.get(z) != Some(&b' ') {
+        return false;
+    }
+    let mut k = z + 1;
+    while b.get(k).is_some_and(u8::is_ascii_digit) {
+        k += 1;
+    }
+    k > z + 1
+        && b.get(k) == Some(&b' ')
+        && [&b"summed"[..], b"added", b"combined", b"together"]
+            .iter()
+            .any(|w| {
+                b.get(k + 1..k + 1 + w.len())
+                    .is_some_and(|t| t.eq_ignore_ascii_case(w))
+            })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> String {
+        rewrite(s).unwrap_or_else(|| s.to_string())
+    }
+
+    #[test]
+    fn scale_spellings() {
+        assert_eq!(read("5 thou 100"), "5 thousand 100");
+        assert_eq!(read("5 thousnd 1 hundrd"), "5 thousand 1 hundred");
+        assert_eq!(read("five thou one hun"), "five thousand one hundred");
+        assert_eq!(read("5 mille 100"), "5 thousand 100");
+        assert_eq!(read("5.1 thou"), "5.1 thousand");
+        assert_eq!(read("51 C-notes"), "51 hundreds");
+        assert_eq!(read("5k and 100"), "5 thousand and 100");
+        assert_eq!(read("five K one hundred"), "five thousand one hundred");
+        assert_eq!(read("2 thsnd 7 hndrd 50"), "2 thousand 7 hundred 50");
+        // Not a number beside it, or an English word.
+        assert_eq!(read("thou shalt not"), "thou shalt not");
+        assert_eq!(read("more like 5 than 100"), "more like 5 than 100");
+        assert_eq!(read("5k pods and 100 nodes"), "5k pods and 100 nodes");
+    }
+
+    #[test]
+    fn homophones() {
+        assert_eq!(
+            read("five thousand won hundred"),
+            "five thousand one hundred"
+        );
+        assert_eq!(read("fifty-won hundred"), "fifty-one hundred");
+        assert_eq!(read("too thousand"), "two thousand");
+        assert_eq!(read("we won the game"), "we won the game");
+        assert_eq!(read("too many pods"), "too many pods");
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!(read("51x100"), "51 * 100");
+        assert_eq!(read("1920x1080"), "1920x1080");
+        assert_eq!(read("51 by 100"), "51 * 100");
+        assert_eq!(read("2 by 4 lumber"), "2 by 4 lumber");
+        assert_eq!(read("1700x3"), "1700x3");
+        assert_eq!(read("17 by 300"), "17 * 300");
+        assert_eq!(read("640x480, 800x600, 2x4"), "640x480, 800x600, 2x4");
+        assert_eq!(read("5e3 plus 1e2"), "5000 plus 100");
+        assert_eq!(read("5 thou, 100"), "5 thousand 100");
+        assert_eq!(read("5e3+1e2"), "5000+100");
+        assert_eq!(read("51*10**2"), "51*100");
+        assert_eq!(read("sqrt(26010000)"), "5100");
+        assert_eq!(read("2 3/4  thousand"), "2750");
+        assert_eq!(read("0.51 myriad"), "0.51 * 10000");
+        assert_eq!(read("510 tens"), "5100");
+        assert_eq!(read("5.1 tens"), "5.1 * 10");
+        assert_eq!(read("tens of thousands"), "tens of thousands");
+    }
+
+    #[test]
+    fn relations() {
+        let rel = |s: &str| {
+            let t = tokens(s);
+            relation(&t, 0).map(|(r, _)| r)
+        };
+        assert_eq!(rel("100 over 5k").as_deref(), Some("5100"));
+        assert_eq!(rel("750 past 2000").as_deref(), Some("2750"));
+        assert_eq!(rel("51/100 of 10000").as_deref(), Some("5100"));
+        assert_eq!(rel("11 quarters of 1000").as_deref(), Some("2750"));
+        assert_eq!(rel("27 and a half hundred").as_deref(), Some("2750"));
+        assert_eq!(rel("2 and 3 quarters thousand").as_deref(), Some("2750"));
+        assert_eq!(rel("5 past 12"), None);
+        assert_eq!(rel("51 of 100"), None);
+    }
+
+    #[test]
+    fn anchors() {
+        for s in [
+            "5 thou 100",
+            "5k 100",
+            "51x100",
+            "5e3+1e2",
+            "51*10**2",
+            "100 over 5k",
+            "51/100 of 10000",
+            "√9",
+        ] {
+            assert!(!hits(s).is_empty(), "{s}");
+        }
+        for s in ["5 pods", "port 8080 open", "v1.2.3"] {
+            assert!(hits(s).is_empty(), "{s}");
+        }
+    }
+}
