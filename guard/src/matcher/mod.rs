@@ -144,7 +144,10 @@
 //! and 6000` or `the average latency` is not one). `5101-1` (no spaces) is read as a
 //! difference beside its range reading when the second number is one digit (a range does
 //! not fall to a single digit; `5200-100` stays a range, `numbers/arith.rs`). **Names in letters alone**
-//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, and
+//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, letters
+//! with hooks or strokes and upside-down text; (`disguises.rs`) a distinctive part in a word
+//! game (Pig Latin, filler letters, a keyboard shift, no vowels, an anagram, a misspelling by
+//! sound, a mask, pieces with filler words) or glued to an affix; and
 //! (`spelling.rs`) a name spelled in the phonetic alphabet, in English letter names (`kay ee
 //! ess`) or as alphabet positions (`11-5-19`).
 //! **A name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
@@ -190,6 +193,7 @@ mod bases;
 mod brackets;
 mod candidates;
 mod digitwords;
+mod disguises;
 mod durations;
 mod encodings;
 mod expr;
