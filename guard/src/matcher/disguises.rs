@@ -375,28 +375,26 @@ impl Part {
         if !s.contains(is_blank) {
             return false;
         }
-        let trim = |t: &'_ str| -> String {
-            t.trim_matches(|c: char| !c.is_alphanumeric() && !is_blank(c))
-                .to_string()
-        };
         let m = self.letters.len();
         let mut spaced: Vec<char> = Vec::new();
         for tok in s.split_whitespace() {
-            let t = trim(tok);
-            if self.fits(&t) || self.fits(t.trim_end_matches('?')) {
+            let t = tok.trim_matches(|c: char| !c.is_alphanumeric() && !is_blank(c));
+            if self.fits(t) || self.fits(t.trim_end_matches('?')) {
                 return true;
             }
             let mut cs = tok.chars();
             match (cs.next(), cs.next()) {
                 (Some(c), None) => {
                     spaced.push(c);
-                    let last: String = spaced
-                        .get(spaced.len().saturating_sub(m)..)
-                        .unwrap_or(&[])
-                        .iter()
-                        .collect();
-                    if self.fits(&last) {
-                        return true;
+                    if spaced.len() >= m {
+                        let last: String = spaced
+                            .get(spaced.len() - m..)
+                            .unwrap_or(&[])
+                            .iter()
+                            .collect();
+                        if self.fits(&last) {
+                            return true;
+                        }
                     }
                 }
                 _ => spaced.clear(),
