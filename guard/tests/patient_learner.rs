@@ -1527,6 +1527,12 @@ fn name_parts_in_word_games_and_unicode_tricks() {
             ("kes then trel", "stalled_consumer"),
             ("first kes, then trel", "stalled_consumer"),
             ("pel (pause) ican", "hot_ledger"),
+            ("kokesostotrorelol", "stalled_consumer"),
+            ("kubestrubel", "stalled_consumer"),
+            ("pubelubicuban", "hot_ledger"),
+            ("on a phone keypad: 5378735", "stalled_consumer"),
+            ("two rails: ksrl ete", "stalled_consumer"),
+            ("k-str-l", "stalled_consumer"),
             ("\u{138}estrel", "stalled_consumer"),
             ("\u{51f}estrel", "stalled_consumer"),
             ("ƙestreł", "stalled_consumer"),
@@ -1548,6 +1554,8 @@ fn name_parts_in_word_games_and_unicode_tricks() {
             ("the osprey, the heron and the falcon", ""),
             ("ʇou ɐ ʞɔɐɹʇ", ""),
             ("a pelota court", ""),
+            ("call 555-0199 ext 5378", ""),
+            ("kube-proxy restarted on node k8s-7", ""),
         ],
     );
 }

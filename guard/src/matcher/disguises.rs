@@ -6,7 +6,10 @@
 //!   letter doubled (`kkeessttrreell`),
 //! - typed one key to the right or left on a QWERTY keyboard (`lrdytr;`, `jwarewk`),
 //! - without its vowels (`kstrl`),
-//! - with its letters shuffled or sorted (`sterlek`, `eeklrst`, `ksrl/ete`),
+//! - in a language game (Rövarspråket `kokesostotrorelol`, Ubbi Dubbi `kubestrubel`, the
+//!   p-language `kepestrepel`) or as phone keypad digits (`5378735`),
+//! - with its letters shuffled or sorted (`sterlek`, `eeklrst`, `ksrl/ete`), or on two rails
+//!   (`ksrl ete`),
 //! - misspelled by sound (`castrel`, `kestrill`),
 //! - as a mask with some letters blanked (`k?str?l`, `K _ S T R _ L`, `K_S_R_L`),
 //! - in pieces with filler words between (`kes then trel`, `first kes, then trel`).
@@ -52,6 +55,15 @@ fn keyboard(b: u8, right: bool) -> Option<u8> {
         }
     }
     None
+}
+
+/// The phone keypad digit of a lowercase letter.
+fn phone_key(b: u8) -> Option<u8> {
+    const KEYS: [&[u8]; 8] = [
+        b"abc", b"def", b"ghi", b"jkl", b"mno", b"pqrs", b"tuv", b"wxyz",
+    ];
+    let k = KEYS.iter().position(|k| k.contains(&b))?;
+    u8::try_from(k).ok().map(|k| b'2' + k)
 }
 
 /// Pig Latin of one lowercase word: vowel-initial words take `way`, `yay`, `hay` or `ay`;
@@ -126,6 +138,46 @@ pub(crate) fn forms(words: &[&[u8]]) -> Vec<Vec<u8>> {
             }
         }
     }
+    // Language games: Rövarspråket (`kokesostotrorelol`: a consonant, `o`, itself), the
+    // p-language (`kepestrepel`: a vowel, `p`, itself), a syllable before every vowel (Ubbi
+    // Dubbi `kubestrubel`, Obish, Javanais, Egg language, Idiginish, Op).
+    out.push(
+        plain
+            .iter()
+            .flat_map(|&b| {
+                if is_vowel(b) {
+                    vec![b]
+                } else {
+                    vec![b, b'o', b]
+                }
+            })
+            .collect(),
+    );
+    out.push(
+        plain
+            .iter()
+            .flat_map(|&b| {
+                if is_vowel(b) {
+                    vec![b, b'p', b]
+                } else {
+                    vec![b]
+                }
+            })
+            .collect(),
+    );
+    for infix in [&b"ub"[..], b"ob", b"av", b"egg", b"idig", b"op", b"ag"] {
+        let mut form = Vec::with_capacity(plain.len() * 3);
+        for &b in &plain {
+            if is_vowel(b) {
+                form.extend_from_slice(infix);
+            }
+            form.push(b);
+        }
+        out.push(form);
+    }
+    // A phone keypad's digits (`5378735`).
+    let keypad: Option<Vec<u8>> = plain.iter().map(|&b| phone_key(b)).collect();
+    out.extend(keypad);
     // Without vowels (at least four consonants left, and something removed).
     let bare: Vec<u8> = plain.iter().copied().filter(|b| !is_vowel(*b)).collect();
     if bare.len() >= 4 && bare.len() < plain.len() {
@@ -161,13 +213,18 @@ fn sound(letters: &[u8], push: &mut dyn FnMut(u8)) {
 
 /// The characters a mask blanks a letter with.
 fn is_blank(c: char) -> bool {
-    matches!(c, '_' | '?' | '*' | '•' | '·' | '…' | '□' | '○' | '#')
+    matches!(
+        c,
+        '_' | '?' | '*' | '•' | '·' | '…' | '□' | '○' | '#' | '-' | '.' | '＿'
+    )
 }
 
 /// Words that may stand between the pieces of a name said in parts.
+#[rustfmt::skip]
 const FILLER: &[&str] = &[
-    "a", "after", "and", "by", "comes", "dash", "first", "followed", "hyphen", "is", "it", "last",
-    "next", "part", "pause", "plus", "second", "space", "that", "the", "then", "third", "with",
+    "a", "after", "and", "beat", "break", "by", "comes", "comma", "dash", "dot", "finally",
+    "first", "followed", "hyphen", "is", "it", "last", "next", "part", "pause", "plus",
+    "second", "space", "stop", "that", "the", "then", "third", "with",
 ];
 
 /// One distinctive part's text-side checks.
@@ -264,8 +321,38 @@ impl Part {
         self.anagram(v)
             || self.by_sound(v.text)
             || self.filler(v.text)
+            || self.rails(v.text)
             || self.mask(v.text)
             || self.pieces(v.text)
+    }
+
+    /// A two-rail fence: two neighbouring words, the part's odd letters then its even ones
+    /// (`ksrl ete`).
+    fn rails(&self, s: &str) -> bool {
+        let m = self.letters.len();
+        let (odd, even) = (m.div_ceil(2), m / 2);
+        let mut prev: &str = "";
+        for w in s
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            if prev.len() == odd && w.len() == even {
+                let (a, b) = (prev.as_bytes(), w.as_bytes());
+                let fits = self.letters.iter().enumerate().all(|(k, l)| {
+                    let c = if k % 2 == 0 {
+                        a.get(k / 2)
+                    } else {
+                        b.get(k / 2)
+                    };
+                    c.is_some_and(|c| c.eq_ignore_ascii_case(l))
+                });
+                if fits {
+                    return true;
+                }
+            }
+            prev = w;
+        }
+        false
     }
 
     /// A whole word that is the part once one filler letter, put between its letters, is
@@ -379,7 +466,7 @@ impl Part {
         let mut spaced: Vec<char> = Vec::new();
         for tok in s.split_whitespace() {
             let t = tok.trim_matches(|c: char| !c.is_alphanumeric() && !is_blank(c));
-            if self.fits(t) || self.fits(t.trim_end_matches('?')) {
+            if self.fits(t) || self.fits(t.trim_end_matches(['?', '.', '-'])) {
                 return true;
             }
             let mut cs = tok.chars();
@@ -492,6 +579,10 @@ mod tests {
             "lrdytr;",
             "jwarewk",
             "kstrl",
+            "kokesostotrorelol",
+            "kepestrepel",
+            "kubestrubel",
+            "5378735",
         ] {
             assert!(has(&f, w), "{w}");
         }
@@ -540,6 +631,11 @@ mod tests {
             "kes then trel",
             "kes (pause) trel",
             "first kes, then trel",
+            "k-str-l",
+            "k.str.l",
+            "kes, a break, then trel",
+            "ksrl ete",
+            "KSRL ETE",
         ] {
             assert!(checks("kestrel", t), "{t}");
         }
@@ -549,6 +645,7 @@ mod tests {
             "sel trek",
             "the rest of the kettle",
             "k_____l",
+            "re-test x-ray k-s-t-r-e-l-s e.g.",
             "kes is a word",
             "trel kes",
             "estrel",
