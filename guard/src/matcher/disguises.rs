@@ -211,6 +211,21 @@ fn sound(letters: &[u8], push: &mut dyn FnMut(u8)) {
     }
 }
 
+/// Can a word starting with byte `b` have a sound key starting with `key`?
+fn may_start(b: u8, key: Option<&u8>) -> bool {
+    let Some(&k) = key else {
+        return false;
+    };
+    match b.to_ascii_lowercase() {
+        b'a' | b'e' | b'i' | b'o' | b'u' => k == b'a',
+        b'c' => k == b'k' || k == b's',
+        b'q' => k == b'k',
+        b'z' => k == b's',
+        b'p' => k == b'p' || k == b'f',
+        b => b == k,
+    }
+}
+
 /// The characters a mask blanks a letter with.
 fn is_blank(c: char) -> bool {
     matches!(
@@ -315,141 +330,111 @@ impl Part {
         })
     }
 
-    /// Does the skeleton `v` hold the part as an anagram or by sound, or the text as a mask
-    /// or in pieces?
+    /// Does the skeleton `v` hold the part as an anagram, or its text by sound, with filler
+    /// letters, on two rails, as a mask or in pieces?
     pub(crate) fn scan(&self, v: &View<'_>) -> bool {
-        self.anagram(v)
-            || self.by_sound(v.text)
-            || self.filler(v.text)
-            || self.rails(v.text)
-            || self.mask(v.text)
-            || self.pieces(v.text)
+        self.anagram(v) || self.words(v.text) || self.mask(v.text) || self.pieces(v.text)
     }
 
-    /// A two-rail fence: two neighbouring words, the part's odd letters then its even ones
-    /// (`ksrl ete`).
-    fn rails(&self, s: &str) -> bool {
+    /// One pass over the words of `s` for the checks on one word or two neighbours: by sound
+    /// (`castrel`, `kestrill`), with a filler letter taken out (`kaeasatarael`, a filler
+    /// missed once), on two rails (`ksrl ete`). Each check first tests the word's length.
+    fn words(&self, s: &str) -> bool {
         let m = self.letters.len();
         let (odd, even) = (m.div_ceil(2), m / 2);
-        let mut prev: &str = "";
-        for w in s
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-        {
-            if prev.len() == odd && w.len() == even {
-                let (a, b) = (prev.as_bytes(), w.as_bytes());
-                let fits = self.letters.iter().enumerate().all(|(k, l)| {
-                    let c = if k % 2 == 0 {
-                        a.get(k / 2)
-                    } else {
-                        b.get(k / 2)
-                    };
-                    c.is_some_and(|c| c.eq_ignore_ascii_case(l))
-                });
-                if fits {
-                    return true;
-                }
-            }
-            prev = w;
-        }
-        false
-    }
-
-    /// A whole word that is the part once one filler letter, put between its letters, is
-    /// taken out (`kaeasatarael`, a filler missed once, for a filler the part lacks).
-    fn filler(&self, s: &str) -> bool {
-        let m = self.letters.len();
-        for w in s.split(|c: char| !c.is_alphanumeric()) {
-            if w.len() + 3 < 2 * m || w.len() > 2 * m + 1 {
-                continue;
-            }
-            let b = w.as_bytes();
-            for f in b'a'..=b'z' {
-                if self.letters.contains(&f) {
-                    continue;
-                }
-                let n = b.iter().filter(|c| c.eq_ignore_ascii_case(&f)).count();
-                if n + 2 < m {
-                    continue;
-                }
-                let mut rest = b.iter().filter(|c| !c.eq_ignore_ascii_case(&f));
-                if b.len() - n == m
-                    && self
-                        .letters
-                        .iter()
-                        .all(|l| rest.next().is_some_and(|c| c.eq_ignore_ascii_case(l)))
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    fn anagram(&self, v: &View<'_>) -> bool {
-        let m = self.letters.len();
-        if v.bytes.len() < m {
-            return false;
-        }
-        // Sliding counts: `diff` letters whose count differs from the part's.
-        let mut have = [0i32; 26];
-        let mut diff = self.counts.iter().filter(|c| **c > 0).count();
-        let slot = |b: u8| usize::from(b.wrapping_sub(b'a')).min(26);
-        let want = |i: usize| self.counts.get(i).map_or(-1, |c| i32::from(*c));
-        let mut other = 0usize; // bytes in the window that are not letters
-        let bump = |have: &mut [i32; 26], diff: &mut usize, other: &mut usize, b, d: i32| {
-            let i = slot(b);
-            let Some(h) = have.get_mut(i) else {
-                if d > 0 {
-                    *other += 1;
-                } else {
-                    *other = other.saturating_sub(1);
-                }
-                return;
-            };
-            let before = *h == want(i);
-            *h += d;
-            let after = *h == want(i);
-            if before && !after {
-                *diff += 1;
-            } else if !before && after {
-                *diff = diff.saturating_sub(1);
-            }
-        };
-        for (j, &b) in v.bytes.iter().enumerate() {
-            bump(&mut have, &mut diff, &mut other, b, 1);
-            if j >= m {
-                if let Some(&out) = v.bytes.get(j - m) {
-                    bump(&mut have, &mut diff, &mut other, out, -1);
-                }
-            }
-            if j + 1 >= m && diff == 0 && other == 0 {
-                let a = j + 1 - m;
-                if v.bounded(a, j + 1) && v.joined(a, j + 1) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// A whole word of the text with the part's sound key (`castrel`, `kestrill`).
-    fn by_sound(&self, s: &str) -> bool {
-        let Some(key) = &self.sound else {
-            return false;
-        };
-        let m = self.letters.len();
+        let mut prev: &[u8] = &[];
         let mut word: Vec<u8> = Vec::new();
         let mut got: Vec<u8> = Vec::new();
-        for w in s.split(|c: char| !c.is_alphanumeric()) {
-            if w.len() + 2 < m || w.len() > m + 3 || !w.bytes().all(|b| b.is_ascii_alphabetic()) {
+        // ASCII words (a non-ASCII letter ends one: these games are played in ASCII).
+        for w in s
+            .as_bytes()
+            .split(|b| !b.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            let n = w.len();
+            if prev.len() == odd && n == even && self.rails(prev, w) {
+                return true;
+            }
+            prev = w;
+            if n + 3 >= 2 * m && n <= 2 * m + 1 && self.filler(w) {
+                return true;
+            }
+            if let Some(key) = &self.sound {
+                let starts = w.first().is_some_and(|b| may_start(*b, key.first()));
+                if starts && n + 2 >= m && n <= m + 3 && w.iter().all(u8::is_ascii_alphabetic) {
+                    word.clear();
+                    word.extend(w.iter().map(u8::to_ascii_lowercase));
+                    got.clear();
+                    sound(&word, &mut |b| got.push(b));
+                    if got == *key {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// A two-rail fence: the part's odd letters in `a`, its even ones in `b`.
+    fn rails(&self, a: &[u8], b: &[u8]) -> bool {
+        self.letters.iter().enumerate().all(|(k, l)| {
+            let c = if k % 2 == 0 {
+                a.get(k / 2)
+            } else {
+                b.get(k / 2)
+            };
+            c.is_some_and(|c| c.eq_ignore_ascii_case(l))
+        })
+    }
+
+    /// Word `w` is the part once one filler letter the part lacks is taken out.
+    fn filler(&self, b: &[u8]) -> bool {
+        let m = self.letters.len();
+        // The word starts with the part's first letter and the filler.
+        let (Some(first), Some(f)) = (b.first(), b.get(1)) else {
+            return false;
+        };
+        let f = f.to_ascii_lowercase();
+        if self.letters.first() != Some(&first.to_ascii_lowercase()) || self.letters.contains(&f) {
+            return false;
+        }
+        let n = b.iter().filter(|c| c.eq_ignore_ascii_case(&f)).count();
+        let mut rest = b.iter().filter(|c| !c.eq_ignore_ascii_case(&f));
+        n + 2 >= m
+            && b.len() - n == m
+            && self
+                .letters
+                .iter()
+                .all(|l| rest.next().is_some_and(|c| c.eq_ignore_ascii_case(l)))
+    }
+
+    /// A window of the skeleton with the part's letter counts, on word boundaries and joined.
+    /// Only a run of `m` or more bytes that are all letters of the part is counted.
+    fn anagram(&self, v: &View<'_>) -> bool {
+        let m = self.letters.len();
+        let mut run = 0usize;
+        for (j, &b) in v.bytes.iter().enumerate() {
+            let i = usize::from(b.wrapping_sub(b'a'));
+            if self.counts.get(i).is_some_and(|c| *c > 0) {
+                run += 1;
+            } else {
+                run = 0;
                 continue;
             }
-            word.clear();
-            word.extend(w.bytes().map(|b| b.to_ascii_lowercase()));
-            got.clear();
-            sound(&word, &mut |b| got.push(b));
-            if got == *key {
+            if run < m {
+                continue;
+            }
+            let a = j + 1 - m;
+            let Some(win) = v.bytes.get(a..=j) else {
+                continue;
+            };
+            let mut have = [0u8; 26];
+            for c in win {
+                if let Some(h) = have.get_mut(usize::from(c.wrapping_sub(b'a'))) {
+                    *h = h.saturating_add(1);
+                }
+            }
+            if have == self.counts && v.bounded(a, j + 1) && v.joined(a, j + 1) {
                 return true;
             }
         }
@@ -459,15 +444,20 @@ impl Part {
     /// `k?str?l`, `K_S_R_L`, `K _ S T R _ L`: a whitespace token, or a run of one-character
     /// tokens, of the part's length, showing more than half its letters and blanking one.
     fn mask(&self, s: &str) -> bool {
-        if !s.contains(is_blank) {
+        let blank_byte =
+            |b: &u8| matches!(b, b'_' | b'?' | b'*' | b'#' | b'-' | b'.') || *b >= 0x80;
+        if !s.as_bytes().iter().any(blank_byte) {
             return false;
         }
         let m = self.letters.len();
         let mut spaced: Vec<char> = Vec::new();
-        for tok in s.split_whitespace() {
-            let t = tok.trim_matches(|c: char| !c.is_alphanumeric() && !is_blank(c));
-            if self.fits(t) || self.fits(t.trim_end_matches(['?', '.', '-'])) {
-                return true;
+        for tok in s.split_ascii_whitespace() {
+            // A mask token is about the part's length (a blank may be `…`, three bytes).
+            if tok.len() >= m && tok.len() <= 3 * m + 4 {
+                let t = tok.trim_matches(|c: char| !c.is_alphanumeric() && !is_blank(c));
+                if self.fits(t) || self.fits(t.trim_end_matches(['?', '.', '-'])) {
+                    return true;
+                }
             }
             let mut cs = tok.chars();
             match (cs.next(), cs.next()) {
@@ -515,11 +505,13 @@ impl Part {
         let Some(head) = self.letters.get(..2) else {
             return false;
         };
-        if !s
-            .as_bytes()
-            .windows(2)
-            .any(|w| w.eq_ignore_ascii_case(head))
-        {
+        let (Some(&h0), Some(&h1)) = (head.first(), head.get(1)) else {
+            return false;
+        };
+        let sb = s.as_bytes();
+        let found = memchr::memchr2_iter(h0, h0.to_ascii_uppercase(), sb)
+            .any(|i| sb.get(i + 1).is_some_and(|b| b.eq_ignore_ascii_case(&h1)));
+        if !found {
             return false;
         }
         let words: Vec<&str> = s
