@@ -7,7 +7,11 @@
 //! - shifted through the alphabet (ROT13 `beqref-jbexre-xrfgery`, any Caesar shift) or read
 //!   from its end (Atbash `pvhgivo`),
 //! - in Greek or Cyrillic letters by sound (`κεστρελ`, `кестрел`), or in Latin letters drawn
-//!   in other blocks (small capitals `ᴋᴇꜱᴛʀᴇʟ`, regional indicators, negative squared letters).
+//!   in other blocks (small capitals `ᴋᴇꜱᴛʀᴇʟ`, regional indicators, negative squared letters),
+//!   in letters with a hook, stroke or bar that no skeleton reads (`ĸestrel`, `ƙestreł`,
+//!   Cyrillic `ԟestrel`), or upside down (`lǝɹʇsǝʞ`: turned letters, and `b d n p q u` read
+//!   as `q p u d b n`),
+//! - in a word game or glued to an affix (a distinctive part: [`super::disguises`]).
 //!
 //! This module owns those. Both the target and the text are reduced to a *skeleton*: letters
 //! and digits only, lowercased, each digit or symbol that stands for a letter read as that
