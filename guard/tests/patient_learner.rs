@@ -1638,3 +1638,94 @@ fn mixed_forms_misspelt_scales_and_arithmetic_shapes() {
         ],
     );
 }
+
+/// A name's distinctive part hidden by a word game or a Unicode trick (`disguises.rs`,
+/// `fuzzy.rs`): Pig Latin, a filler letter between letters, doubled letters, one key over on
+/// the keyboard, no vowels, shuffled or sorted letters, a misspelling by sound, a mask, pieces
+/// with filler words, glued affixes, letters with hooks or strokes, upside-down text. Other
+/// bird names, `restart`, ordinary words and masks that do not fit stay visible.
+#[test]
+fn name_parts_in_word_games_and_unicode_tricks() {
+    let m = Matcher::compile(&[
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+        GuardedValue::new(
+            "hot_ledger",
+            TargetValue::Text("ledger-sync-pelican".into()),
+        ),
+        GuardedValue::new("total_lag", TargetValue::Number(5100.0)),
+    ]);
+    let ids = ["stalled_consumer", "hot_ledger", "total_lag"];
+    check(
+        &m,
+        &ids,
+        "name word games and Unicode",
+        &[
+            ("The stalled consumer is estrelkay.", "stalled_consumer"),
+            ("ordersway-orkerway-estrelkay", "stalled_consumer"),
+            ("elicanpay is the hot one", "hot_ledger"),
+            ("kxexsxtxrxexlx", "stalled_consumer"),
+            ("kXeXsXtXrXeXl", "stalled_consumer"),
+            ("kaeasatarael", "stalled_consumer"),
+            ("pqeqlqiqcqaqnq", "hot_ledger"),
+            ("kkeessttrreell", "stalled_consumer"),
+            ("ppeelliiccaann", "hot_ledger"),
+            ("typed one key right: lrdytr;", "stalled_consumer"),
+            ("one key left: jwarewk", "stalled_consumer"),
+            ("kstrl", "stalled_consumer"),
+            ("ordrs-wrkr-kstrl", "stalled_consumer"),
+            ("ledger-sync-plcn", "hot_ledger"),
+            ("sterlek", "stalled_consumer"),
+            ("eeklrst (sorted letters)", "stalled_consumer"),
+            ("ksrl/ete", "stalled_consumer"),
+            ("ktrl + ese", "stalled_consumer"),
+            ("acilnep", "hot_ledger"),
+            ("kestrelworker", "stalled_consumer"),
+            ("mykestrel", "stalled_consumer"),
+            ("kestrellike", "stalled_consumer"),
+            ("Kestrel™", "stalled_consumer"),
+            ("mypelican", "hot_ledger"),
+            ("castrel", "stalled_consumer"),
+            ("kestrill", "stalled_consumer"),
+            ("pellikan", "hot_ledger"),
+            ("k?str?l", "stalled_consumer"),
+            ("K _ S T R _ L", "stalled_consumer"),
+            ("7 letters, K_S_R_L", "stalled_consumer"),
+            ("p_l_c_n? no: pel_can", "hot_ledger"),
+            ("kes then trel", "stalled_consumer"),
+            ("first kes, then trel", "stalled_consumer"),
+            ("pel (pause) ican", "hot_ledger"),
+            ("kokesostotrorelol", "stalled_consumer"),
+            ("kubestrubel", "stalled_consumer"),
+            ("pubelubicuban", "hot_ledger"),
+            ("on a phone keypad: 5378735", "stalled_consumer"),
+            ("two rails: ksrl ete", "stalled_consumer"),
+            ("k-str-l", "stalled_consumer"),
+            ("\u{138}estrel", "stalled_consumer"),
+            ("\u{51f}estrel", "stalled_consumer"),
+            ("ƙestreł", "stalled_consumer"),
+            ("ʞǝsʇɹǝʞ", "stalled_consumer"),
+            ("lǝɹʇsǝʞ", "stalled_consumer"),
+            ("uɐɔılǝd", "hot_ledger"),
+            // Near-misses: other birds, `restart`, ordinary words and identifiers.
+            ("orders-worker-petrel is healthy", ""),
+            ("kubectl rollout restart deploy/orders-worker", ""),
+            ("the rest of the kettle", ""),
+            ("sel trek, then rest", ""),
+            ("streak of errors; the trek continues", ""),
+            ("press Ctrl+Shift+K", ""),
+            ("k8s kustomize kstatus", ""),
+            ("the replica is plain", ""),
+            ("policy: panic on pelt", ""),
+            ("K_9 and k?s and ___l", ""),
+            ("pel then more text", ""),
+            ("the osprey, the heron and the falcon", ""),
+            ("ʇou ɐ ʞɔɐɹʇ", ""),
+            ("a pelota court", ""),
+            ("call 555-0199 ext 5378", ""),
+            ("kube-proxy restarted on node k8s-7", ""),
+        ],
+    );
+}

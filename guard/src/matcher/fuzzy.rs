@@ -7,7 +7,11 @@
 //! - shifted through the alphabet (ROT13 `beqref-jbexre-xrfgery`, any Caesar shift) or read
 //!   from its end (Atbash `pvhgivo`),
 //! - in Greek or Cyrillic letters by sound (`κεστρελ`, `кестрел`), or in Latin letters drawn
-//!   in other blocks (small capitals `ᴋᴇꜱᴛʀᴇʟ`, regional indicators, negative squared letters).
+//!   in other blocks (small capitals `ᴋᴇꜱᴛʀᴇʟ`, regional indicators, negative squared letters),
+//!   in letters with a hook, stroke or bar that no skeleton reads (`ĸestrel`, `ƙestreł`,
+//!   Cyrillic `ԟestrel`), or upside down (`lǝɹʇsǝʞ`: turned letters, and `b d n p q u` read
+//!   as `q p u d b n`),
+//! - in a word game or glued to an affix (a distinctive part: [`super::disguises`]).
 //!
 //! This module owns those. Both the target and the text are reduced to a *skeleton*: letters
 //! and digits only, lowercased, each digit or symbol that stands for a letter read as that
@@ -33,8 +37,9 @@
 //! Aho-Corasick pass for the exact forms, and one bit-parallel pass per fuzzy target (Myers'
 //! algorithm, patterns up to 64 letters). A possible fuzzy end is confirmed by a bounded
 //! edit-distance table over at most `m + k` letters.
+use super::disguises;
 use super::targets::Hits;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 /// The shortest skeleton searched for (a hash-shaped part, `x2kq`).
 const MIN_SKELETON: usize = 4;
@@ -67,10 +72,12 @@ struct Skeleton {
 /// The skeleton of `s`. `transliterate`: Greek and Cyrillic letters as the Latin letters
 /// they are written with (`κεστρελ`, `кестрел` → `kestrel`), where the look-alike reading
 /// takes the letter they resemble (`ρ` → `p`); the text is read both ways.
-fn skeleton(s: &str, transliterate: bool) -> Skeleton {
+/// `flipped`: upside-down text, ASCII `b d n p q u` read as the letters they are turned from
+/// (`b`↔`q`, `d`↔`p`, `n`↔`u`; the text is also read reversed by the reversed patterns).
+fn skeleton(s: &str, transliterate: bool, flipped: bool) -> Skeleton {
     let mut bytes = Vec::with_capacity(s.len());
     let mut spans = Vec::with_capacity(s.len());
-    if s.is_ascii() {
+    if s.is_ascii() && !flipped {
         // Byte by byte: no char decoding (most replies).
         for (i, c) in s.bytes().enumerate() {
             if let Some(b) = fold(char::from(c)) {
@@ -83,6 +90,7 @@ fn skeleton(s: &str, transliterate: bool) -> Skeleton {
     for (i, c) in s.char_indices() {
         let span = (i, i + c.len_utf8());
         if c.is_ascii() {
+            let c = if flipped { turned_ascii(c) } else { c };
             if let Some(b) = fold(c) {
                 bytes.push(b);
                 spans.push(span);
@@ -98,12 +106,103 @@ fn skeleton(s: &str, transliterate: bool) -> Skeleton {
                 continue;
             }
         }
-        if let Some(b) = lookalike(c).or_else(|| styled(c)).and_then(fold) {
+        if let Some(b) = drawn(c)
+            .or_else(|| lookalike(c))
+            .or_else(|| styled(c))
+            .and_then(fold)
+        {
             bytes.push(b);
             spans.push(span);
         }
     }
     Skeleton { bytes, spans }
+}
+
+/// An ASCII letter of upside-down text as the letter it is turned from.
+fn turned_ascii(c: char) -> char {
+    match c {
+        'b' => 'q',
+        'q' => 'b',
+        'd' => 'p',
+        'p' => 'd',
+        'n' => 'u',
+        'u' => 'n',
+        c => c,
+    }
+}
+
+/// Letters of upside-down text (`ʞǝsʇɹǝʞ`, `lǝɹʇsǝʞ`) as the letters they are turned from.
+const TURNED: &[(char, char)] = &[
+    ('ɐ', 'a'),
+    ('ɒ', 'a'),
+    ('∀', 'a'),
+    ('ɔ', 'c'),
+    ('ǝ', 'e'),
+    ('Ǝ', 'e'),
+    ('ɟ', 'f'),
+    ('Ⅎ', 'f'),
+    ('ƃ', 'g'),
+    ('⅁', 'g'),
+    ('ɥ', 'h'),
+    ('ı', 'i'),
+    ('ɾ', 'j'),
+    ('ʞ', 'k'),
+    ('ꓘ', 'k'),
+    ('ן', 'l'),
+    ('˥', 'l'),
+    ('ɯ', 'm'),
+    ('ɹ', 'r'),
+    ('ɻ', 'r'),
+    ('ʇ', 't'),
+    ('ʌ', 'v'),
+    ('ʍ', 'w'),
+    ('ʎ', 'y'),
+];
+
+/// Does `s` hold a letter of upside-down text?
+fn has_turned(s: &str) -> bool {
+    !s.is_ascii() && s.chars().any(|c| TURNED.iter().any(|(t, _)| *t == c))
+}
+
+/// Latin letters that neither NFKD nor the confusable skeleton reads: turned letters, and
+/// letters with a stroke, hook or bar, or an old form (`ĸ` kra, `ł`, `ƙ`, Cyrillic `ԟ`).
+fn drawn(c: char) -> Option<char> {
+    if c.is_ascii() {
+        return None;
+    }
+    if let Some((_, l)) = TURNED.iter().find(|(t, _)| *t == c) {
+        return Some(*l);
+    }
+    const DRAWN: &[(&str, char)] = &[
+        ("ƀɓƄƅɃƁ", 'b'),
+        ("ƈȼɕƇȻ", 'c'),
+        ("đɖɗȡƌĐƉƊƋ", 'd'),
+        ("ɇɛəɘɚɜɝƐƏɆ", 'e'),
+        ("ƒƑ", 'f'),
+        ("ɠǥɡɢƓǤ", 'g'),
+        ("ħɦɧĦ", 'h'),
+        ("ɨƗɩ", 'i'),
+        ("ɉʝȷɈ", 'j'),
+        ("ĸԟƙꝁꝃꝅⱪᶄƘꝀꝂꝄⱩԞ", 'k'),
+        ("łƚɫɬɭȴꝉŁȽⱠⱡ", 'l'),
+        ("ɱ", 'm'),
+        ("ɲɳƞȵƝȠ", 'n'),
+        ("øɵƟØ", 'o'),
+        ("ƥᵽƤⱣ", 'p'),
+        ("ʠɋɊ", 'q'),
+        ("ɍɽɼɺɌⱤ", 'r'),
+        ("ʂȿ", 's'),
+        ("ŧƭʈȶƫŦƬƮȾ", 't'),
+        ("ʉɄ", 'u'),
+        ("ʋⱱƲ", 'v'),
+        ("ⱳⱲ", 'w'),
+        ("ɏƴɎƳ", 'y'),
+        ("ƶȥʐɀʑƵȤⱫⱬ", 'z'),
+    ];
+    DRAWN
+        .iter()
+        .find(|(set, _)| set.contains(c))
+        .map(|(_, l)| *l)
 }
 
 /// Latin letters drawn in other blocks that neither NFKD nor the confusable skeleton reads:
@@ -252,7 +351,12 @@ pub(crate) struct FuzzyNames {
     /// Exact forms: the skeletons and their shifts.
     exact: Option<AhoCorasick>,
     exact_ids: Vec<usize>,
+    /// Per exact pattern: may it be glued to other letters (a distinctive part as written,
+    /// `mykestrel`, `kestrelworker`, `Kestrel™`)?
+    glued: Vec<bool>,
     fuzzy: Vec<Name>,
+    /// Parts' word-game checks ([`disguises`]).
+    games: Vec<disguises::Part>,
 }
 
 impl FuzzyNames {
@@ -264,13 +368,28 @@ impl FuzzyNames {
     ) -> Option<FuzzyNames> {
         let mut pats: Vec<Vec<u8>> = Vec::new();
         let mut exact_ids = Vec::new();
+        let mut glued = Vec::new();
         let mut fuzzy = Vec::new();
+        let mut games = Vec::new();
         for (idx, p) in parts {
             let folded: Vec<u8> = p.chars().filter_map(fold).collect();
             if folded.len() < MIN_SKELETON {
                 continue;
             }
             let letters_only = p.chars().all(|c| c.is_ascii_alphabetic());
+            if letters_only {
+                let plain = p.to_ascii_lowercase();
+                // Word games: Pig Latin, filler letters, a keyboard shift, no vowels.
+                for f in disguises::forms(&[plain.as_bytes()]) {
+                    let sk: Vec<u8> = f.iter().filter_map(|b| fold(char::from(*b))).collect();
+                    if sk.len() >= MIN_SKELETON {
+                        pats.push(sk);
+                        exact_ids.push(*idx);
+                        glued.push(false);
+                    }
+                }
+                games.extend(disguises::Part::new(*idx, &plain, &folded));
+            }
             // Reversed (`lertsek`), and for a word of six letters or more every Caesar shift
             // (`xrfgery`) and, from seven, one edit (`kestral`): a random word that far from a
             // distinctive part is rare, and a sibling (`petrel`) is two edits away.
@@ -307,6 +426,9 @@ impl FuzzyNames {
                     k: 1,
                 });
             }
+            glued.resize(pats.len(), false);
+            // As written, glued to an affix from six letters (`kestrelworker`, `mykestrel`).
+            glued.push(letters_only && p.len() >= 6);
             pats.push(folded);
             exact_ids.push(*idx);
         }
@@ -325,6 +447,20 @@ impl FuzzyNames {
                     .filter(|c| c.is_ascii_alphabetic())
                     .map(|c| c.to_ascii_lowercase() as u8)
                     .collect();
+                // Word games on the whole name, word by word (`ordersway-orkerway-…`).
+                let lower = t.to_ascii_lowercase();
+                let words: Vec<&[u8]> = lower
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .filter(|w| !w.is_empty())
+                    .map(str::as_bytes)
+                    .collect();
+                for f in disguises::forms(&words) {
+                    let sk: Vec<u8> = f.iter().filter_map(|b| fold(char::from(*b))).collect();
+                    if sk.len() >= 6 {
+                        pats.push(sk);
+                        exact_ids.push(*idx);
+                    }
+                }
                 pats.push(
                     plain
                         .iter()
@@ -362,22 +498,44 @@ impl FuzzyNames {
         if pats.is_empty() {
             return None;
         }
+        glued.resize(pats.len(), false);
+        // A DFA: the word-game forms make a few hundred short patterns, which the default
+        // (a contiguous NFA from that size) searched a third slower.
         let exact = AhoCorasickBuilder::new()
             .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::DFA))
             .build(&pats)
             .ok();
         Some(FuzzyNames {
             exact,
             exact_ids,
+            glued,
             fuzzy,
+            games,
         })
     }
 
     /// Mark every target whose name `s` writes in one of this module's forms.
     pub(crate) fn scan(&self, s: &str, hits: &mut Hits) {
-        self.scan_skeleton(s, &skeleton(s, false), hits);
+        let sk = skeleton(s, false, false);
+        self.scan_skeleton(s, &sk, hits);
+        for g in &self.games {
+            if !hits.has(g.idx) {
+                let v = disguises::View {
+                    text: s,
+                    bytes: &sk.bytes,
+                    spans: &sk.spans,
+                };
+                if g.scan(&v) {
+                    hits.set(g.idx);
+                }
+            }
+        }
         if has_greek_or_cyrillic(s) {
-            self.scan_skeleton(s, &skeleton(s, true), hits);
+            self.scan_skeleton(s, &skeleton(s, true, false), hits);
+        }
+        if has_turned(s) {
+            self.scan_skeleton(s, &skeleton(s, false, true), hits);
         }
     }
 
@@ -387,8 +545,10 @@ impl FuzzyNames {
         }
         if let Some(ac) = &self.exact {
             for m in ac.find_overlapping_iter(&sk.bytes) {
-                if let Some(i) = self.exact_ids.get(m.pattern().as_usize()) {
-                    if bounded(s, sk, m.start(), m.end()) {
+                let p = m.pattern().as_usize();
+                if let Some(i) = self.exact_ids.get(p) {
+                    let glue = self.glued.get(p).copied().unwrap_or(false);
+                    if glue || bounded(s, sk, m.start(), m.end()) {
                         hits.set(*i);
                     }
                 }

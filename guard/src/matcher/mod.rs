@@ -149,7 +149,10 @@
 //! units (`510 tens`, `0.51 myriad`), products with a power of ten (`51x100`, `51 by 100`;
 //! not `1920x1080` or `2 by 4`), `5e3+1e2`, `51*10**2`, `100 over 5k`, `51/100 of 10000`.
 //! **Names in letters alone**
-//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, and
+//! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, letters
+//! with hooks or strokes and upside-down text; (`disguises.rs`) a distinctive part in a word
+//! game (Pig Latin, filler letters, a keyboard shift, no vowels, an anagram, a misspelling by
+//! sound, a mask, pieces with filler words) or glued to an affix; and
 //! (`spelling.rs`) a name spelled in the phonetic alphabet, in English letter names (`kay ee
 //! ess`) or as alphabet positions (`11-5-19`).
 //! **A name's distinctive part** (`parts.rs`): `kestrel` for `orders-worker-kestrel`, a pod's hash,
@@ -195,6 +198,7 @@ mod bases;
 mod brackets;
 mod candidates;
 mod digitwords;
+mod disguises;
 mod durations;
 mod encodings;
 mod expr;
