@@ -346,7 +346,10 @@ fn read_extended(text: &str, p: usize, out: &mut Out) -> usize {
                 .take_while(|&&c| letter_value(c) > 0)
                 .count();
             // A group alone is a numeral in brackets (`(DCCC)`): one must follow it.
-            let follows = rest.as_bytes().get(inner + 2).is_some_and(|&c| letter_value(c) > 0);
+            let follows = rest
+                .as_bytes()
+                .get(inner + 2)
+                .is_some_and(|&c| letter_value(c) > 0);
             if !(1..=4).contains(&inner)
                 || rest.as_bytes().get(inner + 1) != Some(&close)
                 || !follows
@@ -595,7 +598,10 @@ mod tests {
             ("(V)C", 5100.0),
             ("|V|C", 5100.0),
             ("I\u{2183}\u{2183}C", 5100.0),
-            ("CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}C", 5100.0),
+            (
+                "CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}C",
+                5100.0,
+            ),
             ("I\u{0186}\u{0186}C", 5100.0),
             ("M M D C C L", 2750.0),
             ("lag in Roman numerals: M.M.D.C.C.L.", 2750.0),
