@@ -732,6 +732,7 @@ impl Matcher {
             if self.rules.spelled_digits {
                 // Exact readings only: no rounding, approximation or candidate.
                 letters::scan(s, &mut |v| ctx.nums.range(v, v, ctx.hits));
+                letters::scan_symbols(s, &mut |v| ctx.nums.range(v, v, ctx.hits));
             }
         }
         if let Some(ac) = &self.strings {
