@@ -215,7 +215,15 @@ fn unit_split(
     };
     for pair in runs.windows(2) {
         let [(a, b), (c, d)] = [pair[0], pair[1]];
-        if b - a > 4 || d - c != 2 || !open(s, a) {
+        // `PT51H00M`: an ISO 8601 duration's designators.
+        let iso = s.get(..a).is_some_and(|h| {
+            h.ends_with("PT")
+                && !h
+                    .get(..h.len() - 2)
+                    .and_then(|x| x.chars().next_back())
+                    .is_some_and(char::is_alphanumeric)
+        });
+        if b - a > 4 || d - c != 2 || !(open(s, a) || iso) {
             continue;
         }
         let (w1, e1) = word(b);
@@ -338,14 +346,21 @@ fn clock_words(
         // `51.00 minutes`.
         if gap == "." && open(s, a) {
             let (w, _) = word_at(s, d);
-            if NEXT.iter().any(|(big, _)| unit_word(w, big)) || unit_word(w, "second") {
+            let unit = NEXT.iter().any(|(big, _)| unit_word(w, big)) || unit_word(w, "second");
+            // `27.50.1` is a version, `27.50%` a share.
+            let more = s.get(d..).unwrap_or("");
+            let version =
+                more.starts_with('.') && more.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+            if (unit || (w.is_empty() && !more.starts_with(['%', '/', '-']))) && !version {
                 let line_start = s.get(..a).and_then(|h| h.rfind('\n')).map_or(0, |p| p + 1);
                 let line_end = s
                     .get(d..)
                     .and_then(|t| t.find('\n'))
                     .map_or(s.len(), |p| d + p);
                 let line = s.get(line_start..line_end).unwrap_or("");
-                if s.get(c..d) == Some("00") || CLOCK_WORDS.iter().any(|w| contains_ci(line, w)) {
+                // A bare decimal (no unit) only on a line that names a clock.
+                let zeros = unit && s.get(c..d) == Some("00");
+                if zeros || CLOCK_WORDS.iter().any(|w| contains_ci(line, w)) {
                     join_pair(digits, s, (a, b), (c, d), hits);
                 }
             }
@@ -435,6 +450,9 @@ mod tests {
             "minute 51, second 00",
             "hour 27 and minute 50",
             "minute: 51, second: 00",
+            "PT51H00M",
+            "Timer shows 27.50 (read it without the dot)",
+            "stopwatch: 51.00",
         ] {
             let target = if t.contains("27") || t.contains('\u{B7}') {
                 "2750"
@@ -466,6 +484,10 @@ mod tests {
             "minute 51, hour 00",
             "the 51st hour and 00 seconds",
             "51 minutes, second 00",
+            "the clock drifted 51.00.1",
+            "clock skew 51.00%",
+            "XPT51H00M",
+            "lag 51.00 on the dashboard",
             "v51-00a",
             "10.51 00",
             "51 001",

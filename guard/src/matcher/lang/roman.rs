@@ -190,7 +190,7 @@ pub(super) fn scan_roman_extended(text: &str, out: &mut Out) {
     while i < b.len() {
         let c = b[i];
         let start = match c {
-            b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M' | b'(' | b'|' => true,
+            b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M' | b'(' | b'|' | b'[' => true,
             b'i' | b'v' | b'x' | b'l' | b'c' | b'd' | b'm' => true,
             // Lead bytes of U+2160..U+21BF, U+0186 and U+0254.
             0xE2 => matches!(b.get(i + 1), Some(0x85 | 0x86)),
@@ -336,9 +336,13 @@ fn read_extended(text: &str, p: usize, out: &mut Out) -> usize {
                 return q;
             }
             q += ch.len_utf8();
-        } else if ch == '(' || ch == '|' {
-            // `(V)`, `|V|`: one to four ASCII Roman letters and the closing mark.
-            let close = if ch == '(' { b')' } else { b'|' };
+        } else if matches!(ch, '(' | '|' | '[') {
+            // `(V)`, `|V|`, `[V]`: one to four ASCII Roman letters and the closing mark.
+            let close = match ch {
+                '(' => b')',
+                '[' => b']',
+                _ => b'|',
+            };
             let inner = rest
                 .as_bytes()
                 .iter()
@@ -597,6 +601,7 @@ mod tests {
             ("lag: \u{2181}C messages", 5100.0),
             ("(V)C", 5100.0),
             ("|V|C", 5100.0),
+            ("[V]C", 5100.0),
             ("I\u{2183}\u{2183}C", 5100.0),
             (
                 "CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}C",
