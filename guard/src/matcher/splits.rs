@@ -268,6 +268,21 @@ fn unit_split(
     }
 }
 
+/// Are the two runs' digits in order some target's digits?
+fn pair_matches(
+    digits: &[(String, usize)],
+    s: &str,
+    (a, b): (usize, usize),
+    (c, d): (usize, usize),
+) -> bool {
+    let (Some(x), Some(y)) = (s.get(a..b), s.get(c..d)) else {
+        return false;
+    };
+    digits
+        .iter()
+        .any(|(t, _)| t.len() == x.len() + y.len() && t.starts_with(x) && t.ends_with(y))
+}
+
 /// Mark the targets whose digits are the two runs' digits in order.
 fn join_pair(
     digits: &[(String, usize)],
@@ -351,7 +366,12 @@ fn clock_words(
             let more = s.get(d..).unwrap_or("");
             let version =
                 more.starts_with('.') && more.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
-            if (unit || (w.is_empty() && !more.starts_with(['%', '/', '-']))) && !version {
+            // The line is read only when the digits are a target's (a JSON line of decimals
+            // would otherwise be read once per decimal).
+            if (unit || (w.is_empty() && !more.starts_with(['%', '/', '-'])))
+                && !version
+                && pair_matches(digits, s, (a, b), (c, d))
+            {
                 let line_start = s.get(..a).and_then(|h| h.rfind('\n')).map_or(0, |p| p + 1);
                 let line_end = s
                     .get(d..)
