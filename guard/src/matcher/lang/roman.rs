@@ -213,6 +213,28 @@ pub(super) fn scan_roman_extended(text: &str, out: &mut Out) {
             }
             continue;
         }
+        // Most words that start with a Roman letter are words: settle them without the reader
+        // when the letters stop at another letter, or at a plain boundary too short for a
+        // loose form and with no separator, bracket or mark to follow.
+        if c.is_ascii_alphabetic() {
+            let k = b
+                .iter()
+                .skip(i)
+                .take_while(|&&x| CLASS[usize::from(x)] & (C_UP | C_LO) != 0)
+                .count();
+            let nb = b.get(i + k).copied().unwrap_or(b' ');
+            let spaced = matches!(nb, b' ' | b'.')
+                && b.get(i + k + 1)
+                    .is_some_and(|&x| CLASS[usize::from(x)] & C_UP != 0 || x == b' ');
+            let special = nb >= 0x80 || matches!(nb, b'(' | b'|' | b'[');
+            if nb.is_ascii_alphanumeric() || nb == b'_' || (k < 5 && !spaced && !special) {
+                i += k;
+                while b.get(i).is_some_and(|&x| x.is_ascii_alphanumeric()) {
+                    i += 1;
+                }
+                continue;
+            }
+        }
         let end = read_extended(text, i, out);
         i = end.max(i + 1);
         while i < b.len() && !text.is_char_boundary(i) {
