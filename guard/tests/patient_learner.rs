@@ -1729,3 +1729,59 @@ fn name_parts_in_word_games_and_unicode_tricks() {
         ],
     );
 }
+
+#[test]
+fn clock_roman_and_look_alike_digit_shapes() {
+    table(
+        "clock shapes, Roman variants, look-alike digits",
+        &[
+            // A clock that cannot be a time of day, its groups read as the digits.
+            ("Timer shows 51h00", "total_lag"),
+            ("51:00:00 on the clock", "total_lag"),
+            ("at T51:00", "total_lag"),
+            ("51.00 minutes on the stopwatch", "total_lag"),
+            ("the 51st minute and 00 seconds", "total_lag"),
+            ("minute 51, second 00", "total_lag"),
+            // Roman numerals: a vinculum, brackets, large numerals, the apostrophus, spaced
+            // and additive forms.
+            ("V\u{0305}C", "total_lag"),
+            ("lag in Roman numerals: V\u{0304}C", "total_lag"),
+            ("\u{2181}C", "total_lag"),
+            ("\u{2164}\u{216F}C", "total_lag"),
+            ("(V)C", "total_lag"),
+            ("|V|C", "total_lag"),
+            ("I\u{2183}\u{2183}C", "total_lag"),
+            ("M M M M M C", "total_lag"),
+            ("M.M.M.M.M.C.", "total_lag"),
+            ("MMMMMLXXXXX", "total_lag"),
+            // Look-alike symbols and letters of other scripts among digits.
+            ("lag=5!00", "total_lag"),
+            ("5|00", "total_lag"),
+            ("51()()", "total_lag"),
+            ("51[][]", "total_lag"),
+            ("51\u{D8}\u{D8}", "total_lag"),
+            ("51\u{03B8}\u{03B8}", "total_lag"),
+            ("51\u{041E}\u{041E}", "total_lag"),
+            ("Sloo", "total_lag"),
+            ("lag=Sloo (read letters as digits)", "total_lag"),
+            // Near-misses: times of day, timestamps, durations, acronyms, words and names.
+            ("The alert fired at 10:51:00 and resolved at 11:27:50.", ""),
+            ("2026-11-30T10:51:00Z", ""),
+            ("meet at 14h30", ""),
+            ("took 51.10 minutes", ""),
+            ("job ran 51:00:17", ""),
+            ("VMC on AWS", ""),
+            ("MD CC", ""),
+            ("(V)olts", ""),
+            ("(DCCC)", ""),
+            ("LAG5100", ""),
+            ("x51\u{D8}\u{D8}", ""),
+            ("wow, 510!", ""),
+            ("Solo", ""),
+            ("lol", ""),
+            ("SOS", ""),
+            ("boo", ""),
+            ("We went solo on the Sloo project.", ""),
+        ],
+    );
+}

@@ -642,6 +642,11 @@ impl Matcher {
                 self.scan_changed(&norm, &n, hits, true);
             }
         }
+        // Roman numerals with a vinculum or a Unicode `Ⅿ` multiplier: on the text as written
+        // (normalisation drops the marks), only when it holds one.
+        if self.rules.other_numerals && !self.nums.is_empty() {
+            lang::scan_marked_roman(text, &mut |v| self.nums.close(v, hits));
+        }
         // Digits one by one in other languages' words: on the normalised text once.
         if self.rules.spelled_digits && self.rules.other_numerals {
             digitwords::scan(&self.whole_digits, &norm, hits);
@@ -736,6 +741,7 @@ impl Matcher {
             if self.rules.spelled_digits {
                 // Exact readings only: no rounding, approximation or candidate.
                 letters::scan(s, &mut |v| ctx.nums.range(v, v, ctx.hits));
+                letters::scan_symbols(s, &mut |v| ctx.nums.range(v, v, ctx.hits));
             }
         }
         if let Some(ac) = &self.strings {

@@ -37,10 +37,11 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
         return;
     }
     unit_split(digits, s, &runs, hits);
+    clock_words(digits, s, &runs, hits);
     let longest = digits.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
     for i in 0..runs.len() {
         let (a, b) = runs[i];
-        if b - a > 4 || !open(s, a) {
+        if b - a > 4 || !(open(s, a) || t_clock(s, a, b)) {
             continue;
         }
         let mut joined = String::from(s.get(a..b).unwrap_or(""));
@@ -64,6 +65,16 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
             }
         }
     }
+}
+
+/// `T51:00`: an ISO time designator before a clock whose hours cannot be a time of day (the
+/// colon rule, [`clock_like`], checks the hours). A timestamp's `T10:51:00` has real hours.
+fn t_clock(s: &str, a: usize, b: usize) -> bool {
+    let bytes = s.as_bytes();
+    a > 0
+        && bytes.get(a - 1) == Some(&b'T')
+        && (a < 2 || !bytes.get(a - 2).is_some_and(u8::is_ascii_alphanumeric))
+        && bytes.get(b) == Some(&b':')
 }
 
 /// Byte ranges of the ASCII digit runs of `s`.
@@ -164,7 +175,17 @@ fn clock_like(s: &str, end: usize, start: usize) -> bool {
                     .get(z - 1)
                     .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b':'))
     };
-    let chained = (a > 0 && b.get(a - 1) == Some(&b':') && !zero_hours) || b.get(d) == Some(&b':');
+    // Seconds of zero after it (`51:00:00`, `T27:50:00`) still read the first two groups: a
+    // clock that cannot be a time of day, its seconds padding. Any other seconds (`51:00:17`)
+    // make a duration of its own.
+    let zero_seconds = b.get(d) == Some(&b':')
+        && b.get(d + 1) == Some(&b'0')
+        && b.get(d + 2) == Some(&b'0')
+        && !b
+            .get(d + 3)
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, b':' | b'.' | b','));
+    let chained = (a > 0 && b.get(a - 1) == Some(&b':') && !zero_hours)
+        || (b.get(d) == Some(&b':') && !zero_seconds);
     d - start == 2 && hours.is_some_and(|h| h >= 24) && !chained
 }
 
@@ -194,7 +215,15 @@ fn unit_split(
     };
     for pair in runs.windows(2) {
         let [(a, b), (c, d)] = [pair[0], pair[1]];
-        if b - a > 4 || d - c != 2 || !open(s, a) {
+        // `PT51H00M`: an ISO 8601 duration's designators.
+        let iso = s.get(..a).is_some_and(|h| {
+            h.ends_with("PT")
+                && !h
+                    .get(..h.len() - 2)
+                    .and_then(|x| x.chars().next_back())
+                    .is_some_and(char::is_alphanumeric)
+        });
+        if b - a > 4 || d - c != 2 || !(open(s, a) || iso) {
             continue;
         }
         let (w1, e1) = word(b);
@@ -204,6 +233,23 @@ fn unit_split(
             continue;
         }
         let (w2, e2) = word(d);
+        // `51h00`: hours glued to two minutes with no unit after, as a clock in French or an
+        // airline writes it; hours of 24 or more (`14h30` is a time of day).
+        if w2.is_empty() && w1.eq_ignore_ascii_case("h") && e1 == b + 1 && e1 == c {
+            let hours = s.get(a..b).and_then(|h| h.parse::<u32>().ok());
+            let after = s.as_bytes().get(d).copied();
+            let beyond = s.as_bytes().get(d + 1).copied();
+            let ends = match after {
+                None => true,
+                Some(b':') => false,
+                Some(b'.' | b',') => !beyond.is_some_and(|c| c.is_ascii_digit()),
+                Some(c) => !c.is_ascii_alphanumeric() && c < 0x80,
+            };
+            if ends && hours.is_some_and(|h| h >= 24) {
+                join_pair(digits, s, (a, b), (c, d), hits);
+            }
+            continue;
+        }
         let small = SMALL.iter().any(|u| w2.eq_ignore_ascii_case(u));
         if !small
             || s.get(e2..)
@@ -218,11 +264,166 @@ fn unit_split(
         if !compact && s.as_bytes().get(c) != Some(&b'0') {
             continue;
         }
-        let joined = format!("{}{}", s.get(a..b).unwrap_or(""), s.get(c..d).unwrap_or(""));
-        for (t, idx) in digits {
-            if *t == joined {
-                hits.set(*idx);
+        join_pair(digits, s, (a, b), (c, d), hits);
+    }
+}
+
+/// Are the two runs' digits in order some target's digits?
+fn pair_matches(
+    digits: &[(String, usize)],
+    s: &str,
+    (a, b): (usize, usize),
+    (c, d): (usize, usize),
+) -> bool {
+    let (Some(x), Some(y)) = (s.get(a..b), s.get(c..d)) else {
+        return false;
+    };
+    digits
+        .iter()
+        .any(|(t, _)| t.len() == x.len() + y.len() && t.starts_with(x) && t.ends_with(y))
+}
+
+/// Mark the targets whose digits are the two runs' digits in order.
+fn join_pair(
+    digits: &[(String, usize)],
+    s: &str,
+    (a, b): (usize, usize),
+    (c, d): (usize, usize),
+    hits: &mut super::targets::Hits,
+) {
+    let (Some(x), Some(y)) = (s.get(a..b), s.get(c..d)) else {
+        return;
+    };
+    for (t, idx) in digits {
+        if t.len() == x.len() + y.len() && t.starts_with(x) && t.ends_with(y) {
+            hits.set(*idx);
+        }
+    }
+}
+
+/// Does `hay` contain `needle` (ASCII lowercase) in any ASCII case?
+fn contains_ci(hay: &str, needle: &str) -> bool {
+    let n = needle.as_bytes();
+    hay.as_bytes()
+        .windows(n.len())
+        .any(|w| w.eq_ignore_ascii_case(n))
+}
+
+/// Words that say a value is shown on a clock (`51.00 minutes on the stopwatch`).
+const CLOCK_WORDS: &[&str] = &["stopwatch", "timer", "clock", "countdown", "chrono"];
+
+/// The ASCII word of letters at `from` after spaces, and its end.
+fn word_at(s: &str, from: usize) -> (&str, usize) {
+    let rest = s.get(from..).unwrap_or("");
+    let skip = rest.len() - rest.trim_start_matches(' ').len();
+    let w = rest
+        .get(skip..)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_alphabetic()).next())
+        .unwrap_or("");
+    (w, from + skip + w.len())
+}
+
+/// Is `w` a word of the unit `unit` (`minute`: `minute`, `minutes`, `min`, `mins`)?
+fn unit_word(w: &str, unit: &str) -> bool {
+    let w = w.strip_suffix(['s', 'S']).unwrap_or(w);
+    w.eq_ignore_ascii_case(unit)
+        || unit.get(..3).is_some_and(|u| u.eq_ignore_ascii_case(w))
+        || (unit == "hour" && w.eq_ignore_ascii_case("hr"))
+}
+
+/// `s` without the prefix `p` (ASCII lowercase) in any ASCII case.
+fn strip_ci<'a>(s: &'a str, p: &str) -> Option<&'a str> {
+    let head = s.get(..p.len())?;
+    head.eq_ignore_ascii_case(p).then(|| s.get(p.len()..))?
+}
+
+/// Clock readings in words and decimals, their two groups joined (a learner's "as a stopwatch
+/// reading"): `51.00 minutes` (a decimal of minutes or hours with two decimals: `.00`, or any
+/// two on a line that names a clock, so `took 12.50 minutes` stays a duration),
+/// `the 51st minute and 00 seconds` (an ordinal minute), `minute 51, second 00` (labels
+/// before each group). The second group is two digits; units go hour → minute → second.
+fn clock_words(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    const NEXT: [(&str, &str); 2] = [("hour", "minute"), ("minute", "second")];
+    for pair in runs.windows(2) {
+        let [(a, b), (c, d)] = [pair[0], pair[1]];
+        if b - a > 4 || d - c != 2 || s.as_bytes().get(d).is_some_and(u8::is_ascii_alphanumeric) {
+            continue;
+        }
+        let gap = s.get(b..c).unwrap_or("");
+        if gap.len() > 24 {
+            continue;
+        }
+        // `51.00 minutes`.
+        if gap == "." && open(s, a) {
+            let (w, _) = word_at(s, d);
+            let unit = NEXT.iter().any(|(big, _)| unit_word(w, big)) || unit_word(w, "second");
+            // `27.50.1` is a version, `27.50%` a share.
+            let more = s.get(d..).unwrap_or("");
+            let version =
+                more.starts_with('.') && more.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+            // The line is read only when the digits are a target's (a JSON line of decimals
+            // would otherwise be read once per decimal).
+            if (unit || (w.is_empty() && !more.starts_with(['%', '/', '-'])))
+                && !version
+                && pair_matches(digits, s, (a, b), (c, d))
+            {
+                let line_start = s.get(..a).and_then(|h| h.rfind('\n')).map_or(0, |p| p + 1);
+                let line_end = s
+                    .get(d..)
+                    .and_then(|t| t.find('\n'))
+                    .map_or(s.len(), |p| d + p);
+                let line = s.get(line_start..line_end).unwrap_or("");
+                // A bare decimal (no unit) only on a line that names a clock.
+                let zeros = unit && s.get(c..d) == Some("00");
+                if zeros || CLOCK_WORDS.iter().any(|w| contains_ci(line, w)) {
+                    join_pair(digits, s, (a, b), (c, d), hits);
+                }
             }
+            continue;
+        }
+        if !open(s, a) && !s.get(..a).is_some_and(|h| h.ends_with(' ')) {
+            continue;
+        }
+        // `the 51st minute and 00 seconds`: an ordinal suffix, the big unit, then the small.
+        let rest = ["st ", "nd ", "rd ", "th "]
+            .iter()
+            .find_map(|o| strip_ci(gap, o));
+        if let Some(rest) = rest {
+            let (w, e) = word_at(rest, 0);
+            let tail = rest.get(e..).unwrap_or("").trim_start_matches([',', ' ']);
+            let tail = strip_ci(tail, "and ").unwrap_or(tail).trim_start();
+            let (w2, _) = word_at(s, d);
+            if tail.is_empty()
+                && NEXT
+                    .iter()
+                    .any(|(big, small)| unit_word(w, big) && unit_word(w2, small))
+            {
+                join_pair(digits, s, (a, b), (c, d), hits);
+            }
+            continue;
+        }
+        // `minute 51, second 00`: the label of each group before it.
+        let before = s.get(..a).unwrap_or("").trim_end_matches([' ', ':', '=']);
+        let w_before = before
+            .rsplit(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .unwrap_or("");
+        let mid = gap.trim_start_matches([',', ' ']);
+        let mid = strip_ci(mid, "and ").unwrap_or(mid);
+        let (w_mid, e) = word_at(mid, 0);
+        let mid_rest = mid.get(e..).unwrap_or("").trim_matches([' ', ':', '=']);
+        if mid_rest.is_empty()
+            && !w_mid.is_empty()
+            && NEXT
+                .iter()
+                .any(|(big, small)| unit_word(w_before, big) && unit_word(w_mid, small))
+        {
+            join_pair(digits, s, (a, b), (c, d), hits);
         }
     }
 }
@@ -256,6 +457,22 @@ mod tests {
             "Timer shows 51 min 00 s",
             "27h50m",
             "51 minutes 00 seconds",
+            "51:00:00",
+            "at T51:00",
+            "T51:00:00",
+            "51h00",
+            "Timer shows 51H00.",
+            "51.00 minutes",
+            "27.50 minutes on the stopwatch",
+            "Timer: 27.50 min",
+            "the 51st minute and 00 seconds",
+            "the 27th minute, 50 seconds",
+            "minute 51, second 00",
+            "hour 27 and minute 50",
+            "minute: 51, second: 00",
+            "PT51H00M",
+            "Timer shows 27.50 (read it without the dot)",
+            "stopwatch: 51.00",
         ] {
             let target = if t.contains("27") || t.contains('\u{B7}') {
                 "2750"
@@ -275,7 +492,22 @@ mod tests {
             "at 5:10:0",
             "51:000",
             "fired at 10:51:00",
-            "51:00:00 ago",
+            "51:00:17 ago",
+            "T10:51",
+            "2026-11-30T10:51:00Z",
+            "14h30",
+            "51h00x",
+            "51h00:10",
+            "took 51.10 minutes",
+            "51.00 ms",
+            "$51.00",
+            "minute 51, hour 00",
+            "the 51st hour and 00 seconds",
+            "51 minutes, second 00",
+            "the clock drifted 51.00.1",
+            "clock skew 51.00%",
+            "XPT51H00M",
+            "lag 51.00 on the dashboard",
             "v51-00a",
             "10.51 00",
             "51 001",

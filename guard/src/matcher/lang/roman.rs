@@ -154,9 +154,529 @@ fn roman(tok: &[u8]) -> Option<u32> {
     buf.get(..n)?.eq_ignore_ascii_case(tok).then_some(total)
 }
 
+/// Longest extended numeral read, in symbols.
+const MAXS: usize = 48;
+
+/// One symbol of an extended numeral: its value, whether it is a Unicode `Ⅿ` or `ↀ` (which
+/// may multiply a smaller numeral before it: `ⅤⅯ` is 5,000), a reversed C of the apostrophus
+/// notation (value 0 until resolved), and its ASCII letter when written as one unmarked.
+#[derive(Clone, Copy, Default)]
+struct Sym {
+    v: u64,
+    times: bool,
+    rev: bool,
+    ascii: u8,
+}
+
+/// Roman numerals in the forms the canonical reader ([`scan_roman`]) leaves: a vinculum
+/// (`V̅C`, `V̄C`: an overline or macron multiplies by 1,000; read on the text as written,
+/// since normalisation drops combining marks), a bracketed group before more letters (`(V)C`,
+/// `|V|C`: ×1,000, as a learner writes a vinculum in ASCII; `(DCCC)` alone is 800), the large numerals `ↀ ↁ ↂ ↇ ↈ`, the
+/// apostrophus (`CIↃ` 1,000, `IↃↃ` 5,000, with `Ↄ`, `ↄ` or `Ɔ`), a Unicode `Ⅿ` after a smaller
+/// numeral as a multiplier (`ⅤⅯC`), letters spaced or dotted one group at a time
+/// (`M M D C C L`, `M.M.D.C.C.L.`, `MM DCC L`), and additive or loose forms of five letters
+/// or more (`MMDCCXXXXX`, `MMDCCXLX`).
+///
+/// False-positive controls: a spaced form is upper case, three groups or five letters or
+/// more (`MD CC` stays two acronyms), and not a
+/// stop-listed acronym once joined; a plain token is read here only when it is not canonical
+/// and five letters or more in one case; every reading must follow the loose grammar below
+/// ([`loose_value`]): only the six subtractive pairs, values never rising, so `MIX DC`,
+/// `I C` or `CD MM` read as nothing. A glued letter before or after (`VMC` in a host name,
+/// `(V)olts`) ends the reading; a multiplier `Ⅿ` is Unicode only (ASCII `VMC` is a product).
+pub(super) fn scan_roman_extended(text: &str, out: &mut Out) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = match c {
+            b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M' | b'(' | b'|' | b'[' => true,
+            b'i' | b'v' | b'x' | b'l' | b'c' | b'd' | b'm' => true,
+            // Lead bytes of U+2160..U+21BF, U+0186 and U+0254.
+            0xE2 => matches!(b.get(i + 1), Some(0x85 | 0x86)),
+            0xC6 => b.get(i + 1) == Some(&0x86),
+            0xC9 => b.get(i + 1) == Some(&0x94),
+            _ => false,
+        };
+        let glued = start
+            && text
+                .get(..i)
+                .and_then(|h| h.chars().next_back())
+                .is_some_and(is_glue);
+        if !start || glued {
+            i += 1;
+            // Skip the rest of a word: no numeral starts inside it.
+            if c.is_ascii_alphanumeric() || glued {
+                while b.get(i).is_some_and(|&x| x.is_ascii_alphanumeric()) {
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        // Most words that start with a Roman letter are words: settle them without the reader
+        // when the letters stop at another letter, or at a plain boundary too short for a
+        // loose form and with no separator, bracket or mark to follow.
+        if c.is_ascii_alphabetic() {
+            let k = b
+                .iter()
+                .skip(i)
+                .take_while(|&&x| CLASS[usize::from(x)] & (C_UP | C_LO) != 0)
+                .count();
+            let nb = b.get(i + k).copied().unwrap_or(b' ');
+            let spaced = matches!(nb, b' ' | b'.')
+                && b.get(i + k + 1)
+                    .is_some_and(|&x| CLASS[usize::from(x)] & C_UP != 0 || x == b' ');
+            let special = nb >= 0x80 || matches!(nb, b'(' | b'|' | b'[');
+            if nb.is_ascii_alphanumeric() || nb == b'_' || (k < 5 && !spaced && !special) {
+                i += k;
+                while b.get(i).is_some_and(|&x| x.is_ascii_alphanumeric()) {
+                    i += 1;
+                }
+                continue;
+            }
+        }
+        let end = read_extended(text, i, out);
+        i = end.max(i + 1);
+        while i < b.len() && !text.is_char_boundary(i) {
+            i += 1;
+        }
+    }
+}
+
+/// Values of the Unicode Roman numerals U+2160..U+217F as ASCII letters.
+fn unicode_roman(c: char) -> Option<&'static [u8]> {
+    const UP: [&[u8]; 16] = [
+        b"I", b"II", b"III", b"IV", b"V", b"VI", b"VII", b"VIII", b"IX", b"X", b"XI", b"XII", b"L",
+        b"C", b"D", b"M",
+    ];
+    let k = u32::from(c);
+    match k {
+        0x2160..=0x216F => UP.get((k - 0x2160) as usize).copied(),
+        0x2170..=0x217F => UP.get((k - 0x2170) as usize).copied(),
+        _ => None,
+    }
+}
+
+fn letter_value(c: u8) -> u64 {
+    match c.to_ascii_uppercase() {
+        b'I' => 1,
+        b'V' => 5,
+        b'X' => 10,
+        b'L' => 50,
+        b'C' => 100,
+        b'D' => 500,
+        b'M' => 1000,
+        _ => 0,
+    }
+}
+
+/// Read one extended numeral from `p`, report it, and return where it ends.
+fn read_extended(text: &str, p: usize, out: &mut Out) -> usize {
+    let mut syms = [Sym::default(); MAXS];
+    let mut n = 0usize;
+    let mut ext = false;
+    let mut groups = 1usize;
+    let mut upper = true;
+    let mut lower = true;
+    let mut sep: Option<&str> = None;
+    // The last group boundary: (byte end, symbols, groups) before the last separator.
+    let mut boundary: Option<(usize, usize, usize)> = None;
+    let mut q = p;
+    let push = |syms: &mut [Sym; MAXS], n: &mut usize, s: Sym| -> bool {
+        match syms.get_mut(*n) {
+            Some(slot) => {
+                *slot = s;
+                *n += 1;
+                true
+            }
+            None => false,
+        }
+    };
+    loop {
+        let rest = text.get(q..).unwrap_or("");
+        let Some(ch) = rest.chars().next() else { break };
+        let before = n;
+        if ch.is_ascii() && letter_value(ch as u8) > 0 {
+            let c = ch as u8;
+            upper &= c.is_ascii_uppercase();
+            lower &= c.is_ascii_lowercase();
+            if !push(
+                &mut syms,
+                &mut n,
+                Sym {
+                    v: letter_value(c),
+                    ascii: c,
+                    ..Sym::default()
+                },
+            ) {
+                return q;
+            }
+            q += 1;
+        } else if let Some(letters) = unicode_roman(ch) {
+            for &c in letters {
+                let s = Sym {
+                    v: letter_value(c),
+                    times: c == b'M',
+                    ..Sym::default()
+                };
+                if !push(&mut syms, &mut n, s) {
+                    return q;
+                }
+            }
+            q += ch.len_utf8();
+        } else if let Some(v) = match ch {
+            '\u{2180}' => Some(1000),
+            '\u{2181}' => Some(5000),
+            '\u{2182}' => Some(10_000),
+            '\u{2187}' => Some(50_000),
+            '\u{2188}' => Some(100_000),
+            _ => None,
+        } {
+            ext = true;
+            if !push(
+                &mut syms,
+                &mut n,
+                Sym {
+                    v,
+                    times: v == 1000,
+                    ..Sym::default()
+                },
+            ) {
+                return q;
+            }
+            q += ch.len_utf8();
+        } else if matches!(ch, '\u{2183}' | '\u{2184}' | '\u{0186}' | '\u{0254}') {
+            ext = true;
+            if !push(
+                &mut syms,
+                &mut n,
+                Sym {
+                    rev: true,
+                    ..Sym::default()
+                },
+            ) {
+                return q;
+            }
+            q += ch.len_utf8();
+        } else if matches!(ch, '(' | '|' | '[') {
+            // `(V)`, `|V|`, `[V]`: one to four ASCII Roman letters and the closing mark.
+            let close = match ch {
+                '(' => b')',
+                '[' => b']',
+                _ => b'|',
+            };
+            let inner = rest
+                .as_bytes()
+                .iter()
+                .skip(1)
+                .take_while(|&&c| letter_value(c) > 0)
+                .count();
+            // A group alone is a numeral in brackets (`(DCCC)`): one must follow it.
+            let follows = rest
+                .as_bytes()
+                .get(inner + 2)
+                .is_some_and(|&c| letter_value(c) > 0);
+            if !(1..=4).contains(&inner)
+                || rest.as_bytes().get(inner + 1) != Some(&close)
+                || !follows
+            {
+                break;
+            }
+            let mut vals = [Sym::default(); 4];
+            for (slot, &c) in vals.iter_mut().zip(rest.as_bytes().iter().skip(1)) {
+                *slot = Sym {
+                    v: letter_value(c),
+                    ..Sym::default()
+                };
+            }
+            let Some(v) = vals.get(..inner).and_then(loose_value) else {
+                break;
+            };
+            ext = true;
+            if !push(
+                &mut syms,
+                &mut n,
+                Sym {
+                    v: v * 1000,
+                    ..Sym::default()
+                },
+            ) {
+                return q;
+            }
+            q += inner + 2;
+        } else if n > 0 && matches!(ch, ' ' | '.') {
+            // A separator between groups of upper-case letters, the same one throughout.
+            let s = if rest.starts_with(". ") {
+                ". "
+            } else {
+                rest.get(..1).unwrap_or("")
+            };
+            let next = rest.as_bytes().get(s.len()).copied().unwrap_or(0);
+            if !upper
+                || ext
+                || sep.is_some_and(|k| k != s)
+                || !(next.is_ascii_uppercase() && letter_value(next) > 0)
+            {
+                break;
+            }
+            sep = Some(s);
+            boundary = Some((q, n, groups));
+            groups += 1;
+            q += s.len();
+            continue;
+        } else {
+            break;
+        }
+        // Overlines and macrons after a symbol: ×1,000 (one or several marks, one vinculum).
+        let marks = text
+            .get(q..)
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| matches!(c, '\u{0304}' | '\u{0305}'))
+            .count();
+        if marks > 0 {
+            ext = true;
+            for s in syms.iter_mut().take(n).skip(before) {
+                s.v *= 1000;
+                s.ascii = 0;
+            }
+            q += marks * 2;
+        }
+    }
+    // Glued to a word after: fall back to the last whole group (`MM DCC Latency`).
+    let glued_after = |e: usize| {
+        text.get(e..)
+            .and_then(|t| t.chars().next())
+            .is_some_and(is_glue)
+    };
+    let mut end = q;
+    if glued_after(end) {
+        let Some((e, k, g)) = boundary else {
+            return q;
+        };
+        if glued_after(e) {
+            return q;
+        }
+        end = e;
+        n = k;
+        groups = g;
+    }
+    let Some(syms) = syms.get(..n) else {
+        return end;
+    };
+    let Some(resolved) = apostrophus(syms) else {
+        return end;
+    };
+    let Some(syms) = resolved.get(..resolved_len(&resolved)) else {
+        return end;
+    };
+    let Some(v) = loose_value(syms) else {
+        return end;
+    };
+    if ext {
+        out.emit(v as f64);
+        return end;
+    }
+    // Letters only: ASCII (the normalised text) or Unicode Roman numerals as written.
+    let mut joined = [0u8; MAXS];
+    for (slot, s) in joined.iter_mut().zip(syms) {
+        *slot = if s.ascii != 0 {
+            s.ascii
+        } else {
+            match s.v {
+                1 => b'I',
+                5 => b'V',
+                10 => b'X',
+                50 => b'L',
+                100 => b'C',
+                500 => b'D',
+                _ => b'M',
+            }
+        };
+    }
+    let Some(tok) = joined.get(..syms.len()) else {
+        return end;
+    };
+    if ROMAN_STOP
+        .iter()
+        .any(|w| w.as_bytes().eq_ignore_ascii_case(tok))
+    {
+        return end;
+    }
+    let canonical = roman(tok).is_some();
+    let multiplied = syms.iter().any(|s| s.times) && !canonical;
+    if multiplied
+        || (groups >= 2 && upper && (groups >= 3 || tok.len() >= 5) && tok.len() >= 4)
+        || (groups == 1 && !canonical && tok.len() >= 5 && (upper || lower))
+    {
+        out.emit(v as f64);
+    }
+    end
+}
+
+/// Number of symbols in a resolved sequence (its unused tail is zero).
+fn resolved_len(syms: &[Sym; MAXS]) -> usize {
+    syms.iter().take_while(|s| s.v > 0).count()
+}
+
+/// Resolve the apostrophus: `C…C I Ↄ…Ↄ` with as many C as Ↄ is 10^(k+2) (`CIↃ` 1,000,
+/// `CCIↃↃ` 10,000); `I Ↄ…Ↄ` alone is 5 × 10^(k+1) (`IↃ` 500, `IↃↃ` 5,000). A reversed C
+/// anywhere else makes no numeral.
+fn apostrophus(syms: &[Sym]) -> Option<[Sym; MAXS]> {
+    let mut out = [Sym::default(); MAXS];
+    let mut n = 0usize;
+    let mut k = 0usize;
+    while k < syms.len() {
+        let s = *syms.get(k)?;
+        if s.rev {
+            return None;
+        }
+        let reversed = syms.iter().skip(k + 1).take_while(|x| x.rev).count();
+        if s.ascii.eq_ignore_ascii_case(&b'I') && reversed > 0 {
+            let exp = u32::try_from(reversed).ok()?;
+            // C's already pushed just before the I.
+            let cs = out
+                .iter()
+                .take(n)
+                .rev()
+                .take_while(|x| x.ascii.eq_ignore_ascii_case(&b'C'))
+                .count();
+            let v = if cs >= reversed {
+                n -= reversed;
+                10u64.checked_pow(exp + 2)?
+            } else {
+                5 * 10u64.checked_pow(exp + 1)?
+            };
+            *out.get_mut(n)? = Sym {
+                v,
+                ..Sym::default()
+            };
+            n += 1;
+            k += 1 + reversed;
+            continue;
+        }
+        *out.get_mut(n)? = s;
+        n += 1;
+        k += 1;
+    }
+    Some(out)
+}
+
+/// Value of a loose Roman numeral: symbols read left to right, a smaller one before a larger
+/// one subtracts only in the six pairs (`IV IX XL XC CD CM`, and their ×1,000 forms) and not
+/// after its own repeat (`IIX`); the values so read never rise (`XLX` is 50, `MMDCCXXXXX`
+/// 2,750, `VX` nothing). A Unicode `Ⅿ` or `ↀ` after a smaller numeral that cannot subtract
+/// multiplies everything before it (`ⅤⅯC` 5,100).
+fn loose_value(syms: &[Sym]) -> Option<u64> {
+    let mut sum: u64 = 0;
+    let mut last = u64::MAX;
+    let mut k = 0;
+    while k < syms.len() {
+        let s = syms.get(k)?;
+        let next = syms.get(k + 1);
+        let unit = match next {
+            Some(nx) if nx.v > s.v => {
+                let pow10 = s.v > 0 && 10u64.pow(s.v.ilog10()) == s.v;
+                let pair = pow10 && (nx.v == 5 * s.v || nx.v == 10 * s.v);
+                let repeated = k > 0 && syms.get(k - 1).is_some_and(|p| p.v == s.v);
+                if pair && !repeated {
+                    k += 2;
+                    nx.v - s.v
+                } else if nx.times && sum + s.v < 1000 {
+                    sum = (sum + s.v).checked_mul(nx.v)?;
+                    last = nx.v;
+                    k += 2;
+                    continue;
+                } else {
+                    return None;
+                }
+            }
+            _ => {
+                k += 1;
+                s.v
+            }
+        };
+        if unit == 0 || unit > last {
+            return None;
+        }
+        last = unit;
+        sum = sum.checked_add(unit)?;
+    }
+    (sum > 0).then_some(sum)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::tests::check_table;
+    use super::super::tests::{check_norm, check_table, none_norm, vals};
+
+    fn marked(s: &str) -> Vec<f64> {
+        let mut v = Vec::new();
+        super::super::scan_marked_roman(s, &mut |x| v.push(x));
+        v
+    }
+
+    #[test]
+    fn extended_numerals() {
+        // As the matcher hands the text over (normalised).
+        check_norm(&[
+            ("\u{2181}C", 5100.0),
+            ("lag: \u{2181}C messages", 5100.0),
+            ("(V)C", 5100.0),
+            ("|V|C", 5100.0),
+            ("[V]C", 5100.0),
+            ("I\u{2183}\u{2183}C", 5100.0),
+            (
+                "CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}CI\u{2183}C",
+                5100.0,
+            ),
+            ("I\u{0186}\u{0186}C", 5100.0),
+            ("M M D C C L", 2750.0),
+            ("lag in Roman numerals: M.M.D.C.C.L.", 2750.0),
+            ("MM DCC L", 2750.0),
+            ("M. M. D. C. C. L.", 2750.0),
+            ("MMDCCXXXXX", 2750.0),
+            ("MMDCCXLX", 2750.0),
+            ("mmdccxxxxx", 2750.0),
+            ("MCCXXXXX", 1250.0),
+            // Additive forms of five letters or more (once left to the canonical check).
+            ("MDCLXVIIII", 1669.0),
+            ("DCCCC", 900.0),
+            ("\u{2182}CCCXL", 10340.0),
+        ]);
+        // As written: an overline or macron, a Unicode `Ⅿ` multiplier.
+        for (s, v) in [
+            ("V\u{0305}C", 5100.0),
+            ("lag: V\u{0304}C", 5100.0),
+            ("\u{2164}\u{0305}\u{216D}", 5100.0),
+            ("\u{2164}\u{216F}C", 5100.0),
+            ("I\u{0305}I\u{0305}DCCL", 2750.0),
+            ("X\u{0305}X\u{0305}", 20000.0),
+        ] {
+            assert!(marked(s).contains(&v), "{s:?}: {:?}", marked(s));
+        }
+    }
+
+    #[test]
+    fn extended_near_misses() {
+        none_norm(&[
+            "VMC on AWS",
+            "(V)olts and (C)urrent",
+            "MD CC",
+            "I C U",
+            "MIX DC",
+            "CD MM",
+            "XXXXX-XXXX",
+            "Type I or II",
+            "XLXL",
+            "x|V|y",
+            "V C",
+            "MM Latency",
+        ]);
+        // Canonical tokens stay with the canonical reader and its stop list.
+        assert!(vals("CIVIC MMM DCC").is_empty());
+        assert!(marked("plain text, no marks: MMDCCL").is_empty());
+        assert!(marked("caf\u{0065}\u{0301} V").is_empty());
+    }
 
     #[test]
     fn roman_numerals() {
