@@ -568,3 +568,21 @@ fn warming_is_idempotent_and_changes_no_verdict() {
     );
     assert_eq!(before, (vec![0], vec![]));
 }
+
+/// Found by the frozen-matcher differential with more mutation rounds: readings the speed work
+/// and the unspaced-script rule had narrowed, now read both ways.
+#[test]
+fn regression_frozen_readings_kept() {
+    let m = Matcher::compile(&[
+        GuardedValue::new("lag", TargetValue::Number(5100.0)),
+        GuardedValue::new("hundred", TargetValue::Number(100.0)),
+    ]);
+    // After a katakana letter, `5 100` is 5100 and, as before that rule, `100` on its own.
+    assert_eq!(m.find("ヒャク5\u{202f}100"), vec![0, 1]);
+    // Subscript digits continuing a number of other-script digits.
+    assert_eq!(m.find("0\u{660}\u{2081}\u{2080}"), vec![1]);
+    assert_eq!(
+        m.find("\u{ff15}\u{661} + 0\u{660}\u{2081}\u{2080}"),
+        vec![1]
+    );
+}

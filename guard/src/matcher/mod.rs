@@ -632,6 +632,10 @@ impl Matcher {
                 self.scan_changed(&norm, &alt, hits, false);
             }
         }
+        if let Some(plain) = normalize::plain_subscripts(text) {
+            let n = normalize::normalize(&plain);
+            self.scan_changed(&norm, &n, hits, false);
+        }
         if let Some(bare) = normalize::bare_styled_digits(text) {
             let n = normalize::normalize(&bare);
             self.scan_changed(&norm, &n, hits, true);

@@ -439,6 +439,18 @@ fn separator_lookalike(c: char) -> Option<char> {
     matches!(first, '.' | ',' | '-' | '\'').then_some(first)
 }
 
+/// The text with subscript digits as plain digits (`0٠₁₀` → `0٠10`), for a view of its own:
+/// the normalised text writes a subscript run as a base (`_10`), and the NFKC reading keeps
+/// other scripts' digits, so a number whose digits mix both (`0٠₁₀`, `00₁₀` read as `0010`)
+/// is read whole only here. `None` without subscript digits (their UTF-8 starts `E2 82`).
+pub(crate) fn plain_subscripts(text: &str) -> Option<String> {
+    memchr::memmem::find(text.as_bytes(), b"\xE2\x82")?;
+    if !text.chars().any(|c| subscript(c).is_some()) {
+        return None;
+    }
+    Some(text.chars().map(|c| subscript(c).unwrap_or(c)).collect())
+}
+
 /// Subscript digits (`13EC₁₆`: a base), as ASCII digits after one `_` per run.
 fn subscript(c: char) -> Option<char> {
     let v = u32::from(c).checked_sub(0x2080).filter(|v| *v < 10)?;

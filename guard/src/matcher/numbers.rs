@@ -222,7 +222,19 @@ pub(crate) fn scan(s: &str, ctx: &mut Ctx<'_>) {
     let mut i = 0;
     let mut run = Run::default();
     while let Some(d) = next_digit(b, i) {
-        i = scan_at(s, d, &mut run, ctx).max(d + 1);
+        let mut next = scan_at(s, d, &mut run, ctx);
+        // After a letter of an unspaced script (`ヒャク5 100`) the digits are read as a number
+        // of their own (`5 100`), and, as before that rule, the token they start is also a word
+        // with the rest read from its end (`100`): fail closed on both readings.
+        if at(b, d.wrapping_sub(1)) >= 0x80
+            && s[..d]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        {
+            next = next.min(skip_token(b, d));
+        }
+        i = next.max(d + 1);
     }
 }
 
