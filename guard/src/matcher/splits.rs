@@ -204,15 +204,7 @@ fn unit_split(
     const SMALL: &[&str] = &[
         "m", "min", "mins", "minute", "minutes", "s", "sec", "secs", "second", "seconds",
     ];
-    let word = |from: usize| -> (&str, usize) {
-        let rest = s.get(from..).unwrap_or("");
-        let skip = rest.len() - rest.trim_start_matches(' ').len();
-        let w = rest
-            .get(skip..)
-            .and_then(|r| r.split(|c: char| !c.is_ascii_alphabetic()).next())
-            .unwrap_or("");
-        (w, from + skip + w.len())
-    };
+    let word = |from: usize| word_at(s, from);
     for pair in runs.windows(2) {
         let [(a, b), (c, d)] = [pair[0], pair[1]];
         // `PT51H00M`: an ISO 8601 duration's designators.

@@ -104,16 +104,8 @@ fn roman_token(text: &str, s: usize, e: usize, mask: u8, out: &mut Out) {
 
 /// Value of a canonical Roman numeral (re-encoding it gives the token back).
 fn roman(tok: &[u8]) -> Option<u32> {
-    let val = |c: u8| match c.to_ascii_uppercase() {
-        b'I' => 1,
-        b'V' => 5,
-        b'X' => 10,
-        b'L' => 50,
-        b'C' => 100,
-        b'D' => 500,
-        b'M' => 1000,
-        _ => 0,
-    };
+    // Every letter value fits an i64 (at most 1000).
+    let val = |c: u8| letter_value(c) as i64;
     let mut total: i64 = 0;
     for (k, &c) in tok.iter().enumerate() {
         let v = val(c);
