@@ -1785,3 +1785,50 @@ fn clock_roman_and_look_alike_digit_shapes() {
         ],
     );
 }
+
+#[test]
+fn number_words_spelled_with_separators_between_letters() {
+    lab_table(
+        "letters with separators",
+        &[
+            (
+                "f-i-v-e  t-h-o-u-s-a-n-d  o-n-e  h-u-n-d-r-e-d",
+                "total_lag",
+            ),
+            ("f.i.v.e t.h.o.u.s.a.n.d o.n.e h.u.n.d.r.e.d", "total_lag"),
+            (
+                "t_w_o  t_h_o_u_s_a_n_d  s_e_v_e_n  h_u_n_d_r_e_d  f_i_f_t_y",
+                "worst_partition_lag",
+            ),
+            (
+                "f\ni\nv\ne\nt\nh\no\nu\ns\na\nn\nd\no\nn\ne\nh\nu\nn\nd\nr\ne\nd",
+                "total_lag",
+            ),
+            // Near-misses: abbreviations, letter lists, other numbers spelled out.
+            ("see e.g. the U.S.A. docs and steps a-b-c-d", ""),
+            ("f-i-v-e  t-h-o-u-s-a-n-d  t-w-o  h-u-n-d-r-e-d", ""),
+            ("x\ny\nz\nw", ""),
+        ],
+    );
+}
+
+#[test]
+fn octal_character_codes_and_utf16_in_hex() {
+    lab_table(
+        "octal codes, UTF-16 hex",
+        &[
+            (
+                "The stalled consumer is 153 145 163 164 162 145 154.",
+                "stalled_consumer",
+            ),
+            ("codes 065 061 060 060", "total_lag"),
+            ("006b00650073007400720065006c", "stalled_consumer"),
+            ("6b00650073007400720065006c00", "stalled_consumer"),
+            ("0035003100300030", "total_lag"),
+            // Near-misses: status codes, ports, other words in UTF-16.
+            ("HTTP 200 201 503 500 and ports 100 101 102", ""),
+            ("0066006f006f", ""),
+            ("153 151 164 164 145 156", ""),
+        ],
+    );
+}

@@ -291,7 +291,8 @@ fn quoted_printable(s: &str) -> Option<String> {
 }
 
 /// Decimal character codes: three or more numbers from 32 to 126 with one separator kind
-/// (`53 49 48 48`, `53,49,48,48`), read as the text they encode.
+/// (`53 49 48 48`, `53,49,48,48`), read as the text they encode; and octal ones, three octal
+/// digits each (`153 145 163 164`).
 fn decimal_codes(s: &str) -> Option<String> {
     let b = s.as_bytes();
     let mut i = 0;
@@ -302,23 +303,33 @@ fn decimal_codes(s: &str) -> Option<String> {
             continue;
         }
         let mut k = i;
+        // Each token read in decimal and, when it is three octal digits, in octal (`153 145
+        // 163` is `kes`); a list is decoded in each base all its tokens are printable in.
         let mut codes = Vec::new();
+        let mut octal = Vec::new();
+        let (mut all_decimal, mut all_octal) = (true, true);
         let mut sep: Option<u8> = None;
         loop {
             let st = k;
-            let mut v = 0u32;
+            let (mut v, mut o) = (0u32, 0u32);
             while b.get(k).is_some_and(u8::is_ascii_digit) && k - st < 3 {
                 v = v * 10 + u32::from(b[k] - b'0');
+                o = o * 8 + u32::from(b[k] - b'0');
                 k += 1;
             }
+            let printable = |x: u32| (32..=126).contains(&x);
+            let is_octal = k - st == 3 && b[st..k].iter().all(|c| *c < b'8') && printable(o);
             if k == st
                 || b.get(k).is_some_and(u8::is_ascii_alphanumeric)
-                || !(32..=126).contains(&v)
+                || !(printable(v) || is_octal)
             {
                 k = st;
                 break;
             }
+            all_decimal &= printable(v);
+            all_octal &= is_octal;
             codes.push(v as u8);
+            octal.push(o as u8);
             match b.get(k) {
                 Some(&c) if matches!(c, b' ' | b',' | b';') && sep.is_none_or(|x| x == c) => {
                     let n = if c != b' ' && b.get(k + 1) == Some(&b' ') {
@@ -336,9 +347,13 @@ fn decimal_codes(s: &str) -> Option<String> {
             }
         }
         if codes.len() >= 3 {
-            if let Ok(t) = String::from_utf8(codes) {
-                found.push_str(&t);
-                found.push('\n');
+            for (bytes, all) in [(codes, all_decimal), (octal, all_octal)] {
+                if let Ok(t) = String::from_utf8(bytes) {
+                    if all {
+                        found.push_str(&t);
+                        found.push('\n');
+                    }
+                }
             }
         }
         i = k.max(i + 1);
@@ -371,7 +386,23 @@ fn decode_token(tok: &str) -> Option<String> {
         && hex_body.len().is_multiple_of(2)
         && hex_body.bytes().all(|c| c.is_ascii_hexdigit())
     {
-        if let Some(t) = printable(hex_decode(hex_body.as_bytes())?) {
+        let bytes = hex_decode(hex_body.as_bytes())?;
+        // UTF-16 in hex (`006b0065…`): every other byte zero, read as the bytes between.
+        let half = |k: usize| bytes.iter().skip(k).step_by(2).all(|x| *x == 0);
+        let utf16 = bytes.len() >= 6 && (half(0) || half(1));
+        let narrow = utf16.then(|| {
+            let keep = usize::from(half(0));
+            bytes
+                .iter()
+                .skip(keep)
+                .step_by(2)
+                .copied()
+                .collect::<Vec<u8>>()
+        });
+        if let Some(t) = printable(bytes) {
+            return Some(t);
+        }
+        if let Some(t) = narrow.and_then(printable) {
             return Some(t);
         }
     }

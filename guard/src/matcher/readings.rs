@@ -138,8 +138,9 @@ fn number_words(l: &str) -> Option<impl Iterator<Item = &str>> {
     all.then(words)
 }
 
-/// The text with runs of four or more single letters between single spaces written as one
-/// word, a double space as the word break (`f i v e  t h o u s a n d` → `five thousand`,
+/// The text with runs of four or more single letters between single spaces (or `-`, `.`, `_`,
+/// line breaks) written as one word, a double space as the word break (`f i v e  t h o u s a n
+/// d` → `five thousand`, `f-i-v-e t-h-o-u-s-a-n-d`, one letter a line,
 /// `F I V E T H O U S A N D` → `FIVETHOUSAND`, which the glued-words reading splits);
 /// `None` when there is no such run.
 fn spaced_letters(s: &str) -> Option<String> {
@@ -157,7 +158,13 @@ fn spaced_letters(s: &str) -> Option<String> {
             i += 1;
             continue;
         }
-        // Letters at i, i+2, i+4 … joined by one space; `  ` is a word break inside the run.
+        // Letters at i, i+2, i+4 … joined by one separator (the run's first: a space, `-`,
+        // `.`, `_` or a line break); two spaces, the separator doubled, or a space between
+        // non-space separators is a word break inside the run.
+        let sep = b
+            .get(i + 1)
+            .copied()
+            .filter(|c| matches!(c, b' ' | b'-' | b'.' | b'_' | b'\n'));
         let mut letters = String::new();
         let mut count = 0;
         let mut j = i;
@@ -166,11 +173,17 @@ fn spaced_letters(s: &str) -> Option<String> {
             letters.push(char::from(b[j]));
             count += 1;
             end = j + 1;
-            if b.get(j + 1) == Some(&b' ') && single(j + 2) {
+            let Some(sep) = sep else { break };
+            if b.get(j + 1) == Some(&sep) && single(j + 2) {
                 j += 2;
-            } else if b.get(j + 1..j + 3) == Some(b"  ") && single(j + 3) {
+            } else if single(j + 3)
+                && (b.get(j + 1..j + 3) == Some(b"  ") || b.get(j + 1..j + 3) == Some(&[sep, sep]))
+            {
                 letters.push(' ');
                 j += 3;
+            } else if sep != b' ' && b.get(j + 1) == Some(&b' ') && single(j + 2) {
+                letters.push(' ');
+                j += 2;
             } else {
                 break;
             }

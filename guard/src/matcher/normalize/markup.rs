@@ -191,11 +191,30 @@ fn markdown_latex(s: &str) -> Cow<'_, str> {
 /// 5}`)? Only when a neighbour is a digit, a brace, `$` or `\`: braces between letters and
 /// quotes (a Prometheus selector, `lag{job="orders"}`, a JSON object) are text, and keeping
 /// them keeps a long ops text equal to its markup-kept reading, read once.
+///
+/// A brace beside a letter that has no partner on its line (`1 }hundred`, `MB/{s`) is a stray
+/// a learner put there to break a word, and goes too; balanced ones (`lag{job="x"}`, `{{.Values}}`)
+/// and a pretty-printed JSON's braces (beside nothing but spaces, commas and line ends) stay.
 fn brace_in_math(b: &[u8], i: usize) -> bool {
+    let before = i.checked_sub(1).and_then(|k| b.get(k));
+    let after = b.get(i + 1);
     let math = |c: Option<&u8>| {
         c.is_some_and(|c| c.is_ascii_digit() || matches!(c, b'{' | b'}' | b'$' | b'\\'))
     };
-    math(i.checked_sub(1).and_then(|k| b.get(k))) || math(b.get(i + 1))
+    if math(before) || math(after) {
+        return true;
+    }
+    let letter = |c: Option<&u8>| c.is_some_and(u8::is_ascii_alphabetic);
+    if !letter(before) && !letter(after) {
+        return false;
+    }
+    let start = memchr::memrchr(b'\n', &b[..i]).map_or(0, |k| k + 1);
+    let end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
+    if b[i] == b'}' {
+        memchr::memrchr(b'{', &b[start..i]).is_none()
+    } else {
+        memchr::memchr(b'}', &b[i + 1..end]).is_none()
+    }
 }
 
 /// Step 1: tags, character references, strikethrough. Borrowed when there is none.
