@@ -317,10 +317,15 @@ fn lookalike(c: char) -> bool {
 mod tests {
     use super::*;
 
-    fn read(s: &str) -> Vec<f64> {
+    /// What one of this module's readers (`scan`, `scan_symbols`) reads in `s`.
+    fn read_with(reader: fn(&str, &mut dyn FnMut(f64)), s: &str) -> Vec<f64> {
         let mut out = Vec::new();
-        scan(s, &mut |v| out.push(v));
+        reader(s, &mut |v| out.push(v));
         out
+    }
+
+    fn read(s: &str) -> Vec<f64> {
+        read_with(scan, s)
     }
 
     #[test]
@@ -339,9 +344,7 @@ mod tests {
     }
 
     fn read_symbols(s: &str) -> Vec<f64> {
-        let mut out = Vec::new();
-        scan_symbols(s, &mut |v| out.push(v));
-        out
+        read_with(scan_symbols, s)
     }
 
     #[test]
