@@ -212,9 +212,16 @@ fn code_lists(s: &str) -> Option<String> {
     let mut copied = 0;
     let mut i = 0;
     while i < b.len() {
-        // A code starts with one of these ASCII bytes; any other byte (a UTF-8 continuation
-        // included) is stepped over.
-        if !matches!(b[i], b'0' | b'1' | b'U' | b'u') {
+        // A code starts with one of these ASCII bytes, and only in a shape the text holds
+        // somewhere (`code` refuses every other start); any other byte (a UTF-8
+        // continuation included) is stepped over.
+        let may_start = match b[i] {
+            b'0' => bits || (hex && matches!(b.get(i + 1), Some(b'x' | b'X'))),
+            b'1' => bits,
+            b'U' | b'u' => plus && b.get(i + 1) == Some(&b'+'),
+            _ => false,
+        };
+        if !may_start {
             i += 1;
             continue;
         }

@@ -63,6 +63,30 @@ fn fold(c: char) -> Option<u8> {
     Some(b)
 }
 
+/// [`fold`] of every ASCII byte (0: none), so an ASCII text's skeleton is one load a byte.
+const FOLD_ASCII: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        let c = (i as u8).to_ascii_lowercase();
+        t[i] = match c {
+            b'0' => b'o',
+            b'1' | b'i' => b'l',
+            b'2' => b'z',
+            b'3' => b'e',
+            b'4' | b'@' => b'a',
+            b'5' | b'$' => b's',
+            b'7' => b't',
+            b'8' => b'b',
+            b'9' => b'g',
+            c if c.is_ascii_alphanumeric() => c,
+            _ => 0,
+        };
+        i += 1;
+    }
+    t
+};
+
 /// A skeleton and, per byte, the byte range of the character it came from.
 struct Skeleton {
     bytes: Vec<u8>,
@@ -80,7 +104,8 @@ fn skeleton(s: &str, transliterate: bool, flipped: bool) -> Skeleton {
     if s.is_ascii() && !flipped {
         // Byte by byte: no char decoding (most replies).
         for (i, c) in s.bytes().enumerate() {
-            if let Some(b) = fold(char::from(c)) {
+            let b = FOLD_ASCII[usize::from(c & 0x7F)];
+            if b != 0 {
                 bytes.push(b);
                 spans.push((i, i + 1));
             }
@@ -646,6 +671,17 @@ fn distance(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_fold_table_is_fold() {
+        for c in 0u8..128 {
+            assert_eq!(
+                FOLD_ASCII[usize::from(c)],
+                fold(char::from(c)).unwrap_or(0),
+                "{c}"
+            );
+        }
+    }
 
     fn finds(target: &str, text: &str) -> bool {
         let Some(f) = FuzzyNames::compile(&[(0, target)], &[]) else {
