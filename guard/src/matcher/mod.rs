@@ -802,9 +802,6 @@ impl Matcher {
     }
 }
 
-/// The text as the string automaton searches it: `*` and `` ` `` removed, lowercased (ASCII
-/// letters always; all of Unicode when a string target has non-ASCII letters and the text
-/// does too). One copy, built span by span between markdown bytes.
 /// The builder for the word and cue automata that are built once per process and searched on
 /// every read: a DFA. It costs more to build and a megabyte or so more memory than the default
 /// NFA, but searches in about two thirds of the instructions; [`warm`] builds them all before a
@@ -838,6 +835,9 @@ pub fn warm() {
     let _ = Matcher::compile(&values).find(TEXT);
 }
 
+/// The text as the string automaton searches it: `*` and `` ` `` removed, lowercased (ASCII
+/// letters always; all of Unicode when a string target has non-ASCII letters and the text
+/// does too). One copy, built span by span between markdown bytes.
 fn string_haystack(s: &str, non_ascii_targets: bool) -> Cow<'_, str> {
     let mut hay = String::with_capacity(s.len());
     let mut from = 0;
