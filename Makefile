@@ -15,7 +15,7 @@ export ENVOY_BIN
 PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short test-deploy deploy-tools
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-v8 bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short test-deploy deploy-tools
 .PHONY: wasm-bindgen-target wasm-bindgen-cli pages pages-screenshots test-bindings test-pages
 .PHONY: eval eval-short eval-setup
 
@@ -221,13 +221,19 @@ chromium:
 test-console: build envoy chromium
 	tools/test-console
 
-bench: bench-peers bench-guard bench-control bench-stack
+bench: bench-peers bench-v8 bench-guard bench-control bench-stack
 
 # The peer table of issue 10 (this matcher, a regex union, aho-corasick, a memmem floor, the
 # matcher before the speed work; 4 KB and 64 KB): prints progress and the table, writes
 # bench/out/peers.json (guard/benches/peers.rs).
 bench-peers:
 	$(CARGO) bench --locked -p orrery-learning-guard --bench peers
+
+# The matcher under V8, as Envoy runs it (wasm32-wasip1 with SIMD, Node's WASI), beside the same
+# reads natively: guard/examples/v8_reads.rs. Read the ratio; the machine's load moves both.
+bench-v8: wasm-target
+	$(CARGO) run --locked --release -q -p orrery-learning-guard --example v8_reads
+	$(CARGO) run --locked --release -q -p orrery-learning-guard --example v8_reads --target wasm32-wasip1
 
 # Coarse regression guard (seconds once built): the matcher's speed on 64 KB of ops text as a
 # ratio to the frozen matcher (fuzz/frozen) in the same run, the median of seven interleaved
