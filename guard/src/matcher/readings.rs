@@ -37,6 +37,8 @@
 //! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
 use super::words::{TEENS, TENS, UNITS};
 
+#[cfg(test)]
+mod golden;
 mod mixed;
 mod puzzles;
 use aho_corasick::{AhoCorasick, MatchKind};
