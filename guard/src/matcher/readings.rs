@@ -545,6 +545,55 @@ enum Kind {
 }
 
 fn tokens(s: &str) -> Vec<Tok<'_>> {
+    // Byte by byte with an ASCII fast path (a char decoded only at a non-ASCII byte): the
+    // kinds are those of `char::is_alphabetic`, `is_ascii_digit` and `' '`/`'\t'`, which for
+    // ASCII are byte tests. A test checks the equivalence with the char-by-char version.
+    let b = s.as_bytes();
+    let kind_at = |i: usize| -> Option<(Kind, usize)> {
+        let c = *b.get(i)?;
+        if c < 0x80 {
+            let kind = if c.is_ascii_alphabetic() {
+                Kind::Letters
+            } else if c.is_ascii_digit() {
+                Kind::Digits
+            } else if c == b' ' || c == b'\t' {
+                Kind::Space
+            } else {
+                Kind::Other
+            };
+            return Some((kind, 1));
+        }
+        let ch = s.get(i..)?.chars().next()?;
+        let kind = if ch.is_alphabetic() {
+            Kind::Letters
+        } else {
+            Kind::Other
+        };
+        Some((kind, ch.len_utf8()))
+    };
+    let mut out = Vec::with_capacity(b.len() / 3 + 4);
+    let mut i = 0;
+    while let Some((kind, n)) = kind_at(i) {
+        let mut end = i + n;
+        if kind != Kind::Other {
+            while let Some((k, m)) = kind_at(end) {
+                if k != kind {
+                    break;
+                }
+                end += m;
+            }
+        }
+        if let Some(text) = s.get(i..end) {
+            out.push(Tok { text, kind });
+        }
+        i = end;
+    }
+    out
+}
+
+/// The char-by-char tokeniser [`tokens`] replaced, kept to check it.
+#[cfg(test)]
+fn tokens_reference(s: &str) -> Vec<Tok<'_>> {
     let mut out = Vec::new();
     let mut it = s.char_indices().peekable();
     while let Some((i, c)) = it.next() {
@@ -646,14 +695,29 @@ const JOINS: &[&[&str]] = &[
 
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
-    let mixed = mixed::rewrite(s);
-    let s = mixed.as_deref().unwrap_or(s);
+    // Each step reads the tokens of the text as the step before left it; most steps change
+    // nothing, and then their tokens are the ones already made (no second tokenising).
+    let toks = tokens(s);
+    let mixed = mixed::rewrite(s, &toks);
+    let (s, toks) = match mixed.as_deref() {
+        Some(m) => (m, tokens(m)),
+        None => (s, toks),
+    };
     let zeros = zeros_counted(s);
-    let s = zeros.as_deref().unwrap_or(s);
-    let unglued = unglue_number_words(s);
-    let s = unglued.as_deref().unwrap_or(s);
-    let spelled = spell_scaled_digits(s);
-    let toks = tokens(spelled.as_deref().unwrap_or(s));
+    let (s, toks) = match zeros.as_deref() {
+        Some(z) => (z, tokens(z)),
+        None => (s, toks),
+    };
+    let unglued = unglue_number_words(s, &toks);
+    let (s, toks) = match unglued.as_deref() {
+        Some(u) => (u, tokens(u)),
+        None => (s, toks),
+    };
+    let spelled = spell_scaled_digits(s, &toks);
+    let (s, toks) = match spelled.as_deref() {
+        Some(sp) => (sp, tokens(sp)),
+        None => (s, toks),
+    };
     let mut out = String::with_capacity(s.len() + 16);
     // The last piece that was not a space was a number (digits or words read as digits).
     let mut after_number = false;
@@ -694,7 +758,11 @@ fn rewrite(s: &str) -> String {
         }
         i += 1;
     }
-    glue(&out)
+    // Nothing read: the tokens of `out` are those of `s`.
+    if out == s {
+        return glue(&out, &toks);
+    }
+    glue(&out, &tokens(&out))
 }
 
 /// Read a run of number words starting at token `i` (hyphens, single spaces and `and`/`a`
@@ -999,11 +1067,11 @@ fn zeros_counted(s: &str) -> Option<String> {
 }
 
 /// The text with every run of glued number words spaced ([`glued_number_words`]).
-fn unglue_number_words(s: &str) -> Option<String> {
+fn unglue_number_words(s: &str, toks: &[Tok<'_>]) -> Option<String> {
     let mut out = String::new();
     let mut copied = 0;
     let mut pos = 0;
-    for t in tokens(s) {
+    for t in toks {
         let at = pos;
         pos += t.text.len();
         if t.kind != Kind::Letters || t.text.len() < 7 {
@@ -1027,11 +1095,10 @@ fn unglue_number_words(s: &str) -> Option<String> {
 /// whole mixed phrase as one number. A group of at most three digits, with one space between
 /// it and the scale word (or ` and ` after one), not part of a decimal (`2.5 thousand` is
 /// the number rules'). `None` when nothing is spelled.
-fn spell_scaled_digits(s: &str) -> Option<String> {
+fn spell_scaled_digits(s: &str, toks: &[Tok<'_>]) -> Option<String> {
     if !s.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
-    let toks = tokens(s);
     let scale = |k: usize| {
         toks.get(k).is_some_and(|t| {
             t.kind == Kind::Letters
@@ -1105,8 +1172,7 @@ fn below_1000(n: u64) -> String {
 }
 
 /// Glue digit groups joined by quotes and `+` or by a joining phrase.
-fn glue(joined: &str) -> String {
-    let toks = tokens(joined);
+fn glue(joined: &str, toks: &[Tok<'_>]) -> String {
     let mut out = String::with_capacity(joined.len());
     let mut i = 0;
     // A unary minus was dropped in this expression: the next binary minus adds (`-4000 -
@@ -1114,7 +1180,7 @@ fn glue(joined: &str) -> String {
     let mut negated = false;
     while i < toks.len() {
         let t = toks[i];
-        if let Some((said, next)) = relation(&toks, i) {
+        if let Some((said, next)) = relation(toks, i) {
             out.push_str(&said);
             i = next;
             continue;
@@ -1143,13 +1209,13 @@ fn glue(joined: &str) -> String {
         }
         // `fifty-one, times a hundred`: a comma between an operand and an operator word is
         // prose rhythm, not the end of the working.
-        if t.text == "," && comma_before_operator(&toks, i) {
+        if t.text == "," && comma_before_operator(toks, i) {
             i += 1;
             continue;
         }
-        out.push_str(strip_quote_before_digits(&toks, i).unwrap_or(t.text));
+        out.push_str(strip_quote_before_digits(toks, i).unwrap_or(t.text));
         if t.kind == Kind::Digits {
-            if let Some(next) = join_after(&toks, i + 1) {
+            if let Some(next) = join_after(toks, i + 1) {
                 i = next;
                 continue;
             }
@@ -1413,6 +1479,46 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// The byte-wise tokeniser gives the char-wise one's tokens: over the benign corpus, this
+    /// file, and texts of mixed scripts, marks, tabs and digits of other scripts.
+    #[test]
+    fn tokens_as_char_by_char() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let this = include_str!("readings.rs");
+        let mut texts: Vec<String> = corpus
+            .lines()
+            .chain(this.lines())
+            .map(String::from)
+            .collect();
+        texts.push(corpus.to_string());
+        let odd = [
+            "five\tthousand  one\u{a0}hundred",
+            "caf\u{e9}5100 na\u{ef}ve \u{663}\u{660} \u{2167}x",
+            "\u{3b1}\u{3b2}\u{3b3}12\u{ff15}\u{ff11} \u{2014} \u{1f600}ab",
+            "e\u{301}le\u{300}ve 5\u{200b}100 \u{5d0}\u{5d1} \u{4e94}\u{5343}",
+            "",
+            " ",
+            "\u{10ffff}z9",
+        ];
+        texts.extend(odd.iter().map(|s| s.to_string()));
+        // Every char of a sample of scripts, one at a time and between ASCII.
+        let chars: String = (0u32..0x3000)
+            .step_by(7)
+            .chain(0x1_0000..0x1_0400)
+            .filter_map(char::from_u32)
+            .collect();
+        texts.push(chars.clone());
+        texts.push(chars.chars().flat_map(|c| [c, 'a', '1', ' ']).collect());
+        for t in &texts {
+            let a: Vec<(&str, Kind)> = tokens(t).iter().map(|x| (x.text, x.kind)).collect();
+            let b: Vec<(&str, Kind)> = tokens_reference(t)
+                .iter()
+                .map(|x| (x.text, x.kind))
+                .collect();
+            assert_eq!(a, b, "{t:?}");
+        }
     }
 
     #[test]

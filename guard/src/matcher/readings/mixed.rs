@@ -38,7 +38,7 @@
 //!
 //! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
 //! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
-use super::{one_typo, tokens, word, Kind, Tok, Word};
+use super::{one_typo, word, Kind, Tok, Word};
 
 /// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
 const THOUSAND: &[&str] = &[
@@ -236,9 +236,8 @@ impl<'a> View<'_, 'a> {
 }
 
 /// The text with the mixed forms of the module doc written plainly; `None` when nothing is.
-pub(super) fn rewrite(s: &str) -> Option<String> {
-    let toks = tokens(s);
-    let v = View { toks: &toks };
+pub(super) fn rewrite(s: &str, toks: &[Tok<'_>]) -> Option<String> {
+    let v = View { toks };
     let mut out = String::with_capacity(s.len() + 16);
     let mut changed = false;
     let mut i = 0;
@@ -913,10 +912,11 @@ fn summed_after(b: &[u8], z: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tokens;
     use super::*;
 
     fn read(s: &str) -> String {
-        rewrite(s).unwrap_or_else(|| s.to_string())
+        rewrite(s, &tokens(s)).unwrap_or_else(|| s.to_string())
     }
 
     #[test]
