@@ -1229,6 +1229,56 @@ fn glue(joined: &str, toks: &[Tok<'_>]) -> String {
 /// `between A and B` with exactly one integer strictly between (that integer), `A point B`
 /// (`A.B`). Returns the reading and the token after it.
 fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    if !may_relate(toks, i) {
+        return None;
+    }
+    relation_at(toks, i)
+}
+
+/// Can a relation start at token `i`? A cheap gate before [`relation_at`] (which runs on
+/// every token of a trigger line): every relation of this module, `puzzles.rs` and `mixed.rs`
+/// starts at a word from [`RELATION_HEADS`] followed by a space, or at digits followed by a
+/// space and a word, `%`, `/`, or a group or decimal separator. A test checks the gate on
+/// every token of the corpora.
+fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
+    let (Some(t), Some(n)) = (toks.get(i), toks.get(i + 1)) else {
+        return false;
+    };
+    match t.kind {
+        Kind::Letters => n.kind == Kind::Space && relation_head(t.text),
+        Kind::Digits if n.kind == Kind::Space => {
+            toks.get(i + 2).is_some_and(|w| w.kind == Kind::Letters)
+        }
+        Kind::Digits => matches!(n.text, "%" | "/" | "," | "."),
+        Kind::Space | Kind::Other => false,
+    }
+}
+
+/// The words a relation starts with (`the sum of`, `between`, `the integer right after`,
+/// `halfway between`, `the smallest multiple of`, `concatenate`), in lowercase.
+#[rustfmt::skip]
+const RELATION_HEADS: &[&str] = &[
+    "sum", "product", "concatenate", "concatenating", "join", "joining", "append", "between",
+    "integer", "integers", "number", "successor", "predecessor", "halfway", "midway",
+    "midpoint", "avg", "average", "mean", "smallest", "least", "lowest", "first", "next",
+    "largest", "greatest", "biggest", "highest", "last", "nearest", "closest",
+];
+
+fn relation_head(w: &str) -> bool {
+    // Lowercased into a buffer once, then compared by length and bytes (no head is longer).
+    let mut buf = [0u8; 13];
+    if w.len() < 3 || w.len() > buf.len() {
+        return false;
+    }
+    for (d, c) in buf.iter_mut().zip(w.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let lw = buf.get(..w.len()).unwrap_or_default();
+    RELATION_HEADS.iter().any(|h| h.as_bytes() == lw)
+}
+
+/// [`relation`] without the gate.
+fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let t = toks.get(i)?;
     if let Some(r) = puzzles::relation(toks, i).or_else(|| mixed::relation(toks, i)) {
         return Some(r);
@@ -1519,6 +1569,38 @@ mod tests {
                 .collect();
             assert_eq!(a, b, "{t:?}");
         }
+    }
+
+    /// No relation starts where the gate says none can: on every token of the benign corpus,
+    /// the tests' texts and the phrases of the relation rules, written in words and digits.
+    #[test]
+    fn relation_gate_hides_no_relation() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let sources = [
+            include_str!("readings.rs"),
+            include_str!("readings/mixed.rs"),
+            include_str!("readings/puzzles.rs"),
+            include_str!("../../tests/matcher.rs"),
+            include_str!("../../tests/patient_learner.rs"),
+        ];
+        let mut texts: Vec<String> = corpus.lines().map(String::from).collect();
+        for src in sources {
+            texts.extend(orrery_learning_frozen_matcher::diff::string_literals(src));
+        }
+        let mut found = 0;
+        for t in &texts {
+            // As `glue` sees them: after the word reader.
+            for s in [t.clone(), rewrite(t)] {
+                let toks = tokens(&s);
+                for i in 0..toks.len() {
+                    if relation_at(&toks, i).is_some() {
+                        found += 1;
+                        assert!(may_relate(&toks, i), "{s:?} at {i}");
+                    }
+                }
+            }
+        }
+        assert!(found > 50, "{found}");
     }
 
     #[test]
