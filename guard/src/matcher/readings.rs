@@ -155,11 +155,14 @@ fn spaced_letters(s: &str) -> Option<String> {
     let mut out = String::new();
     let mut copied = 0;
     let mut i = 0;
-    while i < b.len() {
-        if !single(i) {
-            i += 1;
-            continue;
-        }
+    // One buffer for every run's letters (most runs are one letter: `a`, `I`).
+    let mut letters = String::new();
+    // The single letters are the lone ones; a run starts only at one of them.
+    let mut starts = lone_letters(b).peekable();
+    loop {
+        while starts.next_if(|&p| p < i).is_some() {}
+        let Some(&p) = starts.peek() else { break };
+        i = p;
         // Letters at i, i+2, i+4 … joined by one separator (the run's first: a space, `-`,
         // `.`, `_` or a line break); two spaces, the separator doubled, or a space between
         // non-space separators is a word break inside the run.
@@ -167,7 +170,7 @@ fn spaced_letters(s: &str) -> Option<String> {
             .get(i + 1)
             .copied()
             .filter(|c| matches!(c, b' ' | b'-' | b'.' | b'_' | b'\n'));
-        let mut letters = String::new();
+        letters.clear();
         let mut count = 0;
         let mut j = i;
         let mut end = i;
@@ -243,16 +246,11 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
     }
     // The one-letter words (`o` for zero, `x` for times) stand alone; looked up byte by byte
     // rather than in the automaton, where every `o` inside a word would be a match to reject.
-    let lone = b.iter().enumerate().filter(|&(i, c)| {
-        matches!(c.to_ascii_lowercase(), b'o' | b'x')
-            && !i
-                .checked_sub(1)
-                .and_then(|k| b.get(k))
-                .is_some_and(u8::is_ascii_alphabetic)
-            && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
-    });
     let before = forward.len();
-    forward.extend(lone.map(|(i, _)| i));
+    forward.extend(lone_letters(b).filter(|&i| {
+        b.get(i)
+            .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'o' | b'x'))
+    }));
     // Mixed forms anchored after digits (`5 thou 100`, `51x100`, `100 over 5k`).
     forward.extend(mixed::hits(s));
     if forward.len() > before {
@@ -260,6 +258,30 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
         forward.dedup();
     }
     Some((forward, backward))
+}
+
+/// Offsets of the ASCII letters with no ASCII letter on either side (`x`, `o`, the `f` of `f i
+/// v e`), ascending. One pass that skips words whole: most bytes are inside longer words.
+fn lone_letters(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while let Some(&c) = b.get(i) {
+            if !c.is_ascii_alphabetic() {
+                i += 1;
+                continue;
+            }
+            // `i` starts a word (the byte before is no letter: a word is skipped whole).
+            let at = i;
+            i += 1;
+            if !b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+                return Some(at);
+            }
+            while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+                i += 1;
+            }
+        }
+        None
+    })
 }
 
 /// The forward reading of the lines of `s` that hold a trigger (`at`: trigger offsets,
@@ -1601,6 +1623,33 @@ mod tests {
             }
         }
         assert!(found > 50, "{found}");
+    }
+
+    /// The word-skipping scan finds exactly the letters with no letter beside them.
+    #[test]
+    fn lone_letters_are_the_single_ones() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let odd = [
+            "",
+            "a",
+            "ab",
+            "a b",
+            " x ",
+            "x1o",
+            "f i v e",
+            "\u{e9}o\u{e9}",
+            "Zz z",
+        ];
+        for t in corpus.lines().chain([corpus]).chain(odd) {
+            let b = t.as_bytes();
+            let single = |i: usize| {
+                b.get(i).is_some_and(u8::is_ascii_alphabetic)
+                    && !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphabetic))
+                    && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+            };
+            let want: Vec<usize> = (0..b.len()).filter(|&i| single(i)).collect();
+            assert_eq!(lone_letters(b).collect::<Vec<_>>(), want, "{t:?}");
+        }
     }
 
     #[test]
