@@ -51,7 +51,9 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
     } else {
         Vec::new()
     };
-    let Some((forward, backward)) = trigger_hits(s) else {
+    // The lone letters, for the one-letter triggers and the spaced-letter runs.
+    let lone = lone_letters(s.as_bytes());
+    let Some((forward, backward)) = trigger_hits(s, &lone) else {
         return out;
     };
     if !forward.is_empty() {
@@ -68,7 +70,10 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
         out.push(rev);
     }
     // Number words broken up: one per line, between bars, or letter by letter.
-    for v in [word_lines(s), spaced_letters(s)].into_iter().flatten() {
+    for v in [word_lines(s), spaced_letters(s, &lone)]
+        .into_iter()
+        .flatten()
+    {
         let r = rewrite(&v);
         if r != v {
             out.push(r);
@@ -145,7 +150,8 @@ fn number_words(l: &str) -> Option<impl Iterator<Item = &str>> {
 /// d` → `five thousand`, `f-i-v-e t-h-o-u-s-a-n-d`, one letter a line,
 /// `F I V E T H O U S A N D` → `FIVETHOUSAND`, which the glued-words reading splits);
 /// `None` when there is no such run.
-fn spaced_letters(s: &str) -> Option<String> {
+/// `lone`: the offsets of [`lone_letters`] in `s`.
+fn spaced_letters(s: &str, lone: &[usize]) -> Option<String> {
     let b = s.as_bytes();
     let single = |i: usize| {
         b.get(i).is_some_and(u8::is_ascii_alphabetic)
@@ -158,7 +164,7 @@ fn spaced_letters(s: &str) -> Option<String> {
     // One buffer for every run's letters (most runs are one letter: `a`, `I`).
     let mut letters = String::new();
     // The single letters are the lone ones; a run starts only at one of them.
-    let mut starts = lone_letters(b).peekable();
+    let mut starts = lone.iter().copied().peekable();
     loop {
         while starts.next_if(|&p| p < i).is_some() {}
         let Some(&p) = starts.peek() else { break };
@@ -208,7 +214,8 @@ fn spaced_letters(s: &str) -> Option<String> {
 }
 
 /// Where `s` holds a forward trigger (offsets, ascending), and whether it holds a backward one.
-fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
+/// `lone`: the offsets of [`lone_letters`] in `s`.
+fn trigger_hits(s: &str, lone: &[usize]) -> Option<(Vec<usize>, bool)> {
     let ac = triggers()?;
     let mut forward: Vec<usize> = Vec::new();
     let mut backward = false;
@@ -247,7 +254,7 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
     // The one-letter words (`o` for zero, `x` for times) stand alone; looked up byte by byte
     // rather than in the automaton, where every `o` inside a word would be a match to reject.
     let before = forward.len();
-    forward.extend(lone_letters(b).filter(|&i| {
+    forward.extend(lone.iter().copied().filter(|&i| {
         b.get(i)
             .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'o' | b'x'))
     }));
@@ -262,26 +269,26 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
 
 /// Offsets of the ASCII letters with no ASCII letter on either side (`x`, `o`, the `f` of `f i
 /// v e`), ascending. One pass that skips words whole: most bytes are inside longer words.
-fn lone_letters(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+fn lone_letters(b: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
     let mut i = 0;
-    std::iter::from_fn(move || {
-        while let Some(&c) = b.get(i) {
-            if !c.is_ascii_alphabetic() {
-                i += 1;
-                continue;
-            }
-            // `i` starts a word (the byte before is no letter: a word is skipped whole).
-            let at = i;
-            i += 1;
-            if !b.get(i).is_some_and(u8::is_ascii_alphabetic) {
-                return Some(at);
-            }
-            while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
-                i += 1;
-            }
+    while let Some(rest) = b.get(i..) {
+        // The next word, then its length (a slice search each: tight loops).
+        let Some(p) = rest.iter().position(u8::is_ascii_alphabetic) else {
+            break;
+        };
+        i += p;
+        let word = rest.get(p..).unwrap_or_default();
+        let len = word
+            .iter()
+            .position(|c| !c.is_ascii_alphabetic())
+            .unwrap_or(word.len());
+        if len == 1 {
+            out.push(i);
         }
-        None
-    })
+        i += len;
+    }
+    out
 }
 
 /// The forward reading of the lines of `s` that hold a trigger (`at`: trigger offsets,
@@ -1523,7 +1530,7 @@ mod tests {
         for w in [1usize, 3, 7] {
             for chunk in lines.chunks(w) {
                 let s = crate::matcher::normalize::normalize(&chunk.join("\n")).into_owned();
-                let Some((at, _)) = trigger_hits(&s) else {
+                let Some((at, _)) = trigger_hits(&s, &lone_letters(s.as_bytes())) else {
                     panic!("triggers")
                 };
                 // A line whose only change is a dropped unary minus (`-4000` read as `4000`,
@@ -1648,7 +1655,7 @@ mod tests {
                     && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
             };
             let want: Vec<usize> = (0..b.len()).filter(|&i| single(i)).collect();
-            assert_eq!(lone_letters(b).collect::<Vec<_>>(), want, "{t:?}");
+            assert_eq!(lone_letters(b), want, "{t:?}");
         }
     }
 
