@@ -1267,17 +1267,17 @@ fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
 /// Can a relation start at token `i`? A cheap gate before [`relation_at`] (which runs on
 /// every token of a trigger line): every relation of this module, `puzzles.rs` and `mixed.rs`
 /// starts at a word from [`RELATION_HEADS`] followed by a space, or at digits followed by a
-/// space and a word, `%`, `/`, or a group or decimal separator. A test checks the gate on
-/// every token of the corpora.
+/// space and a word from [`RELATION_AFTER`], by `%`, `/`, or a group or decimal separator. A
+/// test checks the gate on every token of the corpora.
 fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
     let (Some(t), Some(n)) = (toks.get(i), toks.get(i + 1)) else {
         return false;
     };
     match t.kind {
-        Kind::Letters => n.kind == Kind::Space && relation_head(t.text),
-        Kind::Digits if n.kind == Kind::Space => {
-            toks.get(i + 2).is_some_and(|w| w.kind == Kind::Letters)
-        }
+        Kind::Letters => n.kind == Kind::Space && relation_word(t.text, RELATION_HEADS),
+        Kind::Digits if n.kind == Kind::Space => toks
+            .get(i + 2)
+            .is_some_and(|w| w.kind == Kind::Letters && relation_word(w.text, RELATION_AFTER)),
         Kind::Digits => matches!(n.text, "%" | "/" | "," | "."),
         Kind::Space | Kind::Other => false,
     }
@@ -1293,17 +1293,27 @@ const RELATION_HEADS: &[&str] = &[
     "largest", "greatest", "biggest", "highest", "last", "nearest", "closest",
 ];
 
-fn relation_head(w: &str) -> bool {
-    // Lowercased into a buffer once, then compared by length and bytes (no head is longer).
+/// The words right after a number (and one space) that a relation reads on (`100 more than`,
+/// `51 percent of`, `10200 split in two`, `11 quarters of`, `100 over 5k`), in lowercase.
+#[rustfmt::skip]
+const RELATION_AFTER: &[&str] = &[
+    "percent", "shy", "less", "lots", "point", "more", "fewer", "split", "divided", "cut",
+    "halves", "thirds", "quarters", "minutes", "hours", "and", "over", "above", "past",
+    "beyond", "on",
+];
+
+/// Is `w` one of `words` (lowercase), ignoring ASCII case?
+fn relation_word(w: &str, words: &[&str]) -> bool {
+    // Lowercased into a buffer once, then compared by length and bytes (no word is longer).
     let mut buf = [0u8; 13];
-    if w.len() < 3 || w.len() > buf.len() {
+    if w.is_empty() || w.len() > buf.len() {
         return false;
     }
     for (d, c) in buf.iter_mut().zip(w.bytes()) {
         *d = c.to_ascii_lowercase();
     }
     let lw = buf.get(..w.len()).unwrap_or_default();
-    RELATION_HEADS.iter().any(|h| h.as_bytes() == lw)
+    words.iter().any(|h| h.as_bytes() == lw)
 }
 
 /// [`relation`] without the gate.
