@@ -953,6 +953,10 @@ fn flush(r: &mut Reader, nums: &mut Vec<String>) {
     *r = Reader::default();
 }
 
+/// The letters the words of [`glued_number_words`] start with, and end with.
+const GLUED_FIRST: &[u8] = b"zotfsenhma";
+const GLUED_LAST: &[u8] = b"oerxntyd";
+
 /// A run of letters that is two or more English number words glued together
 /// (`fivethousandonehundred`, `FiveThousandOneHundred`, `twentysevenfifty`), with spaces
 /// between them; `None` for anything else (`seventeen` is one word, `often` none).
@@ -968,8 +972,14 @@ fn glued_number_words(run: &str) -> Option<String> {
             .chain(["hundred", "thousand", "million", "and"].iter())
     };
     // Most runs that hold a trigger are ordinary words (`someone`, `often`): they neither
-    // start nor end with a number word, which two looks settle without a copy.
+    // start nor end with a number word, which two looks settle without a copy; first the
+    // letters a number word starts and ends with (a test checks them against the words).
     let b = run.as_bytes();
+    let edge =
+        |c: Option<&u8>, set: &[u8]| c.is_some_and(|c| set.contains(&c.to_ascii_lowercase()));
+    if !edge(b.first(), GLUED_FIRST) || !edge(b.last(), GLUED_LAST) {
+        return None;
+    }
     let starts = vocab().any(|w| {
         b.get(..w.len())
             .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
@@ -1667,6 +1677,25 @@ mod tests {
             let want: Vec<usize> = (0..b.len()).filter(|&i| single(i)).collect();
             assert_eq!(lone_letters(b), want, "{t:?}");
         }
+    }
+
+    /// The edge letters of the glued-words check admit every word it reads.
+    #[test]
+    fn glued_edges_cover_the_words() {
+        let vocab = UNITS
+            .iter()
+            .chain(TEENS.iter())
+            .chain(TENS.iter())
+            .chain(["hundred", "thousand", "million", "and"].iter());
+        for w in vocab {
+            let b = w.as_bytes();
+            assert!(b.first().is_some_and(|c| GLUED_FIRST.contains(c)), "{w}");
+            assert!(b.last().is_some_and(|c| GLUED_LAST.contains(c)), "{w}");
+        }
+        assert_eq!(
+            glued_number_words("FiveThousandOneHundred").as_deref(),
+            Some("five thousand one hundred")
+        );
     }
 
     #[test]
