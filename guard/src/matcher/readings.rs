@@ -37,6 +37,8 @@
 //! a shared Aho-Corasick automaton decides). A rewrite is one linear pass.
 use super::words::{TEENS, TENS, UNITS};
 
+#[cfg(test)]
+mod golden;
 mod mixed;
 mod puzzles;
 use aho_corasick::{AhoCorasick, MatchKind};
@@ -49,7 +51,9 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
     } else {
         Vec::new()
     };
-    let Some((forward, backward)) = trigger_hits(s) else {
+    // The lone letters, for the one-letter triggers and the spaced-letter runs.
+    let lone = lone_letters(s.as_bytes());
+    let Some((forward, backward)) = trigger_hits(s, &lone) else {
         return out;
     };
     if !forward.is_empty() {
@@ -66,7 +70,10 @@ pub(crate) fn readings(s: &str) -> Vec<String> {
         out.push(rev);
     }
     // Number words broken up: one per line, between bars, or letter by letter.
-    for v in [word_lines(s), spaced_letters(s)].into_iter().flatten() {
+    for v in [word_lines(s), spaced_letters(s, &lone)]
+        .into_iter()
+        .flatten()
+    {
         let r = rewrite(&v);
         if r != v {
             out.push(r);
@@ -143,7 +150,8 @@ fn number_words(l: &str) -> Option<impl Iterator<Item = &str>> {
 /// d` → `five thousand`, `f-i-v-e t-h-o-u-s-a-n-d`, one letter a line,
 /// `F I V E T H O U S A N D` → `FIVETHOUSAND`, which the glued-words reading splits);
 /// `None` when there is no such run.
-fn spaced_letters(s: &str) -> Option<String> {
+/// `lone`: the offsets of [`lone_letters`] in `s`.
+fn spaced_letters(s: &str, lone: &[usize]) -> Option<String> {
     let b = s.as_bytes();
     let single = |i: usize| {
         b.get(i).is_some_and(u8::is_ascii_alphabetic)
@@ -153,11 +161,14 @@ fn spaced_letters(s: &str) -> Option<String> {
     let mut out = String::new();
     let mut copied = 0;
     let mut i = 0;
-    while i < b.len() {
-        if !single(i) {
-            i += 1;
-            continue;
-        }
+    // One buffer for every run's letters (most runs are one letter: `a`, `I`).
+    let mut letters = String::new();
+    // The single letters are the lone ones; a run starts only at one of them.
+    let mut starts = lone.iter().copied().peekable();
+    loop {
+        while starts.next_if(|&p| p < i).is_some() {}
+        let Some(&p) = starts.peek() else { break };
+        i = p;
         // Letters at i, i+2, i+4 … joined by one separator (the run's first: a space, `-`,
         // `.`, `_` or a line break); two spaces, the separator doubled, or a space between
         // non-space separators is a word break inside the run.
@@ -165,7 +176,7 @@ fn spaced_letters(s: &str) -> Option<String> {
             .get(i + 1)
             .copied()
             .filter(|c| matches!(c, b' ' | b'-' | b'.' | b'_' | b'\n'));
-        let mut letters = String::new();
+        letters.clear();
         let mut count = 0;
         let mut j = i;
         let mut end = i;
@@ -203,7 +214,8 @@ fn spaced_letters(s: &str) -> Option<String> {
 }
 
 /// Where `s` holds a forward trigger (offsets, ascending), and whether it holds a backward one.
-fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
+/// `lone`: the offsets of [`lone_letters`] in `s`.
+fn trigger_hits(s: &str, lone: &[usize]) -> Option<(Vec<usize>, bool)> {
     let ac = triggers()?;
     let mut forward: Vec<usize> = Vec::new();
     let mut backward = false;
@@ -241,16 +253,11 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
     }
     // The one-letter words (`o` for zero, `x` for times) stand alone; looked up byte by byte
     // rather than in the automaton, where every `o` inside a word would be a match to reject.
-    let lone = b.iter().enumerate().filter(|&(i, c)| {
-        matches!(c.to_ascii_lowercase(), b'o' | b'x')
-            && !i
-                .checked_sub(1)
-                .and_then(|k| b.get(k))
-                .is_some_and(u8::is_ascii_alphabetic)
-            && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
-    });
     let before = forward.len();
-    forward.extend(lone.map(|(i, _)| i));
+    forward.extend(lone.iter().copied().filter(|&i| {
+        b.get(i)
+            .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'o' | b'x'))
+    }));
     // Mixed forms anchored after digits (`5 thou 100`, `51x100`, `100 over 5k`).
     forward.extend(mixed::hits(s));
     if forward.len() > before {
@@ -258,6 +265,30 @@ fn trigger_hits(s: &str) -> Option<(Vec<usize>, bool)> {
         forward.dedup();
     }
     Some((forward, backward))
+}
+
+/// Offsets of the ASCII letters with no ASCII letter on either side (`x`, `o`, the `f` of `f i
+/// v e`), ascending. One pass that skips words whole: most bytes are inside longer words.
+fn lone_letters(b: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(rest) = b.get(i..) {
+        // The next word, then its length (a slice search each: tight loops).
+        let Some(p) = rest.iter().position(u8::is_ascii_alphabetic) else {
+            break;
+        };
+        i += p;
+        let word = rest.get(p..).unwrap_or_default();
+        let len = word
+            .iter()
+            .position(|c| !c.is_ascii_alphabetic())
+            .unwrap_or(word.len());
+        if len == 1 {
+            out.push(i);
+        }
+        i += len;
+    }
+    out
 }
 
 /// The forward reading of the lines of `s` that hold a trigger (`at`: trigger offsets,
@@ -543,6 +574,55 @@ enum Kind {
 }
 
 fn tokens(s: &str) -> Vec<Tok<'_>> {
+    // Byte by byte with an ASCII fast path (a char decoded only at a non-ASCII byte): the
+    // kinds are those of `char::is_alphabetic`, `is_ascii_digit` and `' '`/`'\t'`, which for
+    // ASCII are byte tests. A test checks the equivalence with the char-by-char version.
+    let b = s.as_bytes();
+    let kind_at = |i: usize| -> Option<(Kind, usize)> {
+        let c = *b.get(i)?;
+        if c < 0x80 {
+            let kind = if c.is_ascii_alphabetic() {
+                Kind::Letters
+            } else if c.is_ascii_digit() {
+                Kind::Digits
+            } else if c == b' ' || c == b'\t' {
+                Kind::Space
+            } else {
+                Kind::Other
+            };
+            return Some((kind, 1));
+        }
+        let ch = s.get(i..)?.chars().next()?;
+        let kind = if ch.is_alphabetic() {
+            Kind::Letters
+        } else {
+            Kind::Other
+        };
+        Some((kind, ch.len_utf8()))
+    };
+    let mut out = Vec::with_capacity(b.len() / 3 + 4);
+    let mut i = 0;
+    while let Some((kind, n)) = kind_at(i) {
+        let mut end = i + n;
+        if kind != Kind::Other {
+            while let Some((k, m)) = kind_at(end) {
+                if k != kind {
+                    break;
+                }
+                end += m;
+            }
+        }
+        if let Some(text) = s.get(i..end) {
+            out.push(Tok { text, kind });
+        }
+        i = end;
+    }
+    out
+}
+
+/// The char-by-char tokeniser [`tokens`] replaced, kept to check it.
+#[cfg(test)]
+fn tokens_reference(s: &str) -> Vec<Tok<'_>> {
     let mut out = Vec::new();
     let mut it = s.char_indices().peekable();
     while let Some((i, c)) = it.next() {
@@ -644,14 +724,29 @@ const JOINS: &[&[&str]] = &[
 
 /// The forward rewrite (see the module doc).
 fn rewrite(s: &str) -> String {
-    let mixed = mixed::rewrite(s);
-    let s = mixed.as_deref().unwrap_or(s);
+    // Each step reads the tokens of the text as the step before left it; most steps change
+    // nothing, and then their tokens are the ones already made (no second tokenising).
+    let toks = tokens(s);
+    let mixed = mixed::rewrite(s, &toks);
+    let (s, toks) = match mixed.as_deref() {
+        Some(m) => (m, tokens(m)),
+        None => (s, toks),
+    };
     let zeros = zeros_counted(s);
-    let s = zeros.as_deref().unwrap_or(s);
-    let unglued = unglue_number_words(s);
-    let s = unglued.as_deref().unwrap_or(s);
-    let spelled = spell_scaled_digits(s);
-    let toks = tokens(spelled.as_deref().unwrap_or(s));
+    let (s, toks) = match zeros.as_deref() {
+        Some(z) => (z, tokens(z)),
+        None => (s, toks),
+    };
+    let unglued = unglue_number_words(s, &toks);
+    let (s, toks) = match unglued.as_deref() {
+        Some(u) => (u, tokens(u)),
+        None => (s, toks),
+    };
+    let spelled = spell_scaled_digits(s, &toks);
+    let (s, toks) = match spelled.as_deref() {
+        Some(sp) => (sp, tokens(sp)),
+        None => (s, toks),
+    };
     let mut out = String::with_capacity(s.len() + 16);
     // The last piece that was not a space was a number (digits or words read as digits).
     let mut after_number = false;
@@ -692,7 +787,11 @@ fn rewrite(s: &str) -> String {
         }
         i += 1;
     }
-    glue(&out)
+    // Nothing read: the tokens of `out` are those of `s`.
+    if out == s {
+        return glue(&out, &toks);
+    }
+    glue(&out, &tokens(&out))
 }
 
 /// Read a run of number words starting at token `i` (hyphens, single spaces and `and`/`a`
@@ -854,6 +953,10 @@ fn flush(r: &mut Reader, nums: &mut Vec<String>) {
     *r = Reader::default();
 }
 
+/// The letters the words of [`glued_number_words`] start with, and end with.
+const GLUED_FIRST: &[u8] = b"zotfsenhma";
+const GLUED_LAST: &[u8] = b"oerxntyd";
+
 /// A run of letters that is two or more English number words glued together
 /// (`fivethousandonehundred`, `FiveThousandOneHundred`, `twentysevenfifty`), with spaces
 /// between them; `None` for anything else (`seventeen` is one word, `often` none).
@@ -869,8 +972,14 @@ fn glued_number_words(run: &str) -> Option<String> {
             .chain(["hundred", "thousand", "million", "and"].iter())
     };
     // Most runs that hold a trigger are ordinary words (`someone`, `often`): they neither
-    // start nor end with a number word, which two looks settle without a copy.
+    // start nor end with a number word, which two looks settle without a copy; first the
+    // letters a number word starts and ends with (a test checks them against the words).
     let b = run.as_bytes();
+    let edge =
+        |c: Option<&u8>, set: &[u8]| c.is_some_and(|c| set.contains(&c.to_ascii_lowercase()));
+    if !edge(b.first(), GLUED_FIRST) || !edge(b.last(), GLUED_LAST) {
+        return None;
+    }
     let starts = vocab().any(|w| {
         b.get(..w.len())
             .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
@@ -997,11 +1106,11 @@ fn zeros_counted(s: &str) -> Option<String> {
 }
 
 /// The text with every run of glued number words spaced ([`glued_number_words`]).
-fn unglue_number_words(s: &str) -> Option<String> {
+fn unglue_number_words(s: &str, toks: &[Tok<'_>]) -> Option<String> {
     let mut out = String::new();
     let mut copied = 0;
     let mut pos = 0;
-    for t in tokens(s) {
+    for t in toks {
         let at = pos;
         pos += t.text.len();
         if t.kind != Kind::Letters || t.text.len() < 7 {
@@ -1025,11 +1134,10 @@ fn unglue_number_words(s: &str) -> Option<String> {
 /// whole mixed phrase as one number. A group of at most three digits, with one space between
 /// it and the scale word (or ` and ` after one), not part of a decimal (`2.5 thousand` is
 /// the number rules'). `None` when nothing is spelled.
-fn spell_scaled_digits(s: &str) -> Option<String> {
+fn spell_scaled_digits(s: &str, toks: &[Tok<'_>]) -> Option<String> {
     if !s.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
-    let toks = tokens(s);
     let scale = |k: usize| {
         toks.get(k).is_some_and(|t| {
             t.kind == Kind::Letters
@@ -1103,8 +1211,7 @@ fn below_1000(n: u64) -> String {
 }
 
 /// Glue digit groups joined by quotes and `+` or by a joining phrase.
-fn glue(joined: &str) -> String {
-    let toks = tokens(joined);
+fn glue(joined: &str, toks: &[Tok<'_>]) -> String {
     let mut out = String::with_capacity(joined.len());
     let mut i = 0;
     // A unary minus was dropped in this expression: the next binary minus adds (`-4000 -
@@ -1112,7 +1219,7 @@ fn glue(joined: &str) -> String {
     let mut negated = false;
     while i < toks.len() {
         let t = toks[i];
-        if let Some((said, next)) = relation(&toks, i) {
+        if let Some((said, next)) = relation(toks, i) {
             out.push_str(&said);
             i = next;
             continue;
@@ -1141,13 +1248,13 @@ fn glue(joined: &str) -> String {
         }
         // `fifty-one, times a hundred`: a comma between an operand and an operator word is
         // prose rhythm, not the end of the working.
-        if t.text == "," && comma_before_operator(&toks, i) {
+        if t.text == "," && comma_before_operator(toks, i) {
             i += 1;
             continue;
         }
-        out.push_str(strip_quote_before_digits(&toks, i).unwrap_or(t.text));
+        out.push_str(strip_quote_before_digits(toks, i).unwrap_or(t.text));
         if t.kind == Kind::Digits {
-            if let Some(next) = join_after(&toks, i + 1) {
+            if let Some(next) = join_after(toks, i + 1) {
                 i = next;
                 continue;
             }
@@ -1161,6 +1268,66 @@ fn glue(joined: &str) -> String {
 /// `between A and B` with exactly one integer strictly between (that integer), `A point B`
 /// (`A.B`). Returns the reading and the token after it.
 fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
+    if !may_relate(toks, i) {
+        return None;
+    }
+    relation_at(toks, i)
+}
+
+/// Can a relation start at token `i`? A cheap gate before [`relation_at`] (which runs on
+/// every token of a trigger line): every relation of this module, `puzzles.rs` and `mixed.rs`
+/// starts at a word from [`RELATION_HEADS`] followed by a space, or at digits followed by a
+/// space and a word from [`RELATION_AFTER`], by `%`, `/`, or a group or decimal separator. A
+/// test checks the gate on every token of the corpora.
+fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
+    let (Some(t), Some(n)) = (toks.get(i), toks.get(i + 1)) else {
+        return false;
+    };
+    match t.kind {
+        Kind::Letters => n.kind == Kind::Space && relation_word(t.text, RELATION_HEADS),
+        Kind::Digits if n.kind == Kind::Space => toks
+            .get(i + 2)
+            .is_some_and(|w| w.kind == Kind::Letters && relation_word(w.text, RELATION_AFTER)),
+        Kind::Digits => matches!(n.text, "%" | "/" | "," | "."),
+        Kind::Space | Kind::Other => false,
+    }
+}
+
+/// The words a relation starts with (`the sum of`, `between`, `the integer right after`,
+/// `halfway between`, `the smallest multiple of`, `concatenate`), in lowercase.
+#[rustfmt::skip]
+const RELATION_HEADS: &[&str] = &[
+    "sum", "product", "concatenate", "concatenating", "join", "joining", "append", "between",
+    "integer", "integers", "number", "successor", "predecessor", "halfway", "midway",
+    "midpoint", "avg", "average", "mean", "smallest", "least", "lowest", "first", "next",
+    "largest", "greatest", "biggest", "highest", "last", "nearest", "closest",
+];
+
+/// The words right after a number (and one space) that a relation reads on (`100 more than`,
+/// `51 percent of`, `10200 split in two`, `11 quarters of`, `100 over 5k`), in lowercase.
+#[rustfmt::skip]
+const RELATION_AFTER: &[&str] = &[
+    "percent", "shy", "less", "lots", "point", "more", "fewer", "split", "divided", "cut",
+    "halves", "thirds", "quarters", "minutes", "hours", "and", "over", "above", "past",
+    "beyond", "on",
+];
+
+/// Is `w` one of `words` (lowercase), ignoring ASCII case?
+fn relation_word(w: &str, words: &[&str]) -> bool {
+    // Lowercased into a buffer once, then compared by length and bytes (no word is longer).
+    let mut buf = [0u8; 13];
+    if w.is_empty() || w.len() > buf.len() {
+        return false;
+    }
+    for (d, c) in buf.iter_mut().zip(w.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let lw = buf.get(..w.len()).unwrap_or_default();
+    words.iter().any(|h| h.as_bytes() == lw)
+}
+
+/// [`relation`] without the gate.
+fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let t = toks.get(i)?;
     if let Some(r) = puzzles::relation(toks, i).or_else(|| mixed::relation(toks, i)) {
         return Some(r);
@@ -1383,7 +1550,7 @@ mod tests {
         for w in [1usize, 3, 7] {
             for chunk in lines.chunks(w) {
                 let s = crate::matcher::normalize::normalize(&chunk.join("\n")).into_owned();
-                let Some((at, _)) = trigger_hits(&s) else {
+                let Some((at, _)) = trigger_hits(&s, &lone_letters(s.as_bytes())) else {
                     panic!("triggers")
                 };
                 // A line whose only change is a dropped unary minus (`-4000` read as `4000`,
@@ -1411,6 +1578,124 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// The byte-wise tokeniser gives the char-wise one's tokens: over the benign corpus, this
+    /// file, and texts of mixed scripts, marks, tabs and digits of other scripts.
+    #[test]
+    fn tokens_as_char_by_char() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let this = include_str!("readings.rs");
+        let mut texts: Vec<String> = corpus
+            .lines()
+            .chain(this.lines())
+            .map(String::from)
+            .collect();
+        texts.push(corpus.to_string());
+        let odd = [
+            "five\tthousand  one\u{a0}hundred",
+            "caf\u{e9}5100 na\u{ef}ve \u{663}\u{660} \u{2167}x",
+            "\u{3b1}\u{3b2}\u{3b3}12\u{ff15}\u{ff11} \u{2014} \u{1f600}ab",
+            "e\u{301}le\u{300}ve 5\u{200b}100 \u{5d0}\u{5d1} \u{4e94}\u{5343}",
+            "",
+            " ",
+            "\u{10ffff}z9",
+        ];
+        texts.extend(odd.iter().map(|s| s.to_string()));
+        // Every char of a sample of scripts, one at a time and between ASCII.
+        let chars: String = (0u32..0x3000)
+            .step_by(7)
+            .chain(0x1_0000..0x1_0400)
+            .filter_map(char::from_u32)
+            .collect();
+        texts.push(chars.clone());
+        texts.push(chars.chars().flat_map(|c| [c, 'a', '1', ' ']).collect());
+        for t in &texts {
+            let a: Vec<(&str, Kind)> = tokens(t).iter().map(|x| (x.text, x.kind)).collect();
+            let b: Vec<(&str, Kind)> = tokens_reference(t)
+                .iter()
+                .map(|x| (x.text, x.kind))
+                .collect();
+            assert_eq!(a, b, "{t:?}");
+        }
+    }
+
+    /// No relation starts where the gate says none can: on every token of the benign corpus,
+    /// the tests' texts and the phrases of the relation rules, written in words and digits.
+    #[test]
+    fn relation_gate_hides_no_relation() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let sources = [
+            include_str!("readings.rs"),
+            include_str!("readings/mixed.rs"),
+            include_str!("readings/puzzles.rs"),
+            include_str!("../../tests/matcher.rs"),
+            include_str!("../../tests/patient_learner.rs"),
+        ];
+        let mut texts: Vec<String> = corpus.lines().map(String::from).collect();
+        for src in sources {
+            texts.extend(orrery_learning_frozen_matcher::diff::string_literals(src));
+        }
+        let mut found = 0;
+        for t in &texts {
+            // As `glue` sees them: after the word reader.
+            for s in [t.clone(), rewrite(t)] {
+                let toks = tokens(&s);
+                for i in 0..toks.len() {
+                    if relation_at(&toks, i).is_some() {
+                        found += 1;
+                        assert!(may_relate(&toks, i), "{s:?} at {i}");
+                    }
+                }
+            }
+        }
+        assert!(found > 50, "{found}");
+    }
+
+    /// The word-skipping scan finds exactly the letters with no letter beside them.
+    #[test]
+    fn lone_letters_are_the_single_ones() {
+        let corpus = include_str!("../../tests/data/benign_ops.txt");
+        let odd = [
+            "",
+            "a",
+            "ab",
+            "a b",
+            " x ",
+            "x1o",
+            "f i v e",
+            "\u{e9}o\u{e9}",
+            "Zz z",
+        ];
+        for t in corpus.lines().chain([corpus]).chain(odd) {
+            let b = t.as_bytes();
+            let single = |i: usize| {
+                b.get(i).is_some_and(u8::is_ascii_alphabetic)
+                    && !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphabetic))
+                    && !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+            };
+            let want: Vec<usize> = (0..b.len()).filter(|&i| single(i)).collect();
+            assert_eq!(lone_letters(b), want, "{t:?}");
+        }
+    }
+
+    /// The edge letters of the glued-words check admit every word it reads.
+    #[test]
+    fn glued_edges_cover_the_words() {
+        let vocab = UNITS
+            .iter()
+            .chain(TEENS.iter())
+            .chain(TENS.iter())
+            .chain(["hundred", "thousand", "million", "and"].iter());
+        for w in vocab {
+            let b = w.as_bytes();
+            assert!(b.first().is_some_and(|c| GLUED_FIRST.contains(c)), "{w}");
+            assert!(b.last().is_some_and(|c| GLUED_LAST.contains(c)), "{w}");
+        }
+        assert_eq!(
+            glued_number_words("FiveThousandOneHundred").as_deref(),
+            Some("five thousand one hundred")
+        );
     }
 
     #[test]

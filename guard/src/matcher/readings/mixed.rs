@@ -38,7 +38,7 @@
 //!
 //! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
 //! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
-use super::{one_typo, tokens, word, Kind, Tok, Word};
+use super::{one_typo, word, Kind, Tok, Word};
 
 /// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
 const THOUSAND: &[&str] = &[
@@ -236,23 +236,31 @@ impl<'a> View<'_, 'a> {
 }
 
 /// The text with the mixed forms of the module doc written plainly; `None` when nothing is.
-pub(super) fn rewrite(s: &str) -> Option<String> {
-    let toks = tokens(s);
-    let v = View { toks: &toks };
-    let mut out = String::with_capacity(s.len() + 16);
-    let mut changed = false;
+pub(super) fn rewrite(s: &str, toks: &[Tok<'_>]) -> Option<String> {
+    let v = View { toks };
+    // The text is written out only from the first rewrite on (most lines have none), with
+    // the tokens before it copied then: the same text as copying every token as it comes.
+    let mut out: Option<String> = None;
     let mut i = 0;
     while let Some(t) = toks.get(i) {
         if let Some((said, next)) = at(&v, i) {
-            out.push_str(&said);
-            changed = true;
+            let o = out.get_or_insert_with(|| {
+                let mut o = String::with_capacity(s.len() + 16);
+                for p in toks.get(..i).unwrap_or_default() {
+                    o.push_str(p.text);
+                }
+                o
+            });
+            o.push_str(&said);
             i = next.max(i + 1);
             continue;
         }
-        out.push_str(t.text);
+        if let Some(o) = out.as_mut() {
+            o.push_str(t.text);
+        }
         i += 1;
     }
-    changed.then_some(out)
+    out
 }
 
 /// The rewrite at token `i`, and the token after what it replaces.
@@ -913,10 +921,11 @@ fn summed_after(b: &[u8], z: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tokens;
     use super::*;
 
     fn read(s: &str) -> String {
-        rewrite(s).unwrap_or_else(|| s.to_string())
+        rewrite(s, &tokens(s)).unwrap_or_else(|| s.to_string())
     }
 
     #[test]
