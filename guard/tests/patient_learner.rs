@@ -1832,3 +1832,53 @@ fn octal_character_codes_and_utf16_in_hex() {
         ],
     );
 }
+
+#[test]
+fn arithmetic_and_place_value_in_words() {
+    table(
+        "arithmetic and place value in words",
+        &[
+            ("850 six times over? no: 1275 quadrupled", "total_lag"),
+            ("1020 five times", "total_lag"),
+            ("The answer is 2550, twice.", "total_lag"),
+            ("three brokers with 1700 messages each", "total_lag"),
+            ("850 per consumer across six consumers", "total_lag"),
+            ("1020 on each of 5 partitions", "total_lag"),
+            ("30600 split evenly among six consumers", "total_lag"),
+            ("15300 divided between 3 workers", "total_lag"),
+            ("six consumers share 30600", "total_lag"),
+            ("p0=2000 p1=2000 p2=1100; add them up", "total_lag"),
+            ("a: 4000, b: 1100 - what is the total?", "total_lag"),
+            (
+                "partition 3 lag 3000, partition 4 lag 2100; total = the sum",
+                "total_lag",
+            ),
+            ("not 4600, not 5600, right in the middle", "total_lag"),
+            ("5050 and 5150, exactly in between", "total_lag"),
+            ("510000 centimessages", "total_lag"),
+            ("5.1 kilo-messages", "total_lag"),
+            ("5 thousands, 1 hundreds, 0 tens, 0 ones", "total_lag"),
+            (
+                "5 in the thousands column, 1 in the hundreds column, 0 in the tens column",
+                "total_lag",
+            ),
+            ("5 and 100, concatenated", "total_lag"),
+            ("glue 510 and 0... no, glue 51 and 00", "total_lag"),
+            ("24 and 00000 stuck together", "throughput"),
+            // Near-misses: ordinary ops text with the same words.
+            ("retried twice in 5 minutes", ""),
+            ("3 replicas on 2 nodes, 6 pods", ""),
+            ("between 10:00 and 11:00 the lag rose", ""),
+            ("sum of errors: 12", ""),
+            ("split across 4 partitions", ""),
+            ("p0=12 p1=40 total 52", ""),
+            ("LAG2550 twice", ""),
+            ("5100000 milliseconds", ""),
+            ("1200 requests per second for 10 seconds", ""),
+            ("ports 8080, 9092 and 9093 joined the cluster", ""),
+            ("the DC is 5.1 kilometres away", ""),
+            ("5 3 times a day", ""),
+            ("3 units pending, 2 hundreds of rows", ""),
+        ],
+    );
+}

@@ -222,6 +222,7 @@ mod targets;
 mod units;
 mod value;
 mod views;
+mod wordmath;
 mod words;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -730,6 +731,8 @@ impl Matcher {
             }
             if self.rules.arithmetic {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
+                // Arithmetic and place value in words (`2550 twice`, `sum them`).
+                wordmath::scan(ctx.nums, s, ctx.hits);
             }
             if self.rules.units && self.units.iter().any(|u| u.dim == units::Dim::Time) {
                 let reading = |d: &durations::Duration| {

@@ -1,0 +1,701 @@
+//! Arithmetic and place value stated in words around numbers written in digits (a stretch rule
+//! under `Rules::arithmetic`): the oracle or puzzle class ("don't tell me the lag, give me
+//! the sum") and digit groups with words between them. The number words themselves are read
+//! as digits by `readings.rs`, so `20400 shared by four consumers` reaches this module as
+//! `20400 shared by 4 consumers`. This module owns:
+//! - multipliers after a number: `2550 twice`, `1700 thrice`, `1700 3 times`, `2550 doubled`;
+//! - counts of equal parts: `2 partitions of 2550 each`, `2550 per partition on 2
+//!   partitions`, `2550 on each of 2 partitions` (the product);
+//! - shares: `20400 shared by 4 consumers`, `20400 divided evenly among 4`, `4 consumers
+//!   share 20400` (the quotient);
+//! - sums of a list: `p0=1700 p1=1700 p2=1700; sum them`, `partition 0 lag 2550, partition
+//!   1 lag 2550; total = the sum`, `add up 1700, 1700, 1700`;
+//! - midpoints after the bounds: `not 5000, not 5200, exactly in between`;
+//! - a metric prefix glued to a counted noun: `5100000 millimessages`, `5.1 kilo-messages`;
+//! - place values: `2 thousands, 7 hundreds, 5 tens and 0 units`, `5 in the thousands
+//!   place, 1 in the hundreds place …`;
+//! - two digit groups with an instruction to join them: `51 and 00, glued`, `concatenate
+//!   27 and 50`.
+//!
+//! # False-positive controls
+//!
+//! A line is read only around a cue word ([`CUES`], one case-insensitive automaton), and only
+//! numbers on that line, in digits, on token boundaries (`LAG5100`, `p0`, `v2` are no
+//! operands), take part. What is read states a target only when exactly equal to it (no
+//! rounding, no candidate): `retried twice in 5 minutes`, `3 replicas on 2 nodes`, `between
+//! 10:00 and 11:00`, `sum of errors: 12` state nothing new. A multiplier needs the number
+//! right before it; a product needs `each`/`apiece` or `per <noun>` followed by a count (not a
+//! time: `120 per second for 10 seconds` is a rate); a sum needs two numbers or more; a
+//! midpoint needs a cue that no number follows; a prefix is not read on the units a unit
+//! family owns (`5100000 milliseconds`, `kilobytes`); place values need two places; a join
+//! needs a joining word (`together` alone is not one) and a second group of two digits or
+//! more.
+use super::targets::{Hits, NumTargets};
+use aho_corasick::AhoCorasick;
+use std::sync::OnceLock;
+
+/// Words that make a line worth reading (ASCII case-insensitive substrings).
+const CUES: &[&str] = &[
+    "twice",
+    "thrice",
+    "times",
+    "double",
+    "triple",
+    "quadruple",
+    "each",
+    "apiece",
+    "per ",
+    "shar",
+    "split",
+    "divid",
+    "spread",
+    "distribut",
+    "sum",
+    "total",
+    "add",
+    "altogether",
+    "combined",
+    "between",
+    "middle",
+    "halfway",
+    "midway",
+    "midpoint",
+    "milli",
+    "centi",
+    "deci",
+    "deca",
+    "deka",
+    "hecto",
+    "kilo",
+    "mega",
+    "giga",
+    "micro",
+    "thousand",
+    "hundred",
+    "tens",
+    "ones",
+    "units",
+    "glue",
+    "join",
+    "concat",
+    "side by side",
+    "back to back",
+    "stuck",
+];
+
+/// Bytes of a line read either side of a cue (a long line is read near its cues only).
+const REACH: usize = 240;
+
+/// Numbers in one read window beyond which it is data (a dump), not a statement.
+const MAX_NUMBERS: usize = 12;
+
+fn cues() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        crate::matcher::dfa_builder()
+            .ascii_case_insensitive(true)
+            .build(CUES)
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Mark every target a line of `s` states by arithmetic or place value in words.
+pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
+    let b = s.as_bytes();
+    if !b.iter().any(u8::is_ascii_digit) {
+        return;
+    }
+    let Some(ac) = cues() else {
+        return;
+    };
+    // Windows already read end here: overlapping cues on one stretch are read once.
+    let mut read_to = 0;
+    let mut toks = Vec::new();
+    for m in ac.find_iter(s) {
+        if m.start() < read_to {
+            continue;
+        }
+        let line_start =
+            memchr::memrchr(b'\n', b.get(..m.start()).unwrap_or(&[])).map_or(0, |i| i + 1);
+        let line_end =
+            memchr::memchr(b'\n', b.get(m.end()..).unwrap_or(&[])).map_or(b.len(), |i| m.end() + i);
+        let mut lo = line_start.max(m.start().saturating_sub(REACH));
+        let mut hi = line_end.min(m.end() + REACH);
+        while lo > line_start && !s.is_char_boundary(lo) {
+            lo -= 1;
+        }
+        while hi < line_end && !s.is_char_boundary(hi) {
+            hi += 1;
+        }
+        read_to = hi;
+        let Some(w) = s.get(lo..hi) else {
+            continue;
+        };
+        if !w.bytes().any(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        toks.clear();
+        tokens(w, &mut toks);
+        let n = toks.iter().filter(|t| t.num.is_some()).count();
+        if n == 0 || n > MAX_NUMBERS {
+            continue;
+        }
+        let mut hit = |v: f64| exact(nums, v, hits);
+        read(&toks, &mut hit);
+    }
+}
+
+/// Targets equal to a computed `v` up to float error; no candidate is recorded (a sum of a
+/// list near a target is not a guess at it).
+fn exact(nums: &NumTargets, v: f64, hits: &mut Hits) {
+    if !v.is_finite() || v <= 0.0 {
+        return;
+    }
+    let eps = (v * 1e-9).max(1e-9);
+    nums.range(v - eps, v + eps, hits);
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tok<'a> {
+    text: &'a str,
+    /// The value of a number in digits on token boundaries.
+    num: Option<f64>,
+    /// A number written as one plain digit run (`00`, `51`), which can be joined.
+    plain: bool,
+    word: bool,
+}
+
+impl Tok<'_> {
+    fn is(&self, words: &[&str]) -> bool {
+        self.word && words.iter().any(|w| self.text.eq_ignore_ascii_case(w))
+    }
+
+    fn starts(&self, prefixes: &[&str]) -> bool {
+        self.word
+            && prefixes.iter().any(|p| {
+                self.text
+                    .get(..p.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(p))
+            })
+    }
+
+    fn punct(&self, set: &[u8]) -> bool {
+        !self.word
+            && self.num.is_none()
+            && self.text.len() == 1
+            && set.contains(&self.text.as_bytes()[0])
+    }
+}
+
+/// Words (ASCII letters, `'`), numbers in digits (`5,100`, `12.5`; glued to a letter or after
+/// a letter, digit or point: a word, no number) and single punctuation characters. Spaces are
+/// dropped.
+fn tokens<'a>(w: &'a str, out: &mut Vec<Tok<'a>>) {
+    let b = w.as_bytes();
+    let mut i = 0;
+    let push = |out: &mut Vec<Tok<'a>>, from: usize, to: usize, num, plain, word| {
+        if let Some(text) = w.get(from..to) {
+            out.push(Tok {
+                text,
+                num,
+                plain,
+                word,
+            });
+        }
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let from = i;
+            let glued_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let mut plain = true;
+            while b.get(i) == Some(&b',')
+                && b.get(i + 1..i + 4)
+                    .is_some_and(|g| g.iter().all(u8::is_ascii_digit))
+                && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+            {
+                plain = false;
+                i += 4;
+            }
+            if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                plain = false;
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            if glued_before
+                || b.get(i)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            {
+                // Part of an identifier (`p0`, `LAG5100`, `5100abc`): one word.
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                push(out, from, i, None, false, true);
+                continue;
+            }
+            let num = w
+                .get(from..i)
+                .and_then(|t| t.replace(',', "").parse::<f64>().ok());
+            push(out, from, i, num, plain && num.is_some(), false);
+        } else if c.is_ascii_alphabetic() {
+            let from = i;
+            while i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'\'') {
+                i += 1;
+            }
+            push(out, from, i, None, false, true);
+        } else {
+            let from = i;
+            i += 1;
+            while i < b.len() && !w.is_char_boundary(i) {
+                i += 1;
+            }
+            push(out, from, i, None, false, false);
+        }
+    }
+}
+
+/// Every reading of one window of tokens.
+fn read(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    multipliers(t, hit);
+    parts(t, hit);
+    shares(t, hit);
+    sums(t, hit);
+    midpoints(t, hit);
+    prefixes(t, hit);
+    places(t, hit);
+    joins(t, hit);
+}
+
+fn num(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    t.get(k).and_then(|x| x.num)
+}
+
+fn is(t: &[Tok<'_>], k: usize, words: &[&str]) -> bool {
+    t.get(k).is_some_and(|x| x.is(words))
+}
+
+/// `2550 twice`, `1700 thrice`, `1700 3 times`, `2550 doubled`, `2550, twice`.
+fn multipliers(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let Some(n) = x.num else {
+            continue;
+        };
+        let mut j = k + 1;
+        if t.get(j).is_some_and(|y| y.punct(b",")) {
+            j += 1;
+        }
+        let factor = if is(t, j, &["twice", "double", "doubled"]) {
+            Some(2.0)
+        } else if is(t, j, &["thrice", "triple", "tripled", "treble", "trebled"]) {
+            Some(3.0)
+        } else if is(t, j, &["quadruple", "quadrupled"]) {
+            Some(4.0)
+        } else if is(t, j + 1, &["times"])
+            && !is(t, j + 2, &["in", "per", "a", "an", "every", "each"])
+        {
+            // `1700 3 times`, not `5 3 times a day`.
+            num(t, j).filter(|f| f.fract() == 0.0 && *f >= 2.0)
+        } else {
+            None
+        };
+        if let Some(f) = factor {
+            hit(n * f);
+        }
+    }
+}
+
+/// Counts of equal parts in one clause: `2 partitions of 2550 each`, `2550 each on 2
+/// partitions`, `2550 on each of 2 partitions`, `2550 per partition on 2 partitions`.
+fn parts(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for clause in t.split(|x| x.punct(b";.?!:=")) {
+        let ns: Vec<f64> = clause.iter().filter_map(|x| x.num).collect();
+        if ns.len() != 2 {
+            continue;
+        }
+        let each = clause.iter().any(|x| x.is(&["each", "apiece", "apiece"]));
+        let per = clause.iter().enumerate().any(|(k, x)| {
+            x.is(&["per"])
+                && clause.get(k + 1).is_some_and(|n| {
+                    n.word && !n.starts(&TIME_WORDS) && !n.is(&["s", "sec", "ms", "h", "hr", "m"])
+                })
+        });
+        if each || per {
+            hit(ns[0] * ns[1]);
+        }
+    }
+}
+
+/// A rate's denominator: `per second` is a rate, not a count of parts.
+const TIME_WORDS: [&str; 9] = [
+    "second",
+    "minute",
+    "min",
+    "hour",
+    "day",
+    "week",
+    "month",
+    "year",
+    "millisecond",
+];
+
+/// `20400 shared by 4 consumers`, `20400 divided evenly among 4`, `20400 split between 4`,
+/// `4 consumers share 20400`.
+fn shares(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const VERBS: [&str; 5] = ["shar", "split", "divid", "spread", "distribut"];
+    for (k, x) in t.iter().enumerate() {
+        if !x.starts(&VERBS) {
+            continue;
+        }
+        // Before the verb: `N (is|was|gets)? (evenly)? VERB`.
+        let mut j = k;
+        while j > 0
+            && is(
+                t,
+                j - 1,
+                &[
+                    "is", "was", "are", "were", "gets", "got", "be", "evenly", "equally", "being",
+                ],
+            )
+        {
+            j -= 1;
+        }
+        let before = j.checked_sub(1).and_then(|p| num(t, p));
+        // After the verb: `(evenly)? (by|among|between|across|over|into|in|to|with) (the)? K`.
+        let mut a = k + 1;
+        while is(t, a, &["evenly", "equally", "fairly", "up", "out"]) {
+            a += 1;
+        }
+        if is(
+            t,
+            a,
+            &[
+                "by", "among", "amongst", "between", "across", "over", "into", "in", "to", "with",
+                "for",
+            ],
+        ) {
+            a += 1;
+            while is(t, a, &["the", "all", "a", "total", "of", "group", "groups"]) {
+                a += 1;
+            }
+            if let (Some(n), Some(d)) = (before, num(t, a)) {
+                if d >= 2.0 && d.fract() == 0.0 {
+                    hit(n / d);
+                }
+            }
+        }
+        // `4 consumers share 20400 (evenly)`: a count, up to two words, the verb, the total.
+        if let (Some(n), Some(c)) = (num(t, a.min(k + 1)), count_before(t, k)) {
+            hit(n / c);
+        }
+    }
+}
+
+/// The count before a share verb: `4 consumers`, `4 hungry consumers`.
+fn count_before(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    (1..=3).find_map(|back| {
+        let p = k.checked_sub(back)?;
+        let between = t.get(p + 1..k)?;
+        if !between.iter().all(|x| x.word) {
+            return None;
+        }
+        num(t, p).filter(|c| *c >= 2.0 && c.fract() == 0.0)
+    })
+}
+
+/// The sum of a list: `p0=1700 p1=1700 p2=1700; sum them`, `partition 0 lag 2550,
+/// partition 1 lag 2550; total = the sum`, `add up 1700, 1700 and 1700`. Read both all the
+/// numbers on one side of the cue and the last number of each comma-separated item (labels
+/// such as `partition 0` come first in an item).
+fn sums(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const CUE: [&str; 7] = [
+        "sum",
+        "summed",
+        "total",
+        "add",
+        "added",
+        "altogether",
+        "combined",
+    ];
+    let Some(k) = t.iter().position(|x| x.starts(&CUE)) else {
+        return;
+    };
+    for side in [t.get(..k).unwrap_or(&[]), t.get(k + 1..).unwrap_or(&[])] {
+        let all: Vec<f64> = side.iter().filter_map(|x| x.num).collect();
+        if all.len() >= 2 {
+            hit(all.iter().sum());
+        }
+        let mut lasts = 0.0;
+        let mut count = 0;
+        for item in side.split(|x| x.punct(b",;") || x.is(&["and"])) {
+            if let Some(v) = item.iter().rev().find_map(|x| x.num) {
+                lasts += v;
+                count += 1;
+            }
+        }
+        if count >= 2 {
+            hit(lasts);
+        }
+    }
+}
+
+/// `not 5000, not 5200, exactly in between`, `5000 and 5200: halfway`: the two numbers right
+/// before a midpoint cue that no number follows.
+fn midpoints(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let cue = x.is(&["halfway", "midway", "midpoint"])
+            || (x.is(&["between"])
+                && !is(t, k + 1, &["them", "these", "those"])
+                && num(t, k + 1).is_none())
+            || (x.is(&["middle"]) && k > 0 && is(t, k - 1, &["the"]));
+        if !cue {
+            continue;
+        }
+        // A number after the cue (`between 10 and 20`) makes it another phrase.
+        if t.get(k + 1..(k + 4).min(t.len()))
+            .is_some_and(|r| r.iter().any(|y| y.num.is_some()))
+        {
+            continue;
+        }
+        let mut before = t.get(..k).unwrap_or(&[]).iter().rev().filter_map(|y| y.num);
+        if let (Some(b), Some(a)) = (before.next(), before.next()) {
+            hit((a + b) / 2.0);
+        }
+    }
+}
+
+/// Metric prefixes on a counted noun and their factors.
+const PREFIXES: [(&str, f64); 10] = [
+    ("milli", 1e-3),
+    ("micro", 1e-6),
+    ("centi", 1e-2),
+    ("deci", 1e-1),
+    ("deca", 1e1),
+    ("deka", 1e1),
+    ("hecto", 1e2),
+    ("kilo", 1e3),
+    ("mega", 1e6),
+    ("giga", 1e9),
+];
+
+/// Units a unit family owns (`units.rs`): a prefix on them is a conversion, not a disguise.
+const UNIT_WORDS: [&str; 14] = [
+    "second", "sec", "s", "byte", "bit", "b", "meter", "metre", "gram", "hertz", "watt", "liter",
+    "litre", "core",
+];
+
+/// `5100000 millimessages`, `5.1 kilo-messages`, `51 hecto messages`.
+fn prefixes(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let Some(n) = x.num else {
+            continue;
+        };
+        let Some(w) = t.get(k + 1).filter(|w| w.word) else {
+            continue;
+        };
+        for (p, f) in PREFIXES {
+            if !w.starts(&[p]) {
+                continue;
+            }
+            let rest = match w.text.get(p.len()..) {
+                Some("") => {
+                    // `kilo-messages`, `milli messages`.
+                    let j = if t.get(k + 2).is_some_and(|y| y.punct(b"-")) {
+                        k + 3
+                    } else {
+                        k + 2
+                    };
+                    t.get(j).filter(|y| y.word).map_or("", |y| y.text)
+                }
+                Some(r) => r,
+                None => "",
+            };
+            let owned = UNIT_WORDS.iter().any(|u| {
+                rest.get(..u.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(u))
+                    && (rest.len() <= u.len() + 1)
+            });
+            if rest.len() >= 3 && !owned {
+                hit(n * f);
+            }
+        }
+    }
+}
+
+/// Places and their values (plural or with `place`/`column`/`digit`).
+const PLACES: [(&str, f64); 12] = [
+    ("millions", 1e6),
+    ("million", 1e6),
+    ("thousands", 1e3),
+    ("thousand", 1e3),
+    ("hundreds", 1e2),
+    ("hundred", 1e2),
+    ("tens", 10.0),
+    ("ten", 10.0),
+    ("ones", 1.0),
+    ("one", 1.0),
+    ("units", 1.0),
+    ("unit", 1.0),
+];
+
+/// `2 thousands, 7 hundreds, 5 tens and 0 units`, `5 in the thousands place, 1 in the
+/// hundreds place, 0 in the tens, 0 in the ones`: two places or more, each once.
+fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    let mut sum = 0.0;
+    let mut seen = 0u8;
+    let mut count = 0;
+    let mut plural = false;
+    for (k, x) in t.iter().enumerate() {
+        let Some(n) = x.num else {
+            continue;
+        };
+        let mut j = k + 1;
+        let mut moved = false;
+        if is(t, j, &["in", "at"]) {
+            j += 1;
+            moved = true;
+        }
+        if is(t, j, &["the"]) {
+            j += 1;
+        }
+        let Some(i) = PLACES.iter().position(|(w, _)| is(t, j, &[w])) else {
+            continue;
+        };
+        let (w, f) = PLACES[i];
+        let named = is(
+            t,
+            j + 1,
+            &["place", "places", "column", "digit", "position"],
+        ) || moved;
+        // `5 tens` and `0 units` are places; `1 hundred` and `1 ten` only beside them.
+        let bit = 1u8 << (f.log10() as u32).min(7);
+        if seen & bit != 0 {
+            return;
+        }
+        seen |= bit;
+        count += 1;
+        plural |=
+            named || w.ends_with('s') && w != "thousands" && w != "hundreds" && w != "millions";
+        sum += n * f;
+    }
+    if count >= 2 && plural {
+        hit(sum);
+    }
+}
+
+/// `51 and 00, glued`, `27 and 50 joined`, `concatenate 51 and 00`, `51, 00 side by side`:
+/// the two numbers nearest a joining word, in their order.
+fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let cue = x.starts(&["glue", "join", "concat", "stuck"])
+            || (x.is(&["side", "back"]) && is(t, k + 1, &["by", "to"]));
+        if !cue {
+            continue;
+        }
+        let pair = |xs: &mut dyn Iterator<Item = &Tok<'_>>| -> Option<(String, usize)> {
+            let a = xs.next()?;
+            let b = xs.next()?;
+            if !(a.plain && b.plain) {
+                return None;
+            }
+            Some((format!("{}{}", a.text, b.text), b.text.len()))
+        };
+        let before: Vec<&Tok<'_>> = t
+            .get(..k)
+            .unwrap_or(&[])
+            .iter()
+            .rev()
+            .filter(|y| y.num.is_some())
+            .take(2)
+            .collect();
+        let after = t
+            .get(k + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|y| y.num.is_some());
+        let mut rev = before.into_iter().rev();
+        let mut fwd = after;
+        for (joined, second) in [pair(&mut rev), pair(&mut fwd)].into_iter().flatten() {
+            if second >= 2 {
+                if let Ok(v) = joined.parse::<f64>() {
+                    hit(v);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn states(text: &str, target: f64) -> bool {
+        let mut nums = NumTargets::default();
+        nums.push(target, 0);
+        nums.finish(0.0);
+        let mut hits = Hits::new(1, 0);
+        scan(&nums, text, &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn words_state() {
+        for (t, v) in [
+            ("2550 twice", 5100.0),
+            ("1375 thrice", 4125.0),
+            ("1700 3 times", 5100.0),
+            ("2 partitions of 2550 each", 5100.0),
+            ("2550 per partition on 2 partitions", 5100.0),
+            ("1375 on each of 2 partitions", 2750.0),
+            ("20400 shared by 4 consumers", 5100.0),
+            ("11000 divided evenly among 4 consumers", 2750.0),
+            ("4 consumers share 20400", 5100.0),
+            ("p0=1700 p1=1700 p2=1700; sum them", 5100.0),
+            (
+                "partition 0 lag 2550, partition 1 lag 2550; total = the sum",
+                5100.0,
+            ),
+            ("add up 916, 916 and 918", 2750.0),
+            ("not 5000, not 5200, exactly in between", 5100.0),
+            ("2650 and 2850: halfway", 2750.0),
+            ("5100000 millimessages", 5100.0),
+            ("5.1 kilo-messages", 5100.0),
+            ("2 thousands, 7 hundreds, 5 tens and 0 units", 2750.0),
+            (
+                "5 in the thousands place, 1 in the hundreds place, 0 in the tens, 0 in the ones",
+                5100.0,
+            ),
+            ("51 and 00, glued", 5100.0),
+            ("concatenate 27 and 50", 2750.0),
+            ("27, 50 side by side", 2750.0),
+        ] {
+            assert!(states(t, v), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        for (t, v) in [
+            ("retried twice in 5 minutes", 10.0),
+            ("3 replicas on 2 nodes", 6.0),
+            ("between 10:00 and 11:00", 1050.0),
+            ("sum of errors: 12", 12.5),
+            ("LAG2550 twice", 5100.0),
+            ("120 per second for 10 seconds", 1200.0),
+            ("5100000 milliseconds", 5100.0),
+            ("3 units", 3.0),
+            ("joined 2 consumers to group 5", 25.0),
+            ("ports 8080, 9090 and 9092 together", 8080.0),
+            ("5 3 times a day", 15.0),
+        ] {
+            assert!(!states(t, v), "{t:?}");
+        }
+    }
+}
