@@ -1865,6 +1865,15 @@ fn arithmetic_and_place_value_in_words() {
             ("5 and 100, concatenated", "total_lag"),
             ("glue 510 and 0... no, glue 51 and 00", "total_lag"),
             ("24 and 00000 stuck together", "throughput"),
+            ("the pair (51, 00)", "total_lag"),
+            ("put 51 and 00 together", "total_lag"),
+            ("5 pears, 1 plum, 0 figs, 0 limes", "total_lag"),
+            ("five, one, then a couple of zeros", "total_lag"),
+            ("5 1 nil nil", "total_lag"),
+            ("51-oh-oh", "total_lag"),
+            ("51 -- 00", "total_lag"),
+            ("51; 00", "total_lag"),
+            ("51\u{2026}00", "total_lag"),
             // Near-misses: ordinary ops text with the same words.
             ("retried twice in 5 minutes", ""),
             ("3 replicas on 2 nodes, 6 pods", ""),
@@ -1879,6 +1888,12 @@ fn arithmetic_and_place_value_in_words() {
             ("the DC is 5.1 kilometres away", ""),
             ("5 3 times a day", ""),
             ("3 units pending, 2 hundreds of rows", ""),
+            ("3 brokers, 2 zookeepers, 1 controller", ""),
+            ("HTTP 200, 201 and 503", ""),
+            ("step 1 then step 2 then step 3", ""),
+            ("oh, none of the 3 pods is ready", ""),
+            ("2 brokers and 50 partitions together", ""),
+            ("a pair of 2 brokers, 50 partitions", ""),
         ],
     );
 }

@@ -35,52 +35,15 @@ use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
 
 /// Words that make a line worth reading (ASCII case-insensitive substrings).
+#[rustfmt::skip]
 const CUES: &[&str] = &[
-    "twice",
-    "thrice",
-    "times",
-    "double",
-    "triple",
-    "quadruple",
-    "each",
-    "apiece",
-    "per ",
-    "shar",
-    "split",
-    "divid",
-    "spread",
-    "distribut",
-    "sum",
-    "total",
-    "add",
-    "altogether",
-    "combined",
-    "between",
-    "middle",
-    "halfway",
-    "midway",
-    "midpoint",
-    "milli",
-    "centi",
-    "deci",
-    "deca",
-    "deka",
-    "hecto",
-    "kilo",
-    "mega",
-    "giga",
-    "micro",
-    "thousand",
-    "hundred",
-    "tens",
-    "ones",
-    "units",
-    "glue",
-    "join",
-    "concat",
-    "side by side",
-    "back to back",
-    "stuck",
+    "twice", "thrice", "times", "double", "triple", "quadruple", "each", "apiece", "per ",
+    "shar", "split", "divid", "spread", "distribut", "sum", "total", "add", "altogether",
+    "combin", "between", "middle", "halfway", "midway", "midpoint", "milli", "centi", "deci",
+    "deca", "deka", "hecto", "kilo", "mega", "giga", "micro", "thousand", "hundred", "tens",
+    "ones", "units", "glue", "join", "concat", "side by side", "back to back", "stuck", "pair",
+    "together", "merg", "zero", "none", "nought", "naught", "nil", "null", "zilch", "nada",
+    "ought", "oh", "column", "place",
 ];
 
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
@@ -103,7 +66,9 @@ fn cues() -> Option<&'static AhoCorasick> {
 /// Mark every target a line of `s` states by arithmetic or place value in words.
 pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
     let b = s.as_bytes();
-    if !b.iter().any(u8::is_ascii_digit) {
+    // Digits, or a zero in words (`five, one, then a pair of zeros`: the second reading
+    // joins `one … zeros` into `100`, so the words are read as written); two SIMD searches.
+    if !b.iter().any(u8::is_ascii_digit) && !has_zero(b) {
         return;
     }
     let Some(ac) = cues() else {
@@ -132,18 +97,58 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
         let Some(w) = s.get(lo..hi) else {
             continue;
         };
-        if !w.bytes().any(|c| c.is_ascii_digit()) {
+        let digits = w.bytes().any(|c| c.is_ascii_digit());
+        if !digits && !has_zero(w.as_bytes()) {
             continue;
         }
         toks.clear();
         tokens(w, &mut toks);
         let n = toks.iter().filter(|t| t.num.is_some()).count();
-        if n == 0 || n > MAX_NUMBERS {
+        if n > MAX_NUMBERS {
             continue;
         }
         let mut hit = |v: f64| exact(nums, v, hits);
-        read(&toks, &mut hit);
+        if n == 0 {
+            digit_lists(&toks, &mut hit);
+        } else {
+            read(&toks, &mut hit);
+        }
     }
+    // Digits one by one with nouns between (`5 apples, 1 banana, 0 cherries`) have no cue
+    // word: a line with three lone digits or more is read for them alone.
+    let mut from = 0;
+    while from < b.len() {
+        let to = memchr::memchr(b'\n', b.get(from..).unwrap_or(&[])).map_or(b.len(), |i| from + i);
+        let line = b.get(from..to).unwrap_or(&[]);
+        if line.len() <= 2 * REACH && lone_digits(line) >= 3 {
+            if let Some(w) = s.get(from..to) {
+                toks.clear();
+                tokens(w, &mut toks);
+                let mut hit = |v: f64| exact(nums, v, hits);
+                digit_lists(&toks, &mut hit);
+            }
+        }
+        from = to + 1;
+    }
+}
+
+/// Does `b` hold the word `zero` (any of three casings)?
+fn has_zero(b: &[u8]) -> bool {
+    [&b"zero"[..], b"Zero", b"ZERO"]
+        .iter()
+        .any(|z| memchr::memmem::find(b, z).is_some())
+}
+
+/// Digits that stand alone (no letter, digit or point either side) in `line`.
+fn lone_digits(line: &[u8]) -> usize {
+    let joined = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
+    (0..line.len())
+        .filter(|&i| {
+            line[i].is_ascii_digit()
+                && !joined(i.checked_sub(1).and_then(|p| line.get(p)))
+                && !joined(line.get(i + 1))
+        })
+        .count()
 }
 
 /// Targets equal to a computed `v` up to float error; no candidate is recorded (a sum of a
@@ -272,6 +277,7 @@ fn read(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     prefixes(t, hit);
     places(t, hit);
     joins(t, hit);
+    digit_lists(t, hit);
 }
 
 fn num(t: &[Tok<'_>], k: usize) -> Option<f64> {
@@ -594,9 +600,16 @@ fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
 /// the two numbers nearest a joining word, in their order.
 fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for (k, x) in t.iter().enumerate() {
-        let cue = x.starts(&["glue", "join", "concat", "stuck"])
-            || (x.is(&["side", "back"]) && is(t, k + 1, &["by", "to"]));
-        if !cue {
+        let cue = x.starts(&["glue", "join", "concat", "stuck", "merg", "combin"])
+            || (x.is(&["side", "back"]) && is(t, k + 1, &["by", "to"]))
+            // `put 51 and 00 together`: `together` only with a verb of putting.
+            || (x.is(&["together"])
+                && t.iter().any(|y| {
+                    y.starts(&["put", "stick", "writ", "place", "smush", "mash", "squash", "read"])
+                }));
+        // `the pair (51, 00)`: only what follows the word.
+        let forward_only = x.is(&["pair"]) && !is(t, k + 1, &["of"]);
+        if !cue && !forward_only {
             continue;
         }
         let pair = |xs: &mut dyn Iterator<Item = &Tok<'_>>| -> Option<(String, usize)> {
@@ -620,7 +633,10 @@ fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
             .unwrap_or(&[])
             .iter()
             .filter(|y| y.num.is_some());
-        let mut rev = before.into_iter().rev();
+        let mut rev = before
+            .into_iter()
+            .rev()
+            .take(if forward_only { 0 } else { 2 });
         let mut fwd = after;
         for (joined, second) in [pair(&mut rev), pair(&mut fwd)].into_iter().flatten() {
             if second >= 2 {
@@ -629,6 +645,110 @@ fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
                 }
             }
         }
+    }
+}
+
+/// Words for the digit zero in a run of digits (`51-oh-oh`, `5 1 none none`).
+const ZEROS: [&str; 13] = [
+    "zero", "oh", "o", "none", "nought", "naught", "nil", "null", "zilch", "nada", "ought",
+    "aught", "nothing",
+];
+
+/// Words that join the items of a run of digits (`5, 1, then a 0`).
+const FILLERS: [&str; 11] = [
+    "then", "and", "a", "an", "followed", "by", "after", "that", "next", "finally", "lastly",
+];
+
+/// One item of a run of digits at `j`: its digits and the token after it. `n_zeros`,
+/// `pair of zeros`, `double zero` are several zeros; a single digit may count a noun or two
+/// (`5 apples`, `1 ripe banana`).
+fn digit_item<'a>(t: &[Tok<'a>], j: usize) -> Option<(&'a str, usize, bool)> {
+    const ZERO_RUNS: [&str; 5] = ["0", "00", "000", "0000", "00000"];
+    let x = t.get(j)?;
+    let plural = |k: usize| is(t, k, &["zeros", "zeroes", "ohs", "noughts", "naughts"]);
+    if x.is(&["pair", "couple"]) && is(t, j + 1, &["of"]) && plural(j + 2) {
+        return Some(("00", j + 3, true));
+    }
+    if x.is(&["double"]) && t.get(j + 1).is_some_and(|y| y.is(&ZEROS)) {
+        return Some(("00", j + 2, true));
+    }
+    if x.is(&["triple"]) && t.get(j + 1).is_some_and(|y| y.is(&ZEROS)) {
+        return Some(("000", j + 2, true));
+    }
+    if x.is(&ZEROS) {
+        return Some(("0", j + 1, true));
+    }
+    // A digit word (`five, one, then a pair of zeros` as written: the second reading joins
+    // `one … zeros` into `100`).
+    const DIGITS: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    const DIGIT_TEXT: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    let word_digit = DIGITS
+        .iter()
+        .position(|d| x.is(&[d]))
+        .and_then(|i| DIGIT_TEXT.get(i).copied());
+    if !x.plain && word_digit.is_none() {
+        return None;
+    }
+    if plural(j + 1) {
+        let n = word_digit.unwrap_or(x.text).parse::<usize>().ok()?;
+        return Some((ZERO_RUNS.get(n.checked_sub(1)?)?, j + 2, true));
+    }
+    let text = word_digit.unwrap_or(x.text);
+    if text.len() > 1 {
+        // A group (`51` in `51-oh-oh`): only beside a zero word, checked by the caller.
+        return (text.len() <= 4).then_some((text, j + 1, false));
+    }
+    let mut next = j + 1;
+    for _ in 0..2 {
+        if t.get(next)
+            .is_some_and(|y| y.word && !y.is(&FILLERS) && !y.is(&ZEROS) && !plural(next))
+        {
+            next += 1;
+        }
+    }
+    Some((text, next, false))
+}
+
+/// Digits one by one with words between: `5 apples, 1 banana, 0 cherries, 0 dates`, `51-oh-oh`,
+/// `5, 1, then a pair of zeros`, `2 7 5 and a zero` (number words arrive as digits from
+/// `readings.rs`). Three items or more; a group of several digits only in a run with a zero
+/// word.
+fn digit_lists(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    let mut k = 0;
+    while k < t.len() {
+        let mut digits = [0u8; 16];
+        let mut len = 0;
+        let mut items = 0;
+        let (mut group, mut zero_word) = (false, false);
+        let mut j = k;
+        let mut end = k;
+        while let Some((d, next, zero)) = digit_item(t, j) {
+            let Some(slot) = digits.get_mut(len..len + d.len()) else {
+                break;
+            };
+            slot.copy_from_slice(d.as_bytes());
+            len += d.len();
+            items += 1;
+            group |= d.len() > 1 && !zero;
+            zero_word |= zero;
+            end = next;
+            j = next;
+            while t.get(j).is_some_and(|x| x.punct(b",;-") || x.is(&FILLERS)) {
+                j += 1;
+            }
+        }
+        if items >= 3 && len >= 3 && (!group || zero_word) {
+            let v = digits
+                .get(..len)
+                .and_then(|d| std::str::from_utf8(d).ok())
+                .and_then(|d| d.parse::<f64>().ok());
+            if let Some(v) = v {
+                hit(v);
+            }
+        }
+        k = end.max(k + 1);
     }
 }
 
@@ -675,6 +795,16 @@ mod tests {
             ("51 and 00, glued", 5100.0),
             ("concatenate 27 and 50", 2750.0),
             ("27, 50 side by side", 2750.0),
+            ("the pair (51, 00)", 5100.0),
+            ("put 27 and 50 together", 2750.0),
+            ("5 apples, 1 banana, 0 cherries, 0 dates", 5100.0),
+            ("51-oh-oh", 5100.0),
+            ("5 1 none none", 5100.0),
+            ("5, 1, then a pair of zeros", 5100.0),
+            ("2 7 5 and a zero", 2750.0),
+            ("2, 7, 5, then a 0", 2750.0),
+            ("five, one, then a pair of zeros", 5100.0),
+            ("two, seven, five, then a zero", 2750.0),
         ] {
             assert!(states(t, v), "{t:?}");
         }
@@ -693,7 +823,11 @@ mod tests {
             ("3 units", 3.0),
             ("joined 2 consumers to group 5", 25.0),
             ("ports 8080, 9090 and 9092 together", 8080.0),
+            ("2 brokers and 50 partitions together", 250.0),
             ("5 3 times a day", 15.0),
+            ("a pair of 2 brokers, 50 partitions", 250.0),
+            ("HTTP 200, 201 and 503", 200201503.0),
+            ("step 1 then step 2 then step 3", 123.0),
         ] {
             assert!(!states(t, v), "{t:?}");
         }
