@@ -1874,6 +1874,15 @@ fn arithmetic_and_place_value_in_words() {
             ("51 -- 00", "total_lag"),
             ("51; 00", "total_lag"),
             ("51\u{2026}00", "total_lag"),
+            ("twice as much as 2550", "total_lag"),
+            ("one fifth of 25500", "total_lag"),
+            ("1700 repeated three times", "total_lag"),
+            ("20400 among four consumers", "total_lag"),
+            ("the middle of 4600 and 5600", "total_lag"),
+            (
+                "the thousands digit is 5, the hundreds digit 1, the rest zeros",
+                "total_lag",
+            ),
             // Near-misses: ordinary ops text with the same words.
             ("retried twice in 5 minutes", ""),
             ("3 replicas on 2 nodes, 6 pods", ""),
@@ -1894,6 +1903,8 @@ fn arithmetic_and_place_value_in_words() {
             ("oh, none of the 3 pods is ready", ""),
             ("2 brokers and 50 partitions together", ""),
             ("a pair of 2 brokers, 50 partitions", ""),
+            ("the middle of the night, 2 of 3 brokers down", ""),
+            ("5 thousand messages and 1 hundred retries", ""),
         ],
     );
 }

@@ -43,7 +43,9 @@ const CUES: &[&str] = &[
     "deca", "deka", "hecto", "kilo", "mega", "giga", "micro", "thousand", "hundred", "tens",
     "ones", "units", "glue", "join", "concat", "side by side", "back to back", "stuck", "pair",
     "together", "merg", "zero", "none", "nought", "naught", "nil", "null", "zilch", "nada",
-    "ought", "oh", "column", "place",
+    "ought", "oh", "column", "place", "among", "centre", "center", "mid", "fold", "itself",
+    "again", "half", "halves", "third", "quarter", "fourth", "fifth", "sixth", "eighth",
+    "tenth", "hundredth", "thousandth", "twentieth", "digit",
 ];
 
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
@@ -302,8 +304,28 @@ fn multipliers(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
             Some(2.0)
         } else if is(t, j, &["thrice", "triple", "tripled", "treble", "trebled"]) {
             Some(3.0)
-        } else if is(t, j, &["quadruple", "quadrupled"]) {
+        } else if is(t, j, &["quadruple", "quadrupled", "fourfold"]) {
             Some(4.0)
+        } else if is(t, j, &["twofold"]) || is(t, j + 1, &["itself"]) {
+            // `2550 twofold`, `2550 plus itself`.
+            Some(2.0)
+        } else if is(t, j, &["threefold"]) {
+            Some(3.0)
+        } else if is(t, j + 2, &["fold"]) && t.get(j + 1).is_some_and(|y| y.punct(b"-")) {
+            // `2550 2-fold` (`two-fold` in the second reading).
+            num(t, j).filter(|f| f.fract() == 0.0 && *f >= 2.0)
+        } else if is(t, j + 2, &["same"]) && is(t, j + 3, &["again", "once"]) {
+            // `2550 and the same again`, `2550 + the same again`.
+            Some(2.0)
+        } else if is(t, j + 2, &["times"])
+            && t.get(j).is_some_and(|y| {
+                y.starts(&[
+                    "repeat", "count", "add", "taken", "copied", "summed", "multipl",
+                ])
+            })
+        {
+            // `1700 repeated 3 times`: one verb between.
+            num(t, j + 1).filter(|f| f.fract() == 0.0 && *f >= 2.0)
         } else if is(t, j + 1, &["times"])
             && !is(t, j + 2, &["in", "per", "a", "an", "every", "each"])
         {
@@ -314,6 +336,74 @@ fn multipliers(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
         };
         if let Some(f) = factor {
             hit(n * f);
+        }
+        before_number(t, k, n, hit);
+    }
+}
+
+/// Fractions named in words before `of N` (`one fifth of 25500`, `2 thirds of 7650`; `half`,
+/// `third` and `quarter` are read by the second readings as well).
+const FRACTIONS: [(&str, f64); 20] = [
+    ("half", 2.0),
+    ("halves", 2.0),
+    ("third", 3.0),
+    ("thirds", 3.0),
+    ("quarter", 4.0),
+    ("quarters", 4.0),
+    ("fourth", 4.0),
+    ("fourths", 4.0),
+    ("fifth", 5.0),
+    ("fifths", 5.0),
+    ("sixth", 6.0),
+    ("sixths", 6.0),
+    ("eighth", 8.0),
+    ("eighths", 8.0),
+    ("tenth", 10.0),
+    ("tenths", 10.0),
+    ("twentieth", 20.0),
+    ("hundredth", 100.0),
+    ("hundredths", 100.0),
+    ("thousandth", 1000.0),
+];
+
+/// Words before the number `n` at `k`: `twice as much as N`, `double of N`, `one fifth of N`,
+/// `three batches of N`.
+fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
+    let w = |back: usize| k.checked_sub(back).and_then(|p| t.get(p));
+    let w_is = |back: usize, words: &[&str]| w(back).is_some_and(|x| x.is(words));
+    // `twice as much as N`, `double of N`.
+    if w_is(1, &["as"]) && w_is(2, &["much", "many", "big", "large", "high"]) && w_is(3, &["as"]) {
+        match w(4) {
+            Some(x) if x.is(&["twice", "double", "twofold"]) => hit(n * 2.0),
+            Some(x) if x.is(&["thrice", "triple", "threefold"]) => hit(n * 3.0),
+            _ => {}
+        }
+    }
+    if !w_is(1, &["of"]) {
+        return;
+    }
+    if w_is(2, &["double", "twice"]) {
+        hit(n * 2.0);
+    }
+    if w_is(2, &["triple", "thrice"]) {
+        hit(n * 3.0);
+    }
+    // `one fifth of N`, `a tenth of N`, `2 thirds of N`.
+    if let Some((_, d)) = FRACTIONS.iter().find(|(f, _)| w_is(2, &[f])) {
+        let count = if w_is(3, &["a", "an", "one"]) {
+            Some(1.0)
+        } else {
+            w(3).and_then(|x| x.num)
+        };
+        if let Some(c) = count {
+            hit(n * c / d);
+        }
+    }
+    // `three batches of 1700`: a count and a plural noun (`2 of 3` is no count of parts).
+    if let Some(c) = k.checked_sub(3).and_then(|p| num(t, p)) {
+        let noun = w(2).is_some_and(|x| x.word && x.text.len() > 2 && x.text.ends_with('s'));
+        if noun && c >= 2.0 && c.fract() == 0.0 {
+            hit(n * c);
         }
     }
 }
@@ -357,6 +447,19 @@ const TIME_WORDS: [&str; 9] = [
 fn shares(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     const VERBS: [&str; 5] = ["shar", "split", "divid", "spread", "distribut"];
     for (k, x) in t.iter().enumerate() {
+        // `20400 among 4 consumers`: no verb, a share all the same.
+        if x.is(&["among", "amongst"]) {
+            let mut a = k + 1;
+            while is(t, a, &["the", "all"]) {
+                a += 1;
+            }
+            let n = k.checked_sub(1).and_then(|p| num(t, p));
+            if let (Some(n), Some(d)) = (n, num(t, a)) {
+                if d >= 2.0 && d.fract() == 0.0 {
+                    hit(n / d);
+                }
+            }
+        }
         if !x.starts(&VERBS) {
             continue;
         }
@@ -456,6 +559,20 @@ fn sums(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
 /// before a midpoint cue that no number follows.
 fn midpoints(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for (k, x) in t.iter().enumerate() {
+        // `the middle of 5000 and 5200`, `the centre of the 5000-5200 range`: the two
+        // numbers right after.
+        if x.is(&["middle", "centre", "center", "midpoint", "mid"])
+            && is(t, k + 1, &["of", "point"])
+        {
+            let mut after = t
+                .get(k + 2..(k + 8).min(t.len()))
+                .unwrap_or(&[])
+                .iter()
+                .filter_map(|y| y.num);
+            if let (Some(a), Some(b)) = (after.next(), after.next()) {
+                hit((a + b) / 2.0);
+            }
+        }
         let cue = x.is(&["halfway", "midway", "midpoint"])
             || (x.is(&["between"])
                 && !is(t, k + 1, &["them", "these", "those"])
@@ -552,46 +669,68 @@ const PLACES: [(&str, f64); 12] = [
 ];
 
 /// `2 thousands, 7 hundreds, 5 tens and 0 units`, `5 in the thousands place, 1 in the
-/// hundreds place, 0 in the tens, 0 in the ones`: two places or more, each once.
+/// hundreds place, 0 in the tens, 0 in the ones`, `the thousands digit is 5, the hundreds
+/// digit 1`, `5 (thousands) 1 (hundreds)`: two places or more, each once, one of them named
+/// as a place or below a hundred (`2 thousands 7 hundreds` is the number in words).
 fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const NAMES: [&str; 5] = ["place", "places", "column", "digit", "position"];
     let mut sum = 0.0;
     let mut seen = 0u8;
     let mut count = 0;
-    let mut plural = false;
+    let mut placed = false;
     for (k, x) in t.iter().enumerate() {
-        let Some(n) = x.num else {
+        let Some(&(w, f)) = PLACES.iter().find(|(w, _)| x.is(&[w])) else {
             continue;
         };
-        let mut j = k + 1;
-        let mut moved = false;
-        if is(t, j, &["in", "at"]) {
-            j += 1;
-            moved = true;
-        }
-        if is(t, j, &["the"]) {
-            j += 1;
-        }
-        let Some(i) = PLACES.iter().position(|(w, _)| is(t, j, &[w])) else {
+        let named = is(t, k + 1, &NAMES);
+        let back = |b: usize| k.checked_sub(b);
+        // The digit before: `5 tens`, `5 (tens)`, `5 in the tens`, `5 at the tens place`.
+        let before = back(1)
+            .and_then(|p| num(t, p))
+            .map(|n| (n, false))
+            .or_else(|| {
+                let p = back(1)?;
+                t.get(p)?.punct(b"(").then_some(())?;
+                Some((num(t, p.checked_sub(1)?)?, true))
+            })
+            .or_else(|| {
+                let p = back(1)?;
+                is(t, p, &["the"]).then_some(())?;
+                is(t, p.checked_sub(1)?, &["in", "at"]).then_some(())?;
+                Some((num(t, p.checked_sub(2)?)?, true))
+            });
+        // Or after a named place: `the thousands digit is 5`, `thousands place: 5`.
+        let after = || {
+            if !named {
+                return None;
+            }
+            let mut a = k + 2;
+            while t
+                .get(a)
+                .is_some_and(|y| y.is(&["is", "of", "holds", "has"]) || y.punct(b":=-"))
+            {
+                a += 1;
+            }
+            num(t, a)
+        };
+        let Some((n, marked)) = before.or_else(|| after().map(|n| (n, true))) else {
             continue;
         };
-        let (w, f) = PLACES[i];
-        let named = is(
-            t,
-            j + 1,
-            &["place", "places", "column", "digit", "position"],
-        ) || moved;
-        // `5 tens` and `0 units` are places; `1 hundred` and `1 ten` only beside them.
+        // `1 hundred` and `1 one` alone are words; singular places count only when named.
+        let plural = w.ends_with('s');
+        if !plural && !named && !marked {
+            continue;
+        }
         let bit = 1u8 << (f.log10() as u32).min(7);
         if seen & bit != 0 {
             return;
         }
         seen |= bit;
         count += 1;
-        plural |=
-            named || w.ends_with('s') && w != "thousands" && w != "hundreds" && w != "millions";
+        placed |= named || marked || (plural && f < 100.0);
         sum += n * f;
     }
-    if count >= 2 && plural {
+    if count >= 2 && placed {
         hit(sum);
     }
 }
@@ -797,6 +936,20 @@ mod tests {
             ("27, 50 side by side", 2750.0),
             ("the pair (51, 00)", 5100.0),
             ("put 27 and 50 together", 2750.0),
+            ("2550 and the same again", 5100.0),
+            ("2550 + the same again", 5100.0),
+            ("2550 2-fold", 5100.0),
+            ("twice as much as 2550", 5100.0),
+            ("1 fifth of 25500", 5100.0),
+            ("3 batches of 1700 in total", 5100.0),
+            ("1700 repeated 3 times", 5100.0),
+            ("20400 among 4 consumers", 5100.0),
+            ("the middle of 5000 and 5200", 5100.0),
+            (
+                "the thousands digit is 5, the hundreds digit 1, and the rest zeros",
+                5100.0,
+            ),
+            ("5 (thousands) 1 (hundreds) 0 (tens) 0 (ones)", 5100.0),
             ("5 apples, 1 banana, 0 cherries, 0 dates", 5100.0),
             ("51-oh-oh", 5100.0),
             ("5 1 none none", 5100.0),
@@ -828,6 +981,9 @@ mod tests {
             ("a pair of 2 brokers, 50 partitions", 250.0),
             ("HTTP 200, 201 and 503", 200201503.0),
             ("step 1 then step 2 then step 3", 123.0),
+            ("5 thousand 1 hundred", 5100.0),
+            ("2 of 3 brokers", 6.0),
+            ("the middle of the night", 0.0),
         ] {
             assert!(!states(t, v), "{t:?}");
         }
