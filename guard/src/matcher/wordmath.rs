@@ -248,9 +248,14 @@ fn tokens<'a>(w: &'a str, out: &mut Vec<Tok<'a>>) {
                 push(out, from, i, None, false, true);
                 continue;
             }
-            let num = w
-                .get(from..i)
-                .and_then(|t| t.replace(',', "").parse::<f64>().ok());
+            // Thousands commas dropped only where there are some (no copy per number).
+            let num = w.get(from..i).and_then(|t| {
+                if t.contains(',') {
+                    t.replace(',', "").parse::<f64>().ok()
+                } else {
+                    t.parse::<f64>().ok()
+                }
+            });
             push(out, from, i, num, plain && num.is_some(), false);
         } else if c.is_ascii_alphabetic() {
             let from = i;
