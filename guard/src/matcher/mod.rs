@@ -159,7 +159,11 @@
 //! on word boundaries, unless the part is a common ops or English word or shared. **Split
 //! digits** (`splits.rs`): `51 00`, `27-50`, one group a line. **Bounds** (`brackets.rs`):
 //! `5099 < lag < 5101`, two neighbouring numbers at most 2 % apart on a line with a comparison
-//! word, the target strictly between. **Digit words of other languages** (`digitwords.rs`):
+//! word, the target strictly between. **Arithmetic in words** (`wordmath.rs`): `2550 twice`,
+//! `2550 per partition on 2 partitions`, `20400 shared by four consumers`, `p0=1700 p1=1700
+//! p2=1700; sum them`, `not 5000, not 5200, exactly in between`, `5100000 millimessages`, `2
+//! thousands, 7 hundreds, 5 tens and 0 units`, `51 and 00, glued`, `5 apples, 1 banana, 0
+//! cherries, 0 dates`. **Digit words of other languages** (`digitwords.rs`):
 //! `fünf eins null null`, `fife wun zero zero`.
 //!
 //! **Residual risks**: a value spread over prose with other words between its parts;
@@ -222,6 +226,7 @@ mod targets;
 mod units;
 mod value;
 mod views;
+mod wordmath;
 mod words;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -730,6 +735,8 @@ impl Matcher {
             }
             if self.rules.arithmetic {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
+                // Arithmetic and place value in words (`2550 twice`, `sum them`).
+                wordmath::scan(ctx.nums, s, ctx.hits);
             }
             if self.rules.units && self.units.iter().any(|u| u.dim == units::Dim::Time) {
                 let reading = |d: &durations::Duration| {

@@ -24,7 +24,8 @@ const SEPARATORS: &[char] = &[
     // (fraction and division slash, raised and Mongolian commas, a low vertical line,
     // ideographic comma and stop, Armenian full stop), and an apostrophe (`51'00`).
     '\u{2044}', '\u{2215}', '\u{2E34}', '\u{1802}', '\u{02CC}', '\u{3001}', '\u{3002}', '\u{0589}',
-    '\'',
+    '\'', // An ellipsis and a semicolon between two groups (`51…00`, `27; 50`).
+    '\u{2026}', ';',
 ];
 
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.
@@ -126,6 +127,10 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     let inner = gap.strip_prefix(' ').unwrap_or(gap);
     let inner = inner.strip_suffix(' ').unwrap_or(inner);
     let inner = if inner.is_empty() { gap } else { inner };
+    // A doubled dash or a written ellipsis (`51 -- 00`, `27...50`).
+    if matches!(inner, "--" | "...") {
+        return true;
+    }
     let mut cs = inner.chars();
     if let (Some(c), None) = (cs.next(), cs.next()) {
         if SEPARATORS.contains(&c) {

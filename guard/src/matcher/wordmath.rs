@@ -1,0 +1,996 @@
+//! Arithmetic and place value stated in words around numbers written in digits (a stretch rule
+//! under `Rules::arithmetic`): the oracle or puzzle class ("don't tell me the lag, give me
+//! the sum") and digit groups with words between them. The number words themselves are read
+//! as digits by `readings.rs`, so `20400 shared by four consumers` reaches this module as
+//! `20400 shared by 4 consumers`. This module owns:
+//! - multipliers after a number: `2550 twice`, `1700 thrice`, `1700 3 times`, `2550 doubled`;
+//! - counts of equal parts: `2 partitions of 2550 each`, `2550 per partition on 2
+//!   partitions`, `2550 on each of 2 partitions` (the product);
+//! - shares: `20400 shared by 4 consumers`, `20400 divided evenly among 4`, `4 consumers
+//!   share 20400` (the quotient);
+//! - sums of a list: `p0=1700 p1=1700 p2=1700; sum them`, `partition 0 lag 2550, partition
+//!   1 lag 2550; total = the sum`, `add up 1700, 1700, 1700`;
+//! - midpoints after the bounds: `not 5000, not 5200, exactly in between`;
+//! - a metric prefix glued to a counted noun: `5100000 millimessages`, `5.1 kilo-messages`;
+//! - place values: `2 thousands, 7 hundreds, 5 tens and 0 units`, `5 in the thousands
+//!   place, 1 in the hundreds place …`;
+//! - two digit groups with an instruction to join them: `51 and 00, glued`, `concatenate
+//!   27 and 50`.
+//!
+//! # False-positive controls
+//!
+//! A line is read only around a cue word ([`CUES`], one case-insensitive automaton), and only
+//! numbers on that line, in digits, on token boundaries (`LAG5100`, `p0`, `v2` are no
+//! operands), take part. What is read states a target only when exactly equal to it (no
+//! rounding, no candidate): `retried twice in 5 minutes`, `3 replicas on 2 nodes`, `between
+//! 10:00 and 11:00`, `sum of errors: 12` state nothing new. A multiplier needs the number
+//! right before it; a product needs `each`/`apiece` or `per <noun>` followed by a count (not a
+//! time: `120 per second for 10 seconds` is a rate); a sum needs two numbers or more; a
+//! midpoint needs a cue that no number follows; a prefix is not read on the units a unit
+//! family owns (`5100000 milliseconds`, `kilobytes`); place values need two places; a join
+//! needs a joining word (`together` alone is not one) and a second group of two digits or
+//! more.
+use super::targets::{Hits, NumTargets};
+use aho_corasick::AhoCorasick;
+use std::sync::OnceLock;
+
+/// Words that make a line worth reading (ASCII case-insensitive substrings).
+#[rustfmt::skip]
+const CUES: &[&str] = &[
+    "twice", "thrice", "times", "double", "triple", "quadruple", "each", "apiece", "per ",
+    "shar", "split", "divid", "spread", "distribut", "sum", "total", "add", "altogether",
+    "combin", "between", "middle", "halfway", "midway", "midpoint", "milli", "centi", "deci",
+    "deca", "deka", "hecto", "kilo", "mega", "giga", "micro", "thousand", "hundred", "tens",
+    "ones", "units", "glue", "join", "concat", "side by side", "back to back", "stuck", "pair",
+    "together", "merg", "zero", "none", "nought", "naught", "nil", "null", "zilch", "nada",
+    "ought", "oh", "column", "place", "among", "centre", "center", "mid", "fold", "itself",
+    "again", "half", "halves", "third", "quarter", "fourth", "fifth", "sixth", "eighth",
+    "tenth", "hundredth", "thousandth", "twentieth", "digit",
+];
+
+/// Bytes of a line read either side of a cue (a long line is read near its cues only).
+const REACH: usize = 240;
+
+/// Numbers in one read window beyond which it is data (a dump), not a statement.
+const MAX_NUMBERS: usize = 12;
+
+fn cues() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        crate::matcher::dfa_builder()
+            .ascii_case_insensitive(true)
+            .build(CUES)
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Mark every target a line of `s` states by arithmetic or place value in words.
+pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
+    let b = s.as_bytes();
+    // Digits, or a zero in words (`five, one, then a pair of zeros`: the second reading
+    // joins `one … zeros` into `100`, so the words are read as written); two SIMD searches.
+    if !b.iter().any(u8::is_ascii_digit) && !has_zero(b) {
+        return;
+    }
+    let Some(ac) = cues() else {
+        return;
+    };
+    // Windows already read end here: overlapping cues on one stretch are read once.
+    let mut read_to = 0;
+    let mut toks = Vec::new();
+    for m in ac.find_iter(s) {
+        if m.start() < read_to {
+            continue;
+        }
+        let line_start =
+            memchr::memrchr(b'\n', b.get(..m.start()).unwrap_or(&[])).map_or(0, |i| i + 1);
+        let line_end =
+            memchr::memchr(b'\n', b.get(m.end()..).unwrap_or(&[])).map_or(b.len(), |i| m.end() + i);
+        let mut lo = line_start.max(m.start().saturating_sub(REACH));
+        let mut hi = line_end.min(m.end() + REACH);
+        while lo > line_start && !s.is_char_boundary(lo) {
+            lo -= 1;
+        }
+        while hi < line_end && !s.is_char_boundary(hi) {
+            hi += 1;
+        }
+        read_to = hi;
+        let Some(w) = s.get(lo..hi) else {
+            continue;
+        };
+        let digits = w.bytes().any(|c| c.is_ascii_digit());
+        if !digits && !has_zero(w.as_bytes()) {
+            continue;
+        }
+        toks.clear();
+        tokens(w, &mut toks);
+        let n = toks.iter().filter(|t| t.num.is_some()).count();
+        if n > MAX_NUMBERS {
+            continue;
+        }
+        let mut hit = |v: f64| exact(nums, v, hits);
+        if n == 0 {
+            digit_lists(&toks, &mut hit);
+        } else {
+            read(&toks, &mut hit);
+        }
+    }
+    // Digits one by one with nouns between (`5 apples, 1 banana, 0 cherries`) have no cue
+    // word: a line with three lone digits or more is read for them alone.
+    let mut from = 0;
+    while from < b.len() {
+        let to = memchr::memchr(b'\n', b.get(from..).unwrap_or(&[])).map_or(b.len(), |i| from + i);
+        let line = b.get(from..to).unwrap_or(&[]);
+        if line.len() <= 2 * REACH && lone_digits(line) >= 3 {
+            if let Some(w) = s.get(from..to) {
+                toks.clear();
+                tokens(w, &mut toks);
+                let mut hit = |v: f64| exact(nums, v, hits);
+                digit_lists(&toks, &mut hit);
+            }
+        }
+        from = to + 1;
+    }
+}
+
+/// Does `b` hold the word `zero` (any of three casings)?
+fn has_zero(b: &[u8]) -> bool {
+    [&b"zero"[..], b"Zero", b"ZERO"]
+        .iter()
+        .any(|z| memchr::memmem::find(b, z).is_some())
+}
+
+/// Digits that stand alone (no letter, digit or point either side) in `line`.
+fn lone_digits(line: &[u8]) -> usize {
+    let joined = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
+    (0..line.len())
+        .filter(|&i| {
+            line[i].is_ascii_digit()
+                && !joined(i.checked_sub(1).and_then(|p| line.get(p)))
+                && !joined(line.get(i + 1))
+        })
+        .count()
+}
+
+/// Targets equal to a computed `v` up to float error; no candidate is recorded (a sum of a
+/// list near a target is not a guess at it).
+fn exact(nums: &NumTargets, v: f64, hits: &mut Hits) {
+    if !v.is_finite() || v <= 0.0 {
+        return;
+    }
+    let eps = (v * 1e-9).max(1e-9);
+    nums.range(v - eps, v + eps, hits);
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tok<'a> {
+    text: &'a str,
+    /// The value of a number in digits on token boundaries.
+    num: Option<f64>,
+    /// A number written as one plain digit run (`00`, `51`), which can be joined.
+    plain: bool,
+    word: bool,
+}
+
+impl Tok<'_> {
+    fn is(&self, words: &[&str]) -> bool {
+        self.word && words.iter().any(|w| self.text.eq_ignore_ascii_case(w))
+    }
+
+    fn starts(&self, prefixes: &[&str]) -> bool {
+        self.word
+            && prefixes.iter().any(|p| {
+                self.text
+                    .get(..p.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(p))
+            })
+    }
+
+    fn punct(&self, set: &[u8]) -> bool {
+        !self.word
+            && self.num.is_none()
+            && self.text.len() == 1
+            && set.contains(&self.text.as_bytes()[0])
+    }
+}
+
+/// Words (ASCII letters, `'`), numbers in digits (`5,100`, `12.5`; glued to a letter or after
+/// a letter, digit or point: a word, no number) and single punctuation characters. Spaces are
+/// dropped.
+fn tokens<'a>(w: &'a str, out: &mut Vec<Tok<'a>>) {
+    let b = w.as_bytes();
+    let mut i = 0;
+    let push = |out: &mut Vec<Tok<'a>>, from: usize, to: usize, num, plain, word| {
+        if let Some(text) = w.get(from..to) {
+            out.push(Tok {
+                text,
+                num,
+                plain,
+                word,
+            });
+        }
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let from = i;
+            let glued_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let mut plain = true;
+            while b.get(i) == Some(&b',')
+                && b.get(i + 1..i + 4)
+                    .is_some_and(|g| g.iter().all(u8::is_ascii_digit))
+                && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+            {
+                plain = false;
+                i += 4;
+            }
+            if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                plain = false;
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            if glued_before
+                || b.get(i)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            {
+                // Part of an identifier (`p0`, `LAG5100`, `5100abc`): one word.
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                push(out, from, i, None, false, true);
+                continue;
+            }
+            // Thousands commas dropped only where there are some (no copy per number).
+            let num = w.get(from..i).and_then(|t| {
+                if t.contains(',') {
+                    t.replace(',', "").parse::<f64>().ok()
+                } else {
+                    t.parse::<f64>().ok()
+                }
+            });
+            push(out, from, i, num, plain && num.is_some(), false);
+        } else if c.is_ascii_alphabetic() {
+            let from = i;
+            while i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'\'') {
+                i += 1;
+            }
+            push(out, from, i, None, false, true);
+        } else {
+            let from = i;
+            i += 1;
+            while i < b.len() && !w.is_char_boundary(i) {
+                i += 1;
+            }
+            push(out, from, i, None, false, false);
+        }
+    }
+}
+
+/// Every reading of one window of tokens.
+fn read(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    multipliers(t, hit);
+    parts(t, hit);
+    shares(t, hit);
+    sums(t, hit);
+    midpoints(t, hit);
+    prefixes(t, hit);
+    places(t, hit);
+    joins(t, hit);
+    digit_lists(t, hit);
+}
+
+fn num(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    t.get(k).and_then(|x| x.num)
+}
+
+fn is(t: &[Tok<'_>], k: usize, words: &[&str]) -> bool {
+    t.get(k).is_some_and(|x| x.is(words))
+}
+
+/// `2550 twice`, `1700 thrice`, `1700 3 times`, `2550 doubled`, `2550, twice`.
+fn multipliers(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let Some(n) = x.num else {
+            continue;
+        };
+        let mut j = k + 1;
+        if t.get(j).is_some_and(|y| y.punct(b",")) {
+            j += 1;
+        }
+        let factor = if is(t, j, &["twice", "double", "doubled"]) {
+            Some(2.0)
+        } else if is(t, j, &["thrice", "triple", "tripled", "treble", "trebled"]) {
+            Some(3.0)
+        } else if is(t, j, &["quadruple", "quadrupled", "fourfold"]) {
+            Some(4.0)
+        } else if is(t, j, &["twofold"]) || is(t, j + 1, &["itself"]) {
+            // `2550 twofold`, `2550 plus itself`.
+            Some(2.0)
+        } else if is(t, j, &["threefold"]) {
+            Some(3.0)
+        } else if is(t, j + 2, &["fold"]) && t.get(j + 1).is_some_and(|y| y.punct(b"-")) {
+            // `2550 2-fold` (`two-fold` in the second reading).
+            num(t, j).filter(|f| f.fract() == 0.0 && *f >= 2.0)
+        } else if is(t, j + 2, &["same"]) && is(t, j + 3, &["again", "once"]) {
+            // `2550 and the same again`, `2550 + the same again`.
+            Some(2.0)
+        } else if is(t, j + 2, &["times"])
+            && t.get(j).is_some_and(|y| {
+                y.starts(&[
+                    "repeat", "count", "add", "taken", "copied", "summed", "multipl",
+                ])
+            })
+        {
+            // `1700 repeated 3 times`: one verb between.
+            num(t, j + 1).filter(|f| f.fract() == 0.0 && *f >= 2.0)
+        } else if is(t, j + 1, &["times"])
+            && !is(t, j + 2, &["in", "per", "a", "an", "every", "each"])
+        {
+            // `1700 3 times`, not `5 3 times a day`.
+            num(t, j).filter(|f| f.fract() == 0.0 && *f >= 2.0)
+        } else {
+            None
+        };
+        if let Some(f) = factor {
+            hit(n * f);
+        }
+        before_number(t, k, n, hit);
+    }
+}
+
+/// Fractions named in words before `of N` (`one fifth of 25500`, `2 thirds of 7650`; `half`,
+/// `third` and `quarter` are read by the second readings as well).
+const FRACTIONS: [(&str, f64); 20] = [
+    ("half", 2.0),
+    ("halves", 2.0),
+    ("third", 3.0),
+    ("thirds", 3.0),
+    ("quarter", 4.0),
+    ("quarters", 4.0),
+    ("fourth", 4.0),
+    ("fourths", 4.0),
+    ("fifth", 5.0),
+    ("fifths", 5.0),
+    ("sixth", 6.0),
+    ("sixths", 6.0),
+    ("eighth", 8.0),
+    ("eighths", 8.0),
+    ("tenth", 10.0),
+    ("tenths", 10.0),
+    ("twentieth", 20.0),
+    ("hundredth", 100.0),
+    ("hundredths", 100.0),
+    ("thousandth", 1000.0),
+];
+
+/// Words before the number `n` at `k`: `twice as much as N`, `double of N`, `one fifth of N`,
+/// `three batches of N`.
+fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
+    let w = |back: usize| k.checked_sub(back).and_then(|p| t.get(p));
+    let w_is = |back: usize, words: &[&str]| w(back).is_some_and(|x| x.is(words));
+    // `twice as much as N`, `double of N`.
+    if w_is(1, &["as"]) && w_is(2, &["much", "many", "big", "large", "high"]) && w_is(3, &["as"]) {
+        match w(4) {
+            Some(x) if x.is(&["twice", "double", "twofold"]) => hit(n * 2.0),
+            Some(x) if x.is(&["thrice", "triple", "threefold"]) => hit(n * 3.0),
+            _ => {}
+        }
+    }
+    if !w_is(1, &["of"]) {
+        return;
+    }
+    if w_is(2, &["double", "twice"]) {
+        hit(n * 2.0);
+    }
+    if w_is(2, &["triple", "thrice"]) {
+        hit(n * 3.0);
+    }
+    // `one fifth of N`, `a tenth of N`, `2 thirds of N`.
+    if let Some((_, d)) = FRACTIONS.iter().find(|(f, _)| w_is(2, &[f])) {
+        let count = if w_is(3, &["a", "an", "one"]) {
+            Some(1.0)
+        } else {
+            w(3).and_then(|x| x.num)
+        };
+        if let Some(c) = count {
+            hit(n * c / d);
+        }
+    }
+    // `three batches of 1700`: a count and a plural noun (`2 of 3` is no count of parts).
+    if let Some(c) = k.checked_sub(3).and_then(|p| num(t, p)) {
+        let noun = w(2).is_some_and(|x| x.word && x.text.len() > 2 && x.text.ends_with('s'));
+        if noun && c >= 2.0 && c.fract() == 0.0 {
+            hit(n * c);
+        }
+    }
+}
+
+/// Counts of equal parts in one clause: `2 partitions of 2550 each`, `2550 each on 2
+/// partitions`, `2550 on each of 2 partitions`, `2550 per partition on 2 partitions`.
+fn parts(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for clause in t.split(|x| x.punct(b";.?!:=")) {
+        let ns: Vec<f64> = clause.iter().filter_map(|x| x.num).collect();
+        if ns.len() != 2 {
+            continue;
+        }
+        let each = clause.iter().any(|x| x.is(&["each", "apiece", "apiece"]));
+        let per = clause.iter().enumerate().any(|(k, x)| {
+            x.is(&["per"])
+                && clause.get(k + 1).is_some_and(|n| {
+                    n.word && !n.starts(&TIME_WORDS) && !n.is(&["s", "sec", "ms", "h", "hr", "m"])
+                })
+        });
+        if each || per {
+            hit(ns[0] * ns[1]);
+        }
+    }
+}
+
+/// A rate's denominator: `per second` is a rate, not a count of parts.
+const TIME_WORDS: [&str; 9] = [
+    "second",
+    "minute",
+    "min",
+    "hour",
+    "day",
+    "week",
+    "month",
+    "year",
+    "millisecond",
+];
+
+/// `20400 shared by 4 consumers`, `20400 divided evenly among 4`, `20400 split between 4`,
+/// `4 consumers share 20400`.
+fn shares(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const VERBS: [&str; 5] = ["shar", "split", "divid", "spread", "distribut"];
+    for (k, x) in t.iter().enumerate() {
+        // `20400 among 4 consumers`: no verb, a share all the same.
+        if x.is(&["among", "amongst"]) {
+            let mut a = k + 1;
+            while is(t, a, &["the", "all"]) {
+                a += 1;
+            }
+            let n = k.checked_sub(1).and_then(|p| num(t, p));
+            if let (Some(n), Some(d)) = (n, num(t, a)) {
+                if d >= 2.0 && d.fract() == 0.0 {
+                    hit(n / d);
+                }
+            }
+        }
+        if !x.starts(&VERBS) {
+            continue;
+        }
+        // Before the verb: `N (is|was|gets)? (evenly)? VERB`.
+        let mut j = k;
+        while j > 0
+            && is(
+                t,
+                j - 1,
+                &[
+                    "is", "was", "are", "were", "gets", "got", "be", "evenly", "equally", "being",
+                ],
+            )
+        {
+            j -= 1;
+        }
+        let before = j.checked_sub(1).and_then(|p| num(t, p));
+        // After the verb: `(evenly)? (by|among|between|across|over|into|in|to|with) (the)? K`.
+        let mut a = k + 1;
+        while is(t, a, &["evenly", "equally", "fairly", "up", "out"]) {
+            a += 1;
+        }
+        if is(
+            t,
+            a,
+            &[
+                "by", "among", "amongst", "between", "across", "over", "into", "in", "to", "with",
+                "for",
+            ],
+        ) {
+            a += 1;
+            while is(t, a, &["the", "all", "a", "total", "of", "group", "groups"]) {
+                a += 1;
+            }
+            if let (Some(n), Some(d)) = (before, num(t, a)) {
+                if d >= 2.0 && d.fract() == 0.0 {
+                    hit(n / d);
+                }
+            }
+        }
+        // `4 consumers share 20400 (evenly)`: a count, up to two words, the verb, the total.
+        if let (Some(n), Some(c)) = (num(t, a.min(k + 1)), count_before(t, k)) {
+            hit(n / c);
+        }
+    }
+}
+
+/// The count before a share verb: `4 consumers`, `4 hungry consumers`.
+fn count_before(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    (1..=3).find_map(|back| {
+        let p = k.checked_sub(back)?;
+        let between = t.get(p + 1..k)?;
+        if !between.iter().all(|x| x.word) {
+            return None;
+        }
+        num(t, p).filter(|c| *c >= 2.0 && c.fract() == 0.0)
+    })
+}
+
+/// The sum of a list: `p0=1700 p1=1700 p2=1700; sum them`, `partition 0 lag 2550,
+/// partition 1 lag 2550; total = the sum`, `add up 1700, 1700 and 1700`. Read both all the
+/// numbers on one side of the cue and the last number of each comma-separated item (labels
+/// such as `partition 0` come first in an item).
+fn sums(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const CUE: [&str; 7] = [
+        "sum",
+        "summed",
+        "total",
+        "add",
+        "added",
+        "altogether",
+        "combined",
+    ];
+    let Some(k) = t.iter().position(|x| x.starts(&CUE)) else {
+        return;
+    };
+    for side in [t.get(..k).unwrap_or(&[]), t.get(k + 1..).unwrap_or(&[])] {
+        let all: Vec<f64> = side.iter().filter_map(|x| x.num).collect();
+        if all.len() >= 2 {
+            hit(all.iter().sum());
+        }
+        let mut lasts = 0.0;
+        let mut count = 0;
+        for item in side.split(|x| x.punct(b",;") || x.is(&["and"])) {
+            if let Some(v) = item.iter().rev().find_map(|x| x.num) {
+                lasts += v;
+                count += 1;
+            }
+        }
+        if count >= 2 {
+            hit(lasts);
+        }
+    }
+}
+
+/// `not 5000, not 5200, exactly in between`, `5000 and 5200: halfway`: the two numbers right
+/// before a midpoint cue that no number follows.
+fn midpoints(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        // `the middle of 5000 and 5200`, `the centre of the 5000-5200 range`: the two
+        // numbers right after.
+        if x.is(&["middle", "centre", "center", "midpoint", "mid"])
+            && is(t, k + 1, &["of", "point"])
+        {
+            let mut after = t
+                .get(k + 2..(k + 8).min(t.len()))
+                .unwrap_or(&[])
+                .iter()
+                .filter_map(|y| y.num);
+            if let (Some(a), Some(b)) = (after.next(), after.next()) {
+                hit((a + b) / 2.0);
+            }
+        }
+        let cue = x.is(&["halfway", "midway", "midpoint"])
+            || (x.is(&["between"])
+                && !is(t, k + 1, &["them", "these", "those"])
+                && num(t, k + 1).is_none())
+            || (x.is(&["middle"]) && k > 0 && is(t, k - 1, &["the"]));
+        if !cue {
+            continue;
+        }
+        // A number after the cue (`between 10 and 20`) makes it another phrase.
+        if t.get(k + 1..(k + 4).min(t.len()))
+            .is_some_and(|r| r.iter().any(|y| y.num.is_some()))
+        {
+            continue;
+        }
+        let mut before = t.get(..k).unwrap_or(&[]).iter().rev().filter_map(|y| y.num);
+        if let (Some(b), Some(a)) = (before.next(), before.next()) {
+            hit((a + b) / 2.0);
+        }
+    }
+}
+
+/// Metric prefixes on a counted noun and their factors.
+const PREFIXES: [(&str, f64); 10] = [
+    ("milli", 1e-3),
+    ("micro", 1e-6),
+    ("centi", 1e-2),
+    ("deci", 1e-1),
+    ("deca", 1e1),
+    ("deka", 1e1),
+    ("hecto", 1e2),
+    ("kilo", 1e3),
+    ("mega", 1e6),
+    ("giga", 1e9),
+];
+
+/// Units a unit family owns (`units.rs`): a prefix on them is a conversion, not a disguise.
+const UNIT_WORDS: [&str; 14] = [
+    "second", "sec", "s", "byte", "bit", "b", "meter", "metre", "gram", "hertz", "watt", "liter",
+    "litre", "core",
+];
+
+/// `5100000 millimessages`, `5.1 kilo-messages`, `51 hecto messages`.
+fn prefixes(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let Some(n) = x.num else {
+            continue;
+        };
+        let Some(w) = t.get(k + 1).filter(|w| w.word) else {
+            continue;
+        };
+        for (p, f) in PREFIXES {
+            if !w.starts(&[p]) {
+                continue;
+            }
+            let rest = match w.text.get(p.len()..) {
+                Some("") => {
+                    // `kilo-messages`, `milli messages`.
+                    let j = if t.get(k + 2).is_some_and(|y| y.punct(b"-")) {
+                        k + 3
+                    } else {
+                        k + 2
+                    };
+                    t.get(j).filter(|y| y.word).map_or("", |y| y.text)
+                }
+                Some(r) => r,
+                None => "",
+            };
+            let owned = UNIT_WORDS.iter().any(|u| {
+                rest.get(..u.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(u))
+                    && (rest.len() <= u.len() + 1)
+            });
+            if rest.len() >= 3 && !owned {
+                hit(n * f);
+            }
+        }
+    }
+}
+
+/// Places and their values (plural or with `place`/`column`/`digit`).
+const PLACES: [(&str, f64); 12] = [
+    ("millions", 1e6),
+    ("million", 1e6),
+    ("thousands", 1e3),
+    ("thousand", 1e3),
+    ("hundreds", 1e2),
+    ("hundred", 1e2),
+    ("tens", 10.0),
+    ("ten", 10.0),
+    ("ones", 1.0),
+    ("one", 1.0),
+    ("units", 1.0),
+    ("unit", 1.0),
+];
+
+/// `2 thousands, 7 hundreds, 5 tens and 0 units`, `5 in the thousands place, 1 in the
+/// hundreds place, 0 in the tens, 0 in the ones`, `the thousands digit is 5, the hundreds
+/// digit 1`, `5 (thousands) 1 (hundreds)`: two places or more, each once, one of them named
+/// as a place or below a hundred (`2 thousands 7 hundreds` is the number in words).
+fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const NAMES: [&str; 5] = ["place", "places", "column", "digit", "position"];
+    let mut sum = 0.0;
+    let mut seen = 0u8;
+    let mut count = 0;
+    let mut placed = false;
+    for (k, x) in t.iter().enumerate() {
+        let Some(&(w, f)) = PLACES.iter().find(|(w, _)| x.is(&[w])) else {
+            continue;
+        };
+        let named = is(t, k + 1, &NAMES);
+        let back = |b: usize| k.checked_sub(b);
+        // The digit before: `5 tens`, `5 (tens)`, `5 in the tens`, `5 at the tens place`.
+        let before = back(1)
+            .and_then(|p| num(t, p))
+            .map(|n| (n, false))
+            .or_else(|| {
+                let p = back(1)?;
+                t.get(p)?.punct(b"(").then_some(())?;
+                Some((num(t, p.checked_sub(1)?)?, true))
+            })
+            .or_else(|| {
+                let p = back(1)?;
+                is(t, p, &["the"]).then_some(())?;
+                is(t, p.checked_sub(1)?, &["in", "at"]).then_some(())?;
+                Some((num(t, p.checked_sub(2)?)?, true))
+            });
+        // Or after a named place: `the thousands digit is 5`, `thousands place: 5`.
+        let after = || {
+            if !named {
+                return None;
+            }
+            let mut a = k + 2;
+            while t
+                .get(a)
+                .is_some_and(|y| y.is(&["is", "of", "holds", "has"]) || y.punct(b":=-"))
+            {
+                a += 1;
+            }
+            num(t, a)
+        };
+        let Some((n, marked)) = before.or_else(|| after().map(|n| (n, true))) else {
+            continue;
+        };
+        // `1 hundred` and `1 one` alone are words; singular places count only when named.
+        let plural = w.ends_with('s');
+        if !plural && !named && !marked {
+            continue;
+        }
+        let bit = 1u8 << (f.log10() as u32).min(7);
+        if seen & bit != 0 {
+            return;
+        }
+        seen |= bit;
+        count += 1;
+        placed |= named || marked || (plural && f < 100.0);
+        sum += n * f;
+    }
+    if count >= 2 && placed {
+        hit(sum);
+    }
+}
+
+/// `51 and 00, glued`, `27 and 50 joined`, `concatenate 51 and 00`, `51, 00 side by side`:
+/// the two numbers nearest a joining word, in their order.
+fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for (k, x) in t.iter().enumerate() {
+        let cue = x.starts(&["glue", "join", "concat", "stuck", "merg", "combin"])
+            || (x.is(&["side", "back"]) && is(t, k + 1, &["by", "to"]))
+            // `put 51 and 00 together`: `together` only with a verb of putting.
+            || (x.is(&["together"])
+                && t.iter().any(|y| {
+                    y.starts(&["put", "stick", "writ", "place", "smush", "mash", "squash", "read"])
+                }));
+        // `the pair (51, 00)`: only what follows the word.
+        let forward_only = x.is(&["pair"]) && !is(t, k + 1, &["of"]);
+        if !cue && !forward_only {
+            continue;
+        }
+        let pair = |xs: &mut dyn Iterator<Item = &Tok<'_>>| -> Option<(String, usize)> {
+            let a = xs.next()?;
+            let b = xs.next()?;
+            if !(a.plain && b.plain) {
+                return None;
+            }
+            Some((format!("{}{}", a.text, b.text), b.text.len()))
+        };
+        let before: Vec<&Tok<'_>> = t
+            .get(..k)
+            .unwrap_or(&[])
+            .iter()
+            .rev()
+            .filter(|y| y.num.is_some())
+            .take(2)
+            .collect();
+        let after = t
+            .get(k + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|y| y.num.is_some());
+        let mut rev = before
+            .into_iter()
+            .rev()
+            .take(if forward_only { 0 } else { 2 });
+        let mut fwd = after;
+        for (joined, second) in [pair(&mut rev), pair(&mut fwd)].into_iter().flatten() {
+            if second >= 2 {
+                if let Ok(v) = joined.parse::<f64>() {
+                    hit(v);
+                }
+            }
+        }
+    }
+}
+
+/// Words for the digit zero in a run of digits (`51-oh-oh`, `5 1 none none`).
+const ZEROS: [&str; 13] = [
+    "zero", "oh", "o", "none", "nought", "naught", "nil", "null", "zilch", "nada", "ought",
+    "aught", "nothing",
+];
+
+/// Words that join the items of a run of digits (`5, 1, then a 0`).
+const FILLERS: [&str; 11] = [
+    "then", "and", "a", "an", "followed", "by", "after", "that", "next", "finally", "lastly",
+];
+
+/// One item of a run of digits at `j`: its digits and the token after it. `n_zeros`,
+/// `pair of zeros`, `double zero` are several zeros; a single digit may count a noun or two
+/// (`5 apples`, `1 ripe banana`).
+fn digit_item<'a>(t: &[Tok<'a>], j: usize) -> Option<(&'a str, usize, bool)> {
+    const ZERO_RUNS: [&str; 5] = ["0", "00", "000", "0000", "00000"];
+    let x = t.get(j)?;
+    let plural = |k: usize| is(t, k, &["zeros", "zeroes", "ohs", "noughts", "naughts"]);
+    if x.is(&["pair", "couple"]) && is(t, j + 1, &["of"]) && plural(j + 2) {
+        return Some(("00", j + 3, true));
+    }
+    if x.is(&["double"]) && t.get(j + 1).is_some_and(|y| y.is(&ZEROS)) {
+        return Some(("00", j + 2, true));
+    }
+    if x.is(&["triple"]) && t.get(j + 1).is_some_and(|y| y.is(&ZEROS)) {
+        return Some(("000", j + 2, true));
+    }
+    if x.is(&ZEROS) {
+        return Some(("0", j + 1, true));
+    }
+    // A digit word (`five, one, then a pair of zeros` as written: the second reading joins
+    // `one … zeros` into `100`).
+    const DIGITS: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    const DIGIT_TEXT: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    let word_digit = DIGITS
+        .iter()
+        .position(|d| x.is(&[d]))
+        .and_then(|i| DIGIT_TEXT.get(i).copied());
+    if !x.plain && word_digit.is_none() {
+        return None;
+    }
+    if plural(j + 1) {
+        let n = word_digit.unwrap_or(x.text).parse::<usize>().ok()?;
+        return Some((ZERO_RUNS.get(n.checked_sub(1)?)?, j + 2, true));
+    }
+    let text = word_digit.unwrap_or(x.text);
+    if text.len() > 1 {
+        // A group (`51` in `51-oh-oh`): only beside a zero word, checked by the caller.
+        return (text.len() <= 4).then_some((text, j + 1, false));
+    }
+    let mut next = j + 1;
+    for _ in 0..2 {
+        if t.get(next)
+            .is_some_and(|y| y.word && !y.is(&FILLERS) && !y.is(&ZEROS) && !plural(next))
+        {
+            next += 1;
+        }
+    }
+    Some((text, next, false))
+}
+
+/// Digits one by one with words between: `5 apples, 1 banana, 0 cherries, 0 dates`, `51-oh-oh`,
+/// `5, 1, then a pair of zeros`, `2 7 5 and a zero` (number words arrive as digits from
+/// `readings.rs`). Three items or more; a group of several digits only in a run with a zero
+/// word.
+fn digit_lists(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    let mut k = 0;
+    while k < t.len() {
+        let mut digits = [0u8; 16];
+        let mut len = 0;
+        let mut items = 0;
+        let (mut group, mut zero_word) = (false, false);
+        let mut j = k;
+        let mut end = k;
+        while let Some((d, next, zero)) = digit_item(t, j) {
+            let Some(slot) = digits.get_mut(len..len + d.len()) else {
+                break;
+            };
+            slot.copy_from_slice(d.as_bytes());
+            len += d.len();
+            items += 1;
+            group |= d.len() > 1 && !zero;
+            zero_word |= zero;
+            end = next;
+            j = next;
+            while t.get(j).is_some_and(|x| x.punct(b",;-") || x.is(&FILLERS)) {
+                j += 1;
+            }
+        }
+        if items >= 3 && len >= 3 && (!group || zero_word) {
+            let v = digits
+                .get(..len)
+                .and_then(|d| std::str::from_utf8(d).ok())
+                .and_then(|d| d.parse::<f64>().ok());
+            if let Some(v) = v {
+                hit(v);
+            }
+        }
+        k = end.max(k + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn states(text: &str, target: f64) -> bool {
+        let mut nums = NumTargets::default();
+        nums.push(target, 0);
+        nums.finish(0.0);
+        let mut hits = Hits::new(1, 0);
+        scan(&nums, text, &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn words_state() {
+        for (t, v) in [
+            ("2550 twice", 5100.0),
+            ("1375 thrice", 4125.0),
+            ("1700 3 times", 5100.0),
+            ("2 partitions of 2550 each", 5100.0),
+            ("2550 per partition on 2 partitions", 5100.0),
+            ("1375 on each of 2 partitions", 2750.0),
+            ("20400 shared by 4 consumers", 5100.0),
+            ("11000 divided evenly among 4 consumers", 2750.0),
+            ("4 consumers share 20400", 5100.0),
+            ("p0=1700 p1=1700 p2=1700; sum them", 5100.0),
+            (
+                "partition 0 lag 2550, partition 1 lag 2550; total = the sum",
+                5100.0,
+            ),
+            ("add up 916, 916 and 918", 2750.0),
+            ("not 5000, not 5200, exactly in between", 5100.0),
+            ("2650 and 2850: halfway", 2750.0),
+            ("5100000 millimessages", 5100.0),
+            ("5.1 kilo-messages", 5100.0),
+            ("2 thousands, 7 hundreds, 5 tens and 0 units", 2750.0),
+            (
+                "5 in the thousands place, 1 in the hundreds place, 0 in the tens, 0 in the ones",
+                5100.0,
+            ),
+            ("51 and 00, glued", 5100.0),
+            ("concatenate 27 and 50", 2750.0),
+            ("27, 50 side by side", 2750.0),
+            ("the pair (51, 00)", 5100.0),
+            ("put 27 and 50 together", 2750.0),
+            ("2550 and the same again", 5100.0),
+            ("2550 + the same again", 5100.0),
+            ("2550 2-fold", 5100.0),
+            ("twice as much as 2550", 5100.0),
+            ("1 fifth of 25500", 5100.0),
+            ("3 batches of 1700 in total", 5100.0),
+            ("1700 repeated 3 times", 5100.0),
+            ("20400 among 4 consumers", 5100.0),
+            ("the middle of 5000 and 5200", 5100.0),
+            (
+                "the thousands digit is 5, the hundreds digit 1, and the rest zeros",
+                5100.0,
+            ),
+            ("5 (thousands) 1 (hundreds) 0 (tens) 0 (ones)", 5100.0),
+            ("5 apples, 1 banana, 0 cherries, 0 dates", 5100.0),
+            ("51-oh-oh", 5100.0),
+            ("5 1 none none", 5100.0),
+            ("5, 1, then a pair of zeros", 5100.0),
+            ("2 7 5 and a zero", 2750.0),
+            ("2, 7, 5, then a 0", 2750.0),
+            ("five, one, then a pair of zeros", 5100.0),
+            ("two, seven, five, then a zero", 2750.0),
+        ] {
+            assert!(states(t, v), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        for (t, v) in [
+            ("retried twice in 5 minutes", 10.0),
+            ("3 replicas on 2 nodes", 6.0),
+            ("between 10:00 and 11:00", 1050.0),
+            ("sum of errors: 12", 12.5),
+            ("LAG2550 twice", 5100.0),
+            ("120 per second for 10 seconds", 1200.0),
+            ("5100000 milliseconds", 5100.0),
+            ("3 units", 3.0),
+            ("joined 2 consumers to group 5", 25.0),
+            ("ports 8080, 9090 and 9092 together", 8080.0),
+            ("2 brokers and 50 partitions together", 250.0),
+            ("5 3 times a day", 15.0),
+            ("a pair of 2 brokers, 50 partitions", 250.0),
+            ("HTTP 200, 201 and 503", 200201503.0),
+            ("step 1 then step 2 then step 3", 123.0),
+            ("5 thousand 1 hundred", 5100.0),
+            ("2 of 3 brokers", 6.0),
+            ("the middle of the night", 0.0),
+        ] {
+            assert!(!states(t, v), "{t:?}");
+        }
+    }
+}
