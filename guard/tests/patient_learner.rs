@@ -1993,3 +1993,39 @@ fn base58_base85_and_uuencode() {
         ],
     );
 }
+
+#[test]
+fn digits_with_their_positions() {
+    lab_table(
+        "digits with their positions",
+        &[
+            (
+                "position 1 = 2, position 2 = 7, position 3 = 5, position 4 = 0",
+                "worst_partition_lag",
+            ),
+            ("d[0]=5, d[1]=1, d[2]=0, d[3]=0", "total_lag"),
+            ("2@0 7@1 5@2 0@3", "worst_partition_lag"),
+            (
+                "digit 1: 5; digit 2: 1; digit 3: 0; digit 4: 0",
+                "total_lag",
+            ),
+            // Near-misses: positions that skip, other digits, per-node values.
+            (
+                "position 1 = 2, position 3 = 7, position 4 = 5, position 5 = 0",
+                "",
+            ),
+            ("d[0]=5, d[1]=1, d[2]=0, d[3]=7", ""),
+            ("node 2: 5, node 3: 1, node 4: 0, node 5: 0", ""),
+            ("p0=2 p1=7", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "digits with their positions (other targets)",
+        &[
+            ("d[0]=7, d[1]=3, d[2]=4, d[3]=2", "n"),
+            ("d[0]=7, d[1]=3, d[2]=4, d[3]=3", ""),
+        ],
+    );
+}

@@ -39,12 +39,75 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
     unit_split(digits, s, &runs, hits);
     clock_words(digits, s, &runs, hits);
     joined_runs(digits, s, &runs, hits);
+    indexed(digits, s, &runs, hits);
     // One group per list item or table row (`- 51`, `1. 5`, `| 00 |`): the same lines with
     // their markers taken off.
     if let Some(items) = items_view(s) {
         let runs = self::runs(&items);
         joined_runs(digits, &items, &runs, hits);
     }
+}
+
+/// Digits given with their positions, in order: `position 1 = 5, position 2 = 1, …`,
+/// `d[0]=5, d[1]=1, …`, `5@0 1@1 …`. Three or more (position, digit) pairs in a row whose
+/// positions count up by one from 0 or 1; their digits in order must be a target's exactly.
+fn indexed(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    let text = |a: usize, b: usize| s.get(a..b).unwrap_or("");
+    // (position, digit) pairs in text order.
+    let mut pairs: Vec<(u32, u8)> = Vec::new();
+    let mut flush = |pairs: &mut Vec<(u32, u8)>| {
+        if pairs.len() >= 3 {
+            let joined: String = pairs.iter().map(|(_, d)| char::from(*d)).collect();
+            for (t, idx) in digits {
+                if *t == joined {
+                    hits.set(*idx);
+                }
+            }
+        }
+        pairs.clear();
+    };
+    let mut k = 0;
+    while k + 1 < runs.len() {
+        let ((a, b), (c, d)) = (runs[k], runs[k + 1]);
+        let gap = text(b, c);
+        let sep = gap.trim_start_matches(']').trim();
+        let pair = if (b - a <= 2) && d - c == 1 && matches!(sep, "=" | ":" | "->" | "\u{2192}") {
+            text(a, b)
+                .parse::<u32>()
+                .ok()
+                .zip(s.as_bytes().get(c).copied())
+        } else if b - a == 1 && d - c <= 2 && gap == "@" {
+            text(c, d)
+                .parse::<u32>()
+                .ok()
+                .zip(s.as_bytes().get(a).copied())
+        } else {
+            None
+        };
+        match pair {
+            Some((pos, digit)) => {
+                let follows = pairs.last().map_or(pos <= 1, |(p, _)| pos == p + 1);
+                if !follows {
+                    flush(&mut pairs);
+                }
+                if pairs.is_empty() && pos > 1 {
+                    k += 1;
+                    continue;
+                }
+                pairs.push((pos, digit));
+                k += 2;
+            }
+            None => {
+                k += 1;
+            }
+        }
+    }
+    flush(&mut pairs);
 }
 
 /// Lines that open with a list marker or are one table cell, written without it, and table
@@ -570,6 +633,27 @@ mod tests {
             "- 5\n- 1\n- 0\n- 7",
             "51\n\n- 17",
             "port 5\t100ms",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn indexed_digits() {
+        for t in [
+            "position 1 = 5, position 2 = 1, position 3 = 0, position 4 = 0",
+            "d[0]=5, d[1]=1, d[2]=0, d[3]=0",
+            "5@0 1@1 0@2 0@3",
+            "digit 1: 5; digit 2: 1; digit 3: 0; digit 4: 0",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        for t in [
+            "position 1 = 5, position 3 = 1, position 4 = 0, position 5 = 0",
+            "d[0]=5, d[1]=1, d[2]=0, d[3]=7",
+            "p0=5 p1=1",
+            "replicas: 5, 1, 0, 0",
+            "node 2: 5, node 3: 1, node 4: 0, node 5: 0",
         ] {
             assert!(!has(t, "5100"), "{t:?}");
         }
