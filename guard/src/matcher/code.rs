@@ -79,26 +79,22 @@ fn triggered(s: &str) -> bool {
                     || matches!(c, b't' | b'c' | b'f' | b's' | b'(' | b'n' | b'S' | b'm')
             })
         })
-        || memchr::memmem::find(b, b".join(").is_some()
-        || memchr::memmem::find(b, b"{,}").is_some()
-        || memchr::memmem::find(b, b"<<").is_some()
-        || memchr::memmem::find(b, b">>").is_some()
-        || memchr::memmem::find(b, b"||").is_some()
-        || memchr::memmem::find(b, b"**").is_some()
-        || memchr::memmem::find(b, b" sh").is_some()
-        || [&b"\"*"[..], b"'*", b"\" *", b"' *", b".repeat("]
-            .iter()
-            .any(|p| memchr::memmem::find(b, p).is_some())
-        || [
-            &b" 10^"[..],
-            b"%u",
-            b"digit ",
-            b"DIGIT ",
-            b"digit-",
-            b"Digit ",
-        ]
-        .iter()
-        .any(|p| memchr::memmem::find(b, p).is_some())
+        || triggers().is_some_and(|ac| ac.is_match(s))
+}
+
+/// The literal triggers, one automaton built once (one search instead of a memmem searcher
+/// built per pattern per text).
+fn triggers() -> Option<&'static aho_corasick::AhoCorasick> {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
+    AC.get_or_init(|| {
+        super::dfa_builder()
+            .build([
+                ".join(", "{,}", "<<", ">>", "||", "**", " sh", "\"*", "'*", "\" *", "' *",
+                ".repeat(", " 10^", "%u", "digit ", "DIGIT ", "digit-", "Digit ",
+            ])
+            .ok()
+    })
+    .as_ref()
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).
