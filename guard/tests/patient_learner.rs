@@ -1908,3 +1908,200 @@ fn arithmetic_and_place_value_in_words() {
         ],
     );
 }
+
+/// Other targets than the lab's, to keep the fifth-round rules general.
+fn other_values() -> Vec<GuardedValue> {
+    vec![
+        GuardedValue::new("n", TargetValue::Number(7342.0)),
+        GuardedValue::new("name", TargetValue::Text("billing-relay-heron".into())),
+    ]
+}
+
+#[test]
+fn morse_and_braille() {
+    lab_table(
+        "morse, braille",
+        &[
+            ("..... .---- ----- -----", "total_lag"),
+            (
+                "Morse: ..--- / --... / ..... / -----",
+                "worst_partition_lag",
+            ),
+            (
+                "-.- . ... - .-. . .-.. (the worker's last part)",
+                "stalled_consumer",
+            ),
+            (
+                "\u{2800}\u{283C}\u{2803}\u{281B}\u{2811}\u{281A}",
+                "worst_partition_lag",
+            ),
+            ("⠼⠑⠁⠚⠚", "total_lag"),
+            ("⠅⠑⠎⠞⠗⠑⠇", "stalled_consumer"),
+            // Near-misses: ellipses, markdown rules, bullets, other codes.
+            ("wait... -- then --- retry - done", ""),
+            ("|---|---|\n| a | b |", ""),
+            ("..... .---- ----- --...", ""),
+            ("⠓⠑⠇⠇⠕ ⠼⠁⠃", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "morse, braille (other targets)",
+        &[
+            ("--... ...-- ....- ..---", "n"),
+            ("⠼⠛⠉⠙⠃", "n"),
+            (".... . .-. --- -.", "name"),
+            ("--... ...-- ....- ...--", ""),
+        ],
+    );
+}
+
+#[test]
+fn list_items_and_broken_lines() {
+    lab_table(
+        "list items, table lines, broken lines",
+        &[
+            ("1. 5\n2. 1\n3. 0\n4. 0", "total_lag"),
+            ("* 27\n* 50", "worst_partition_lag"),
+            ("Digits:\n  • 2\n  • 7\n  • 5\n  • 0", "worst_partition_lag"),
+            ("| 5 |\n| 1 |\n| 0 |\n| 0 |", "total_lag"),
+            ("27\r\n50", "worst_partition_lag"),
+            ("51\t00", "total_lag"),
+            ("275-\n0", "worst_partition_lag"),
+            ("5\\\n100", "total_lag"),
+            // Near-misses: numbered steps holding numbers, other lists.
+            ("1. restart 5 pods\n2. wait 100 s", ""),
+            ("- 27 partitions\n- 50 errors", ""),
+            ("1. 27\n2. 501", ""),
+            ("| 5 |\n| 1 |\n| 0 |\n| 7 |", ""),
+        ],
+    );
+}
+
+#[test]
+fn code_and_maths_markup() {
+    lab_table(
+        "code, formulas, LaTeX",
+        &[
+            ("=SUM(5000,100)", "total_lag"),
+            ("=PRODUCT(275,10)", "worst_partition_lag"),
+            ("=CONCAT(\"27\",\"50\")", "worst_partition_lag"),
+            ("SELECT '51' || '00';", "total_lag"),
+            ("int('5276', 8)", "worst_partition_lag"),
+            ("parseInt(\"13ec\", 16)", "total_lag"),
+            ("Math.round(2750.4)", "worst_partition_lag"),
+            ("\"\".join(['5', '1', '0', '0'])", "total_lag"),
+            ("chr(50)+chr(55)+chr(53)+chr(48)", "worst_partition_lag"),
+            ("\"51\" + \"0\"*2", "total_lag"),
+            ("1375 << 1", "worst_partition_lag"),
+            ("20400 >> 2", "total_lag"),
+            ("$\\frac{5500}{2}$", "worst_partition_lag"),
+            ("$\\sqrt{26010000}$", "total_lag"),
+            ("5.1 \\times 10^{3}", "total_lag"),
+            ("2.75 * 10 ** 3", "worst_partition_lag"),
+            ("5.1 10^3", "total_lag"),
+            ("5[1]00", "total_lag"),
+            ("\\32 \\37 \\35 \\30 ", "worst_partition_lag"),
+            ("%u0035%u0031%u0030%u0030", "total_lag"),
+            (
+                "DIGIT TWO, DIGIT SEVEN, DIGIT FIVE, DIGIT ZERO",
+                "worst_partition_lag",
+            ),
+            ("\\6b \\65 \\73 \\74 \\72 \\65 \\6c", "stalled_consumer"),
+            (
+                "[\"orders\", \"worker\", \"kestrel\"].join(\"-\")",
+                "stalled_consumer",
+            ),
+            // Near-misses: code on variables, other values, regexes, paths.
+            ("sum(lags) by (partition)", ""),
+            ("=SUM(B2:B9)", ""),
+            ("round(x, 2)", ""),
+            ("1 << 20 bytes", ""),
+            ("int('5277', 8)", ""),
+            ("[0-9]{4} and ^orders-\\d+$", ""),
+            ("C:\\kafka\\config\\server.properties", ""),
+            ("the digit sum is 12", ""),
+            ("x5100 << 1", ""),
+            ("$\\frac{1}{2}$ of the traffic", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "code (other targets)",
+        &[
+            ("=SUM(7000,342)", "n"),
+            ("3671 << 1", "n"),
+            ("'-'.join(['billing', 'relay', 'heron'])", "name"),
+            ("=SUM(9000,342)", ""),
+        ],
+    );
+}
+
+#[test]
+fn base58_base85_and_uuencode() {
+    lab_table(
+        "base58, Ascii85, base85, uuencode",
+        &[
+            ("the lag is 2HSvdD", "worst_partition_lag"),
+            ("1,h'E", "worst_partition_lag"),
+            ("<~1,h'E~>", "worst_partition_lag"),
+            ("GB-6a", "worst_partition_lag"),
+            ("':V5S=')E;", "stalled_consumer"),
+            ("553wGNzBT9", "stalled_consumer"),
+            ("CLqR/Eb0%", "stalled_consumer"),
+            // Near-misses: ids, hashes, tokens and prose with punctuation.
+            ("request 3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy failed", ""),
+            ("trace id 7f9c8d2e, span a1B2c3D4e5", ""),
+            ("Ok(()); x += 1; {a: b}", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "base58, base85 (other targets)",
+        &[
+            ("2QqX2q", "n"),
+            ("H#0Oc", "n"),
+            ("2QqX2r", ""),
+            ("H#0Od", ""),
+        ],
+    );
+}
+
+#[test]
+fn digits_with_their_positions() {
+    lab_table(
+        "digits with their positions",
+        &[
+            (
+                "position 1 = 2, position 2 = 7, position 3 = 5, position 4 = 0",
+                "worst_partition_lag",
+            ),
+            ("d[0]=5, d[1]=1, d[2]=0, d[3]=0", "total_lag"),
+            ("2@0 7@1 5@2 0@3", "worst_partition_lag"),
+            (
+                "digit 1: 5; digit 2: 1; digit 3: 0; digit 4: 0",
+                "total_lag",
+            ),
+            // Near-misses: positions that skip, other digits, per-node values.
+            (
+                "position 1 = 2, position 3 = 7, position 4 = 5, position 5 = 0",
+                "",
+            ),
+            ("d[0]=5, d[1]=1, d[2]=0, d[3]=7", ""),
+            ("node 2: 5, node 3: 1, node 4: 0, node 5: 0", ""),
+            ("p0=2 p1=7", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "digits with their positions (other targets)",
+        &[
+            ("d[0]=7, d[1]=3, d[2]=4, d[3]=2", "n"),
+            ("d[0]=7, d[1]=3, d[2]=4, d[3]=3", ""),
+        ],
+    );
+}

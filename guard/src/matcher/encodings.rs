@@ -32,6 +32,7 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         quoted_printable,
         decimal_codes,
         code_lists,
+        radix_tokens,
     ] {
         if let Some(t) = f(s) {
             out.push(t);
@@ -371,6 +372,169 @@ fn decimal_codes(s: &str) -> Option<String> {
     (!found.is_empty()).then_some(found)
 }
 
+/// Longest token the base58/base85/uuencode decoders look at.
+const MAX_RADIX_TOKEN: usize = 128;
+const B58: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const B85: &[u8] =
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+
+/// Whitespace-separated tokens in base58 (`2MrsCb`), Ascii85 (`2)-d=`, `<~…~>`), base85 (RFC
+/// 1924 / git alphabet) or one uuencoded line (`$-3$P,`), decoded when what they hold is
+/// printable ASCII with three digits or three lowercase letters in a row; the decoded tokens
+/// one a line. A plain word
+/// (letters of one case) is not tried; a token is tried as Ascii85 or uuencode only when it
+/// holds punctuation, as base58 only when it mixes digits or capitals with letters.
+fn radix_tokens(s: &str) -> Option<String> {
+    let mut out = String::new();
+    for raw in s.split_ascii_whitespace() {
+        let tok = raw.trim_end_matches(['.', ',']);
+        if tok.len() < 5 || tok.len() > MAX_RADIX_TOKEN {
+            continue;
+        }
+        let b = tok.as_bytes();
+        let lower = b.iter().all(u8::is_ascii_lowercase);
+        let upper = b.iter().all(u8::is_ascii_uppercase);
+        if lower || upper {
+            continue;
+        }
+        // A token the base64, base32 and hex readers decode is theirs.
+        if decode_token(tok).is_some() || decode_base32(tok).is_some() {
+            continue;
+        }
+        let punct = b.iter().any(|c| !c.is_ascii_alphanumeric());
+        let mut found = Vec::new();
+        if punct {
+            let a85 = tok.strip_prefix("<~").unwrap_or(tok);
+            let a85 = a85.strip_suffix("~>").unwrap_or(a85);
+            found.extend(ascii85(a85.as_bytes()));
+            found.extend(uudecode(raw.as_bytes()));
+        } else {
+            found.extend(base58(b));
+        }
+        found.extend(base85(b));
+        for bytes in found {
+            if bytes.len() >= 3
+                && bytes.iter().all(|c| c.is_ascii_graphic() || *c == b' ')
+                && word_like(&bytes)
+            {
+                out.push_str(&String::from_utf8_lossy(&bytes));
+                out.push('\n');
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Three digits or three lowercase letters in a row: what a value or a name decodes to, and
+/// what the garbage a lenient alphabet decodes other tokens to rarely holds.
+fn word_like(b: &[u8]) -> bool {
+    let run = |f: fn(&u8) -> bool| b.windows(3).any(|w| w.iter().all(f));
+    run(u8::is_ascii_digit) || run(u8::is_ascii_lowercase)
+}
+
+fn base58(b: &[u8]) -> Option<Vec<u8>> {
+    let mut n: Vec<u8> = Vec::new(); // big-endian base-256
+    for c in b {
+        let mut carry = B58.iter().position(|a| a == c)? as u32;
+        for d in n.iter_mut().rev() {
+            carry += u32::from(*d) * 58;
+            *d = (carry & 0xFF) as u8;
+            carry >>= 8;
+        }
+        while carry > 0 {
+            n.insert(0, (carry & 0xFF) as u8);
+            carry >>= 8;
+        }
+    }
+    let zeros = b.iter().take_while(|c| **c == b'1').count();
+    let mut out = vec![0u8; zeros];
+    out.extend(n);
+    Some(out)
+}
+
+/// Groups of five characters, each a base-85 digit (`digit` maps a byte to 0..85), as four
+/// bytes; a short last group padded as Ascii85 pads it.
+fn base85_groups(b: &[u8], digit: impl Fn(u8) -> Option<u32>, z: bool) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(b.len());
+    let mut group = [0u32; 5];
+    let mut k = 0;
+    for c in b {
+        if z && *c == b'z' && k == 0 {
+            out.extend([0u8; 4]);
+            continue;
+        }
+        if let Some(slot) = group.get_mut(k) {
+            *slot = digit(*c)?;
+        }
+        k += 1;
+        if k == 5 {
+            let v = group
+                .iter()
+                .try_fold(0u32, |a, d| a.checked_mul(85)?.checked_add(*d))?;
+            out.extend(v.to_be_bytes());
+            k = 0;
+        }
+    }
+    if k == 1 {
+        return None;
+    }
+    if k > 1 {
+        for slot in group.iter_mut().skip(k) {
+            *slot = 84;
+        }
+        let v = group
+            .iter()
+            .try_fold(0u32, |a, d| a.checked_mul(85)?.checked_add(*d))?;
+        out.extend(v.to_be_bytes().iter().take(k - 1));
+    }
+    Some(out)
+}
+
+fn ascii85(b: &[u8]) -> Option<Vec<u8>> {
+    base85_groups(
+        b,
+        |c| (b'!'..=b'u').contains(&c).then(|| u32::from(c - b'!')),
+        true,
+    )
+}
+
+fn base85(b: &[u8]) -> Option<Vec<u8>> {
+    base85_groups(
+        b,
+        |c| B85.iter().position(|a| *a == c).map(|p| p as u32),
+        false,
+    )
+}
+
+/// One uuencoded line: a length character, then four characters per three bytes.
+fn uudecode(b: &[u8]) -> Option<Vec<u8>> {
+    let (first, body) = b.split_first()?;
+    let len = usize::from(first.checked_sub(32)? & 0x3F);
+    // Trailing spaces (zero bits) may have been trimmed: at most the last group's.
+    if len == 0 || body.len() + 3 < len.div_ceil(3) * 4 {
+        return None;
+    }
+    let val = |c: u8| -> Option<u32> {
+        (b' '..=b'`')
+            .contains(&c)
+            .then(|| u32::from((c - 32) & 0x3F))
+    };
+    let mut out = Vec::with_capacity(len + 2);
+    let groups = len.div_ceil(3);
+    if body.len().div_ceil(4) < groups {
+        return None;
+    }
+    for chunk in body.chunks(4).take(groups) {
+        let mut v = 0u32;
+        for i in 0..4 {
+            v = v << 6 | val(chunk.get(i).copied().unwrap_or(b' '))?;
+        }
+        out.extend(&v.to_be_bytes()[1..]);
+    }
+    out.truncate(len);
+    Some(out)
+}
+
 fn is_b64(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_')
 }
@@ -556,6 +720,22 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn base58_base85_uuencode() {
+        let r = |t: &str| super::radix_tokens(t).unwrap_or_default();
+        assert_eq!(r("the lag is 2MrsCb"), "5100\n");
+        assert_eq!(r("2)-d="), "5100\n");
+        assert_eq!(r("<~2)-d=~>"), "5100\n");
+        assert!(r("H8C(S").contains("5100"));
+        assert!(r("$-3$P,").contains("5100"));
+        assert!(r("CLqR/Eb0%").contains("kestrel"));
+        assert!(r("553wGNzBT9").contains("kestrel"));
+        assert_eq!(
+            super::radix_tokens("plain words only, nothing encoded"),
+            None
+        );
+    }
+
     use super::*;
 
     /// `printable_start` refuses only tokens that neither alphabet decodes to printable text:

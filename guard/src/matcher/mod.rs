@@ -166,6 +166,14 @@
 //! cherries, 0 dates`. **Digit words of other languages** (`digitwords.rs`):
 //! `fünf eins null null`, `fife wun zero zero`.
 //!
+//! **Signalling codes and code** (fifth red-team round): Morse code and braille read as the
+//! characters they spell (`signs.rs`: `..... .---- ----- -----`, `⠼⠑⠁⠚⠚`); small literal
+//! expressions in code or maths markup evaluated (`code.rs`: `=SUM(5000,100)`, `int('11754',
+//! 8)`, `"".join([...])`, `chr(53)+…`, `1275 << 2`, `$\frac{10200}{2}$`, `5[1]0{2}`, `\35 `,
+//! `DIGIT FIVE`); one digit group per list item or table line (`1. 5` / `2. 1` …, `| 00 |`) and
+//! a number broken at a line end (`splits.rs`); base58, Ascii85, base85 and uuencoded tokens
+//! (`encodings.rs`).
+//!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured
@@ -201,6 +209,7 @@
 mod bases;
 mod brackets;
 mod candidates;
+mod code;
 mod digitwords;
 mod disguises;
 mod durations;
@@ -218,6 +227,7 @@ mod numbers;
 mod parts;
 mod phrases;
 mod readings;
+mod signs;
 mod spelled;
 mod spelling;
 mod splits;
@@ -672,6 +682,30 @@ impl Matcher {
             // ess …`) or alphabet positions (`11-5-19-…`), read as its letters.
             if let Some(v) = spelling::letters_view(&norm) {
                 f.scan(&v, hits);
+            }
+        }
+        // Morse code and braille, read as the characters they spell (`signs.rs`).
+        if let Some(v) = signs::view(&norm) {
+            let n = normalize::normalize(&v);
+            self.scan_view(&n, hits, false);
+            if let Some(f) = &self.fuzzy {
+                f.scan(&n, hits);
+            }
+        }
+        // Literal expressions in code or maths markup, evaluated (`code.rs`): the changed
+        // lines are read by every rule, their second readings and the name rules.
+        // On the text as written: normalisation drops LaTeX commands with their arguments.
+        if let Some(v) = code::view(text).or_else(|| code::view(&norm)) {
+            let n = normalize::normalize(&v);
+            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
+            self.scan_view(&changed, hits, false);
+            if self.rules.second_readings {
+                for r in readings::readings(&changed) {
+                    self.scan_view(&r, hits, false);
+                }
+            }
+            if let Some(f) = &self.fuzzy {
+                f.scan(&changed, hits);
             }
         }
         if self.rules.second_readings {

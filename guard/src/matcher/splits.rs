@@ -24,7 +24,7 @@ const SEPARATORS: &[char] = &[
     // (fraction and division slash, raised and Mongolian commas, a low vertical line,
     // ideographic comma and stop, Armenian full stop), and an apostrophe (`51'00`).
     '\u{2044}', '\u{2215}', '\u{2E34}', '\u{1802}', '\u{02CC}', '\u{3001}', '\u{3002}', '\u{0589}',
-    '\'', // An ellipsis and a semicolon between two groups (`51…00`, `27; 50`).
+    '\'', '\t', // An ellipsis and a semicolon between two groups (`51…00`, `27; 50`).
     '\u{2026}', ';',
 ];
 
@@ -39,6 +39,135 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
     }
     unit_split(digits, s, &runs, hits);
     clock_words(digits, s, &runs, hits);
+    joined_runs(digits, s, &runs, hits);
+    indexed(digits, s, &runs, hits);
+    // One group per list item or table row (`- 51`, `1. 5`, `| 00 |`): the same lines with
+    // their markers taken off.
+    if let Some(items) = items_view(s) {
+        let runs = self::runs(&items);
+        joined_runs(digits, &items, &runs, hits);
+    }
+}
+
+/// Digits given with their positions, in order: `position 1 = 5, position 2 = 1, …`,
+/// `d[0]=5, d[1]=1, …`, `5@0 1@1 …`. Three or more (position, digit) pairs in a row whose
+/// positions count up by one from 0 or 1; their digits in order must be a target's exactly.
+fn indexed(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    let text = |a: usize, b: usize| s.get(a..b).unwrap_or("");
+    // (position, digit) pairs in text order.
+    let mut pairs: Vec<(u32, u8)> = Vec::new();
+    let mut flush = |pairs: &mut Vec<(u32, u8)>| {
+        if pairs.len() >= 3 {
+            let joined: String = pairs.iter().map(|(_, d)| char::from(*d)).collect();
+            for (t, idx) in digits {
+                if *t == joined {
+                    hits.set(*idx);
+                }
+            }
+        }
+        pairs.clear();
+    };
+    let mut k = 0;
+    while k + 1 < runs.len() {
+        let ((a, b), (c, d)) = (runs[k], runs[k + 1]);
+        let gap = text(b, c);
+        let sep = gap.trim_start_matches(']').trim();
+        let pair = if (b - a <= 2) && d - c == 1 && matches!(sep, "=" | ":" | "->" | "\u{2192}") {
+            text(a, b)
+                .parse::<u32>()
+                .ok()
+                .zip(s.as_bytes().get(c).copied())
+        } else if b - a == 1 && d - c <= 2 && gap == "@" {
+            text(c, d)
+                .parse::<u32>()
+                .ok()
+                .zip(s.as_bytes().get(a).copied())
+        } else {
+            None
+        };
+        match pair {
+            Some((pos, digit)) => {
+                let follows = pairs.last().map_or(pos <= 1, |(p, _)| pos == p + 1);
+                if !follows {
+                    flush(&mut pairs);
+                }
+                if pairs.is_empty() && pos > 1 {
+                    k += 1;
+                    continue;
+                }
+                pairs.push((pos, digit));
+                k += 2;
+            }
+            None => {
+                k += 1;
+            }
+        }
+    }
+    flush(&mut pairs);
+}
+
+/// Lines that open with a list marker or are one table cell, written without it, and table
+/// rules dropped; `None` when no line has a marker (the text is read as it stands).
+///
+/// A marker is `-`, `*`, `+`, `•` or an item number (`1.`, `2)`) followed by a space; a cell
+/// line is `| x |` with no other `|`. The item numbers are dropped with their marker, so `1. 5`
+/// `2. 1` … is the digits `5`, `1` … one a line, which the one-group-a-line join reads.
+fn items_view(s: &str) -> Option<String> {
+    if !s.contains('\n') {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut any = false;
+    for line in s.split('\n') {
+        let t = line.trim_matches([' ', '\t', '\r']);
+        let item = list_item(t).or_else(|| table_cell(t));
+        if let Some(rest) = item {
+            any = true;
+            out.push_str(rest);
+        } else if !(t.len() > 1 && t.trim_matches(['|', '-', ':', ' ']).is_empty()) {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    any.then_some(out)
+}
+
+/// `- x`, `* x`, `+ x`, `• x`, `1. x`, `2) x`: the item without its marker.
+fn list_item(t: &str) -> Option<&str> {
+    for m in ["- ", "* ", "+ ", "\u{2022} "] {
+        if let Some(rest) = t.strip_prefix(m) {
+            return Some(rest.trim_start());
+        }
+    }
+    let n = t.bytes().take_while(u8::is_ascii_digit).count();
+    if (1..=2).contains(&n) {
+        let rest = t.get(n..)?;
+        let rest = rest
+            .strip_prefix(". ")
+            .or_else(|| rest.strip_prefix(") "))?;
+        return Some(rest.trim_start());
+    }
+    None
+}
+
+/// `| x |`: the one cell of a table line.
+fn table_cell(t: &str) -> Option<&str> {
+    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
+    (!inner.contains('|')).then(|| inner.trim())
+}
+
+/// Two to four digit runs of `runs` joined by [`joins`], whose digits are an integer target's.
+fn joined_runs(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
     let longest = digits.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
     for i in 0..runs.len() {
         let (a, b) = runs[i];
@@ -137,8 +266,12 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
             return true;
         }
     }
+    // A number broken at a line end with a hyphen or a line continuation (`510-`, `5\`).
+    if matches!(gap, "-\n" | "\\\n" | "-\r\n" | "\\\r\n") {
+        return true;
+    }
     // One group per line: a line break (spaces around it) between lines holding only digits.
-    if gap.trim_matches([' ', '\t']) != "\n" {
+    if gap.trim_matches([' ', '\t', '\r']) != "\n" {
         return false;
     }
     let line_start = s
@@ -477,6 +610,57 @@ mod tests {
                 "5100"
             };
             assert!(has(t, target), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn items_and_broken_lines() {
+        for t in [
+            "1. 5\n2. 1\n3. 0\n4. 0",
+            "* 51\n* 00",
+            "Digits in order:\n  \u{2022} 5\n  \u{2022} 1\n  \u{2022} 0\n  \u{2022} 0",
+            "1) 51\n2) 00",
+            "| 5 |\n| 1 |\n| 0 |\n| 0 |",
+            "| hi |\n|----|\n| 51 |\n| 00 |",
+            "51\r\n00",
+            "51\t00",
+            "5\\\n100",
+            "510-\n0",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        for t in [
+            "1. restart 5 pods\n2. wait 100 s",
+            "- 51 partitions\n- 00 errors",
+            "| 51 | x |\n| 00 | y |",
+            "1. 51\n2. 001",
+            "* 5100a\n* 7",
+            "- 5\n- 1\n- 0\n- 7",
+            "51\n\n- 17",
+            "port 5\t100ms",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn indexed_digits() {
+        for t in [
+            "position 1 = 5, position 2 = 1, position 3 = 0, position 4 = 0",
+            "d[0]=5, d[1]=1, d[2]=0, d[3]=0",
+            "5@0 1@1 0@2 0@3",
+            "digit 1: 5; digit 2: 1; digit 3: 0; digit 4: 0",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        for t in [
+            "position 1 = 5, position 3 = 1, position 4 = 0, position 5 = 0",
+            "d[0]=5, d[1]=1, d[2]=0, d[3]=7",
+            "p0=5 p1=1",
+            "replicas: 5, 1, 0, 0",
+            "node 2: 5, node 3: 1, node 4: 0, node 5: 0",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
         }
     }
 
