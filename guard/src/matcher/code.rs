@@ -80,6 +80,26 @@ fn triggered(s: &str) -> bool {
             })
         })
         || triggers().is_some_and(|ac| ac.is_match(s))
+        || pairs_between_values(b, b"**")
+        || pairs_between_values(b, b"||")
+}
+
+/// `op` (`**`, `||`) with a value beside it: a digit, a bracket or a quote as the nearest
+/// byte other than a space on either side (`10 ** 2`, `'51' || '00'`). Markdown bold and a
+/// shell's `a || b` do not open the view.
+fn pairs_between_values(b: &[u8], op: &[u8]) -> bool {
+    let value = |c: Option<&u8>| {
+        c.is_some_and(|c| c.is_ascii_digit() || matches!(c, b'(' | b')' | b'\'' | b'"' | b'-'))
+    };
+    memchr::memmem::find_iter(b, op).any(|i| {
+        let before = b.get(..i).unwrap_or(&[]).iter().rev().find(|c| **c != b' ');
+        let after = b
+            .get(i + op.len()..)
+            .unwrap_or(&[])
+            .iter()
+            .find(|c| **c != b' ');
+        value(before) || value(after)
+    })
 }
 
 /// The literal triggers, one automaton built once (one search instead of a memmem searcher
@@ -87,10 +107,12 @@ fn triggered(s: &str) -> bool {
 fn triggers() -> Option<&'static aho_corasick::AhoCorasick> {
     static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
     AC.get_or_init(|| {
+        // ASCII case-insensitive, as the readers are (`SHL`, `Digit-Five`, `%U0035`).
         super::dfa_builder()
+            .ascii_case_insensitive(true)
             .build([
-                ".join(", "{,}", "<<", ">>", "||", "**", " sh", "\"*", "'*", "\" *", "' *",
-                ".repeat(", " 10^", "%u", "digit ", "DIGIT ", "digit-", "Digit ",
+                ".join(", "{,}", "<<", ">>", " shl", " shr", "\"*", "'*", "\" *", "' *",
+                ".repeat(", " 10^", "%u", "digit ", "digit-",
             ])
             .ok()
     })

@@ -432,10 +432,29 @@ fn word_like(b: &[u8]) -> bool {
     run(u8::is_ascii_digit) || run(u8::is_ascii_lowercase)
 }
 
+/// The value of each byte in an alphabet (`NONE`: not in it): one load a byte instead of a
+/// search of the alphabet.
+const fn digit_table(alphabet: &[u8]) -> [u8; 256] {
+    let mut t = [NONE; 256];
+    let mut i = 0;
+    while i < alphabet.len() {
+        t[alphabet[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+}
+const NONE: u8 = u8::MAX;
+const B58_DIGIT: [u8; 256] = digit_table(B58);
+const B85_DIGIT: [u8; 256] = digit_table(B85);
+
 fn base58(b: &[u8]) -> Option<Vec<u8>> {
     let mut n: Vec<u8> = Vec::new(); // big-endian base-256
     for c in b {
-        let mut carry = B58.iter().position(|a| a == c)? as u32;
+        let d = B58_DIGIT[usize::from(*c)];
+        if d == NONE {
+            return None;
+        }
+        let mut carry = u32::from(d);
         for d in n.iter_mut().rev() {
             carry += u32::from(*d) * 58;
             *d = (carry & 0xFF) as u8;
@@ -453,15 +472,16 @@ fn base58(b: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Groups of five characters, each a base-85 digit (`digit` maps a byte to 0..85), as four
-/// bytes; a short last group padded as Ascii85 pads it.
+/// bytes; a short last group padded as Ascii85 pads it. `None` as soon as a whole group is
+/// not printable (the only caller keeps printable text alone).
 fn base85_groups(b: &[u8], digit: impl Fn(u8) -> Option<u32>, z: bool) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(b.len());
     let mut group = [0u32; 5];
     let mut k = 0;
     for c in b {
         if z && *c == b'z' && k == 0 {
-            out.extend([0u8; 4]);
-            continue;
+            // Four zero bytes: never printable, and the caller keeps printable text only.
+            return None;
         }
         if let Some(slot) = group.get_mut(k) {
             *slot = digit(*c)?;
@@ -471,6 +491,14 @@ fn base85_groups(b: &[u8], digit: impl Fn(u8) -> Option<u32>, z: bool) -> Option
             let v = group
                 .iter()
                 .try_fold(0u32, |a, d| a.checked_mul(85)?.checked_add(*d))?;
+            // The caller keeps printable text only: stop at the first group that is not.
+            if !v
+                .to_be_bytes()
+                .iter()
+                .all(|c| c.is_ascii_graphic() || *c == b' ')
+            {
+                return None;
+            }
             out.extend(v.to_be_bytes());
             k = 0;
         }
@@ -501,7 +529,10 @@ fn ascii85(b: &[u8]) -> Option<Vec<u8>> {
 fn base85(b: &[u8]) -> Option<Vec<u8>> {
     base85_groups(
         b,
-        |c| B85.iter().position(|a| *a == c).map(|p| p as u32),
+        |c| {
+            let d = B85_DIGIT[usize::from(c)];
+            (d != NONE).then_some(u32::from(d))
+        },
         false,
     )
 }

@@ -695,7 +695,8 @@ impl Matcher {
         // Literal expressions in code or maths markup, evaluated (`code.rs`): the changed
         // lines are read by every rule, their second readings and the name rules.
         // On the text as written: normalisation drops LaTeX commands with their arguments.
-        if let Some(v) = code::view(text).or_else(|| code::view(&norm)) {
+        // (The normalised text is read too, unless it is the text itself.)
+        if let Some(v) = code::view(text).or_else(|| (norm != text).then(|| code::view(&norm))?) {
             let n = normalize::normalize(&v);
             let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
             self.scan_view(&changed, hits, false);
