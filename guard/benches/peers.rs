@@ -23,30 +23,10 @@ use orrery_learning_guard::matcher::{GuardedValue, Matcher};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-const CORPUS: &str = include_str!("../tests/data/benign_ops.txt");
-
-/// The same text generator as `benches/matcher.rs`: `dump` is tool output only.
-fn text(size: usize, dump: bool) -> String {
-    let (prose, ops): (Vec<&str>, Vec<&str>) = CORPUS.lines().partition(|l| {
-        let letters = l.chars().filter(|c| c.is_alphabetic() || *c == ' ').count();
-        l.split(' ').count() >= 8 && letters * 10 >= l.len() * 8
-    });
-    let mut out = String::with_capacity(size + 256);
-    let (mut k, mut line) = (7usize, 0usize);
-    while out.len() < size {
-        k = k.wrapping_mul(31).wrapping_add(17);
-        line = (line + 1) % 6;
-        let l = if dump || line == 0 {
-            ops[k % ops.len()]
-        } else {
-            prose[k % prose.len()]
-        };
-        out.push_str(l);
-        out.push('\n');
-    }
-    out.truncate(size);
-    out
-}
+// The same text as `examples/v8_reads.rs` reads.
+#[path = "support/text.rs"]
+mod text;
+use text::text;
 
 /// The manifest: four numbers of assorted magnitudes and one name, none in the corpus.
 fn targets() -> Vec<GuardedValue> {

@@ -7,30 +7,10 @@ use orrery_learning_guard::manifest::TargetValue;
 use orrery_learning_guard::matcher::{GuardedValue, Matcher};
 use std::time::Instant;
 
-const CORPUS: &str = include_str!("../tests/data/benign_ops.txt");
-
-/// 64 KB of the corpus: prose lines with an ops line every sixth, or ops lines only.
-fn text(size: usize, ops_only: bool) -> String {
-    let (prose, ops): (Vec<&str>, Vec<&str>) = CORPUS.lines().partition(|l| {
-        let letters = l.chars().filter(|c| c.is_alphabetic() || *c == ' ').count();
-        l.split(' ').count() >= 8 && letters * 10 >= l.len() * 8
-    });
-    let mut out = String::with_capacity(size + 256);
-    let (mut k, mut line) = (7usize, 0usize);
-    while out.len() < size {
-        k = k.wrapping_mul(31).wrapping_add(17);
-        line = (line + 1) % 6;
-        let l = if ops_only || line == 0 {
-            ops[k % ops.len()]
-        } else {
-            prose[k % prose.len()]
-        };
-        out.push_str(l);
-        out.push('\n');
-    }
-    out.truncate(size);
-    out
-}
+// The peers bench's text (`benches/support/text.rs`).
+#[path = "../benches/support/text.rs"]
+mod text;
+use text::text;
 
 fn main() {
     let reads: usize = std::env::var("N")

@@ -53,16 +53,7 @@ fn compile_both(set: &diff::TargetSet) -> (frozen::Matcher, Matcher) {
 }
 
 fn seeds() -> Vec<String> {
-    let mut seeds: Vec<String> = SOURCES
-        .iter()
-        .flat_map(|s| diff::string_literals(s))
-        .filter(|s| !s.is_empty())
-        .collect();
-    seeds.extend(OPS.lines().map(str::to_string));
-    seeds.extend(diff::PIECES.iter().map(|p| p.to_string()));
-    seeds.sort();
-    seeds.dedup();
-    seeds
+    diff::seeds(SOURCES, OPS)
 }
 
 #[test]

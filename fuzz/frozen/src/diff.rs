@@ -189,6 +189,21 @@ pub const PIECES: &[&str] = &[
     "orders-0 orders-1 orders-2",
 ];
 
+/// The differential corpus's seeds: every non-empty string literal of `sources` (the guard's
+/// test tables), the lines of `ops`, and [`PIECES`]; sorted, no duplicates.
+pub fn seeds(sources: &[&str], ops: &str) -> Vec<String> {
+    let mut seeds: Vec<String> = sources
+        .iter()
+        .flat_map(|s| string_literals(s))
+        .filter(|s| !s.is_empty())
+        .collect();
+    seeds.extend(ops.lines().map(str::to_string));
+    seeds.extend(PIECES.iter().map(|p| p.to_string()));
+    seeds.sort();
+    seeds.dedup();
+    seeds
+}
+
 /// Every string literal in Rust source (the guard's test tables): escapes decoded, raw strings
 /// taken as written. Approximate on purpose: a mis-read literal is just one more text.
 pub fn string_literals(src: &str) -> Vec<String> {

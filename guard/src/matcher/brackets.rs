@@ -135,11 +135,8 @@ mod tests {
     use super::*;
 
     fn pinned(text: &str, target: f64) -> bool {
-        let mut nums = NumTargets::default();
-        nums.push(target, 0);
-        nums.finish(0.0);
         let mut hits = Hits::new(1, 0);
-        scan(&nums, text, &mut hits);
+        scan(&NumTargets::single(target), text, &mut hits);
         hits.any()
     }
 

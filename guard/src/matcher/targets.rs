@@ -132,6 +132,15 @@ fn filter_bit(d: Dec) -> usize {
 }
 
 impl NumTargets {
+    /// One target, index 0, no band: what a rule's unit tests read against.
+    #[cfg(test)]
+    pub(crate) fn single(v: f64) -> Self {
+        let mut nums = Self::default();
+        nums.push(v, 0);
+        nums.finish(0.0);
+        nums
+    }
+
     pub fn push(&mut self, v: f64, idx: usize) {
         if let Some(d) = Dec::from_f64(v) {
             self.exact.push((d, idx));

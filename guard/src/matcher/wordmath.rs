@@ -923,17 +923,14 @@ mod tests {
     fn cues_inside_words_open_nothing() {
         use orrery_learning_frozen_matcher::diff;
         const OPS: &str = include_str!("../../tests/data/benign_ops.txt");
-        let mut seeds: Vec<String> = [
-            include_str!("../../tests/patient_learner.rs"),
-            include_str!("../../tests/matcher.rs"),
-            include_str!("../../tests/matcher_fp.rs"),
-        ]
-        .iter()
-        .flat_map(|s| diff::string_literals(s))
-        .collect();
-        seeds.extend(OPS.lines().map(str::to_string));
-        seeds.sort();
-        seeds.dedup();
+        let seeds = diff::seeds(
+            &[
+                include_str!("../../tests/patient_learner.rs"),
+                include_str!("../../tests/matcher.rs"),
+                include_str!("../../tests/matcher_fp.rs"),
+            ],
+            OPS,
+        );
         let texts = diff::corpus(&seeds, OPS, 6, 0x5EED_0010);
         assert!(texts.len() > 5000, "{}", texts.len());
         let read = |t: &str, mid_word: bool| {
@@ -955,11 +952,8 @@ mod tests {
     }
 
     fn states(text: &str, target: f64) -> bool {
-        let mut nums = NumTargets::default();
-        nums.push(target, 0);
-        nums.finish(0.0);
         let mut hits = Hits::new(1, 0);
-        scan(&nums, text, &mut hits);
+        scan(&NumTargets::single(target), text, &mut hits);
         hits.any()
     }
 

@@ -23,13 +23,7 @@ const SOURCES: &[&str] = &[
 const OPS: &str = include_str!("../../../tests/data/benign_ops.txt");
 
 fn texts() -> Vec<String> {
-    let mut seeds: Vec<String> = SOURCES
-        .iter()
-        .flat_map(|s| diff::string_literals(s))
-        .filter(|s| !s.is_empty())
-        .collect();
-    seeds.extend(OPS.lines().map(str::to_string));
-    seeds.extend(diff::PIECES.iter().map(|p| p.to_string()));
+    let mut seeds = diff::seeds(SOURCES, OPS);
     // Rust sources whose string literals are seeds too (this module's own, as they stood
     // before the change: the literals of a test added with it would make the corpora differ).
     let sources = std::env::var("READINGS_SOURCES").unwrap_or_default();
