@@ -397,10 +397,6 @@ fn radix_tokens(s: &str) -> Option<String> {
         if lower || upper {
             continue;
         }
-        // A token the base64, base32 and hex readers decode is theirs.
-        if decode_token(tok).is_some() || decode_base32(tok).is_some() {
-            continue;
-        }
         let punct = b.iter().any(|c| !c.is_ascii_alphanumeric());
         let mut found = Vec::new();
         if punct {
@@ -412,14 +408,19 @@ fn radix_tokens(s: &str) -> Option<String> {
             found.extend(base58(b));
         }
         found.extend(base85(b));
-        for bytes in found {
-            if bytes.len() >= 3
+        found.retain(|bytes| {
+            bytes.len() >= 3
                 && bytes.iter().all(|c| c.is_ascii_graphic() || *c == b' ')
-                && word_like(&bytes)
-            {
-                out.push_str(&String::from_utf8_lossy(&bytes));
-                out.push('\n');
-            }
+                && word_like(bytes)
+        });
+        // A token the base64, base32 and hex readers decode is theirs (asked only of a
+        // token that decodes here: most decode to nothing printable).
+        if found.is_empty() || decode_token(tok).is_some() || decode_base32(tok).is_some() {
+            continue;
+        }
+        for bytes in found {
+            out.push_str(&String::from_utf8_lossy(&bytes));
+            out.push('\n');
         }
     }
     (!out.is_empty()).then_some(out)
