@@ -920,6 +920,7 @@ mod tests {
     /// literals of the guard's test tables, the ops corpus in windows, six mutations of each),
     /// every value read with them is read without them.
     #[test]
+    #[cfg(not(target_arch = "wasm32"))] // the differential harness is a native dev-dependency
     fn cues_inside_words_open_nothing() {
         use orrery_learning_frozen_matcher::diff;
         const OPS: &str = include_str!("../../tests/data/benign_ops.txt");
