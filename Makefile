@@ -15,7 +15,7 @@ export ENVOY_BIN
 PROPTEST_RNG_SEED ?= 1
 export PROPTEST_RNG_SEED
 
-.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-v8 bench-guard bench-control bench-stack smoke token chromium test-console soak soak-short test-deploy deploy-tools
+.PHONY: help setup wasm-target envoy build wasm run test lint lint-envoy test-guard test-guard-wasm test-control test-e2e fuzz fuzz-tool fuzz-check bench bench-peers bench-check bench-v8 bench-guard bench-control bench-stack wasm-floor smoke token chromium test-console soak soak-short test-deploy deploy-tools
 .PHONY: wasm-bindgen-target wasm-bindgen-cli pages pages-screenshots test-bindings test-pages
 .PHONY: eval eval-short eval-setup
 
@@ -39,6 +39,10 @@ envoy:
 ## ---- build ---------------------------------------------------------------
 wasm: wasm-target
 	$(CARGO) build --locked -p orrery-learning-filter --target wasm32-wasip1 --release
+
+# The floor filter bench-stack measures the learning filter against (bench/floor-filter).
+wasm-floor: wasm-target
+	$(CARGO) build --locked -p orrery-bench-floor-filter --target wasm32-wasip1 --release
 
 build: wasm
 	$(CARGO) build --locked --release -p orrery-learning-control -p orrery-standin
@@ -285,7 +289,7 @@ test-pages: build pages envoy chromium
 pages-screenshots: build pages envoy chromium
 	SCREENSHOTS=docs/img tools/test-pages
 
-bench-stack: setup build
+bench-stack: setup build wasm-floor
 	tools/bench-stack
 
 bench-guard:
