@@ -2105,3 +2105,41 @@ fn digits_with_their_positions() {
         ],
     );
 }
+
+#[test]
+fn percentages_and_powers_of_ten_in_words() {
+    lab_table(
+        "percentages and powers of ten",
+        &[
+            ("51 per cent of 10k", "total_lag"),
+            ("51% of 10k", "total_lag"),
+            ("51 pct of 10000", "total_lag"),
+            ("51 % of 10,000", "total_lag"),
+            ("27.5 percent of 10K", "worst_partition_lag"),
+            ("5.1 times ten to the third", "total_lag"),
+            ("5.1 times 10 to the 3rd", "total_lag"),
+            ("5.1 x 10 to the power of 3", "total_lag"),
+            ("5.1 times ten to the power of three", "total_lag"),
+            ("2.75 times 10 raised to the third", "worst_partition_lag"),
+            ("0.51 times ten to the fourth", "total_lag"),
+            // Near-misses: other shares, prose with `to the`, a cube that is not a target,
+            // a `k` glued into a word.
+            ("51% of 10 days", ""),
+            ("52 per cent of 10k", ""),
+            ("move 3 to the third node", ""),
+            ("we moved 10 to the third rack and 5 to the second", ""),
+            ("17 cubed", ""),
+            ("51% of 10kb", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "percentages and powers of ten (other targets)",
+        &[
+            ("7.342 times ten to the third", "n"),
+            ("73.42 per cent of 10k", "n"),
+            ("7.343 times ten to the third", ""),
+        ],
+    );
+}

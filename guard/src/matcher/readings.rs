@@ -9,13 +9,16 @@
 //!   hundred` → `100`, `ten thousand two hundred` → `10200`), digit words one after another as
 //!   single digits (`five one zero zero` → `5 1 0 0`), `oh` inside such a run as `0`, `double
 //!   X` / `triple X` as the digit twice / three times;
-//! - `N doubled`, `N tripled`, `N halved`, `N squared`, `N x2` as `N * 2`, `N * 3`, `N / 2`, `N
-//!   ^ 2`, `N * 2`; `kilo` and `grand` after a number as `thousand`;
+//! - `N doubled`, `N tripled`, `N halved`, `N squared`, `N cubed`, `N x2` as `N * 2`, `N * 3`,
+//!   `N / 2`, `N ^ 2`, `N ^ 3`, `N * 2`; `N to the power of M` and `N raised to the M` as `N ^
+//!   M`, and `10 to the third` (`3rd`, `fourth` … `ninth`, after a ten only) as `10 ^ 3`; `kilo`
+//!   and `grand` after a number as `thousand`;
 //! - digit groups joined by quotes and `+` (`"51" + "00"`) or by a joining phrase (`followed
 //!   by`, `then`, `and then`, `concatenated with`, `joined with`, `appended with`) glued into
 //!   one run (`5100`);
 //! - relations as their arithmetic: `A more than B`, `A less than B`, `between A and B` with
-//!   one integer between, `the sum of`, `A% of B`, `A shy of B`; and the puzzle relations of
+//!   one integer between, `the sum of`, `A% of B` (`percent`, `per cent`, `pct`, `A % of B`;
+//!   `B` may be `10k`), `A shy of B`; and the puzzle relations of
 //!   `readings/puzzles.rs` (`the integer right after 5099`, `halfway between 5000 and 5200`,
 //!   `avg of 4900 and 5300`, `10200 split in two`, `the smallest multiple of 50 above 5060`);
 //!
@@ -362,6 +365,10 @@ const FORWARD: &[&str] = &[
     "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots", "zeros", "zeroes", "noughts",
     "nada", "zilch", "ought", "aught",
+    "per cent", "pct", "cubed", "to the power", "raised to", "to the second", "to the third",
+    "to the fourth", "to the fifth", "to the sixth", "to the seventh", "to the eighth",
+    "to the ninth", "to the 2nd", "to the 3rd", "to the 4th", "to the 5th", "to the 6th",
+    "to the 7th", "to the 8th", "to the 9th",
     "more than", "less than", "fewer than", "between",
     "successor", "predecessor", "halfway", "midway", "midpoint", "avg", "average", "mean",
     "split", "divided", "cut", "multiple", "integer right", "integer just", "integer after",
@@ -768,12 +775,31 @@ fn rewrite(s: &str) -> String {
                 && spaced
                 && after_number
                 && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Digits);
+            // `N raised to the …`: the `to` below reads the power.
+            if after_number
+                && is("raised")
+                && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Space)
+                && power_at(&toks, i + 2, &out).is_some()
+            {
+                i += 2;
+                continue;
+            }
+            if after_number {
+                if let Some((text, next)) = power_at(&toks, i, &out) {
+                    out.push_str(text);
+                    // `to the power of three`: the exponent's words are read next.
+                    after_number = text.len() > 1;
+                    i = next;
+                    continue;
+                }
+            }
             let replaced = match () {
                 _ if times => Some("* "),
                 _ if after_number && is("doubled") => Some("* 2"),
                 _ if after_number && is("tripled") => Some("* 3"),
                 _ if after_number && is("halved") => Some("/ 2"),
                 _ if after_number && is("squared") => Some("^ 2"),
+                _ if after_number && is("cubed") => Some("^ 3"),
                 _ if after_number && (is("kilo") || is("grand")) => Some("thousand"),
                 _ => None,
             };
@@ -793,6 +819,61 @@ fn rewrite(s: &str) -> String {
         return glue(&out, &toks);
     }
     glue(&out, &tokens(&out))
+}
+
+/// A power after a number, at the token `to` (index `i`): `to the power of` (and `to the
+/// power`) is `^` with the exponent still to read; `to the third` (`3rd`, `second` … `ninth`)
+/// is `^ 3`, but only after a ten (`out` ends in `10`: `ten to the third` is the scientific
+/// phrase; `move 3 to the third node` stays prose). Returns the text and the next token.
+fn power_at(toks: &[Tok<'_>], i: usize, out: &str) -> Option<(&'static str, usize)> {
+    let word = |k: usize, w: &str| {
+        toks.get(k)
+            .is_some_and(|x| x.kind == Kind::Letters && x.text.eq_ignore_ascii_case(w))
+    };
+    let space = |k: usize| toks.get(k).is_some_and(|x| x.kind == Kind::Space);
+    if !(word(i, "to") && space(i + 1) && word(i + 2, "the") && space(i + 3)) {
+        return None;
+    }
+    if word(i + 4, "power") {
+        if space(i + 5) && word(i + 6, "of") && space(i + 7) {
+            return Some(("^", i + 7));
+        }
+        return space(i + 5).then_some(("^", i + 5));
+    }
+    let tail = out.trim_end();
+    let ten = tail.ends_with("10")
+        && !tail[..tail.len() - 2]
+            .bytes()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit() || c == b'.');
+    if !ten {
+        return None;
+    }
+    const ORDINALS: [(&str, &str, &str); 8] = [
+        ("second", "2", "^ 2"),
+        ("third", "3", "^ 3"),
+        ("fourth", "4", "^ 4"),
+        ("fifth", "5", "^ 5"),
+        ("sixth", "6", "^ 6"),
+        ("seventh", "7", "^ 7"),
+        ("eighth", "8", "^ 8"),
+        ("ninth", "9", "^ 9"),
+    ];
+    for (w, d, text) in ORDINALS {
+        if word(i + 4, w) {
+            return Some((text, i + 5));
+        }
+        let suffix = toks.get(i + 5).is_some_and(|x| {
+            x.kind == Kind::Letters
+                && ["nd", "rd", "th"]
+                    .iter()
+                    .any(|s| x.text.eq_ignore_ascii_case(s))
+        });
+        if toks.get(i + 4).is_some_and(|x| x.text == d) && suffix {
+            return Some((text, i + 6));
+        }
+    }
+    None
 }
 
 /// Read a run of number words starting at token `i` (hyphens, single spaces and `and`/`a`
@@ -1278,7 +1359,7 @@ fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
 /// Can a relation start at token `i`? A cheap gate before [`relation_at`] (which runs on
 /// every token of a trigger line): every relation of this module, `puzzles.rs` and `mixed.rs`
 /// starts at a word from [`RELATION_HEADS`] followed by a space, or at digits followed by a
-/// space and a word from [`RELATION_AFTER`], by `%`, `/`, or a group or decimal separator. A
+/// space and a word from [`RELATION_AFTER`] or `%`, by `%`, `/`, or a group or decimal separator. A
 /// test checks the gate on every token of the corpora.
 fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
     let (Some(t), Some(n)) = (toks.get(i), toks.get(i + 1)) else {
@@ -1286,9 +1367,9 @@ fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
     };
     match t.kind {
         Kind::Letters => n.kind == Kind::Space && relation_word(t.text, RELATION_HEADS),
-        Kind::Digits if n.kind == Kind::Space => toks
-            .get(i + 2)
-            .is_some_and(|w| w.kind == Kind::Letters && relation_word(w.text, RELATION_AFTER)),
+        Kind::Digits if n.kind == Kind::Space => toks.get(i + 2).is_some_and(|w| {
+            (w.kind == Kind::Letters && relation_word(w.text, RELATION_AFTER)) || w.text == "%"
+        }),
         Kind::Digits => matches!(n.text, "%" | "/" | "," | "."),
         Kind::Space | Kind::Other => false,
     }
@@ -1310,7 +1391,7 @@ const RELATION_HEADS: &[&str] = &[
 const RELATION_AFTER: &[&str] = &[
     "percent", "shy", "less", "lots", "point", "more", "fewer", "split", "divided", "cut",
     "halves", "thirds", "quarters", "minutes", "hours", "and", "over", "above", "past",
-    "beyond", "on",
+    "beyond", "on", "per", "pct",
 ];
 
 /// Is `w` one of `words` (lowercase), ignoring ASCII case?
@@ -1361,6 +1442,14 @@ fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
                 e += 2;
             }
         }
+        // `10k`: a product, which binds before every operator the relations write.
+        if toks
+            .get(e)
+            .is_some_and(|x| x.kind == Kind::Letters && x.text.eq_ignore_ascii_case("k"))
+        {
+            n.push_str(" * 1000");
+            e += 1;
+        }
         Some((n, e))
     };
     // `the sum of 5000 and 100`, `the product of 51 and 100`.
@@ -1375,11 +1464,17 @@ fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     }
     if t.kind == Kind::Digits {
         if let Some((a, e)) = number(i) {
-            // `51% of 10,000`, `51 percent of 10000`.
+            // `51% of 10,000`, `51 percent of 10000`, `51 per cent of 10k`, `51 % of`.
             let pct = if toks.get(e).is_some_and(|x| x.text == "%") {
                 Some(e + 1)
-            } else if space(e) && word(e + 1, "percent") {
+            } else if space(e)
+                && (toks.get(e + 1).is_some_and(|x| x.text == "%")
+                    || word(e + 1, "percent")
+                    || word(e + 1, "pct"))
+            {
                 Some(e + 2)
+            } else if space(e) && word(e + 1, "per") && space(e + 2) && word(e + 3, "cent") {
+                Some(e + 4)
             } else {
                 None
             };
