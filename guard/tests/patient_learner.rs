@@ -2143,3 +2143,38 @@ fn percentages_and_powers_of_ten_in_words() {
         ],
     );
 }
+
+#[test]
+fn pieces_under_keys_that_only_count() {
+    lab_table(
+        "pieces under sequence keys",
+        &[
+            (r#"{"a":"51","b":"00"}"#, "total_lag"),
+            (r#"["51","00"]"#, "total_lag"),
+            (r#"{"x": 51, "y": "00"}"#, "total_lag"),
+            ("a=51 b=00", "total_lag"),
+            (r#"{"k1":"5","k2":"1","k3":"0","k4":"0"}"#, "total_lag"),
+            ("x: 27\ny: 50", "worst_partition_lag"),
+            ("part_a: 27, part_b: 50", "worst_partition_lag"),
+            (r#"{"a":"9","b":"51","c":"00"}"#, "total_lag"),
+            // Near-misses: keys that name things, a gap in the sequence, decimals, prose
+            // between the pairs, an array of other values.
+            (r#"{"replicas": 5, "ready": 100}"#, ""),
+            ("a=51 c=00", ""),
+            ("a=5.1 b=00", ""),
+            ("a: 51 and later on b: 00", ""),
+            (r#"["10","20","30"]"#, ""),
+            (r#"["51"]"#, ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&other_values()),
+        &["n", "name"],
+        "pieces under sequence keys (other targets)",
+        &[
+            (r#"{"a":"73","b":"42"}"#, "n"),
+            (r#"['7','3','4','2']"#, "n"),
+            (r#"{"a":"73","b":"43"}"#, ""),
+        ],
+    );
+}

@@ -227,6 +227,7 @@ mod numbers;
 mod parts;
 mod phrases;
 mod readings;
+mod seqkeys;
 mod signs;
 mod spelled;
 mod spelling;
