@@ -696,8 +696,15 @@ impl Matcher {
         // Literal expressions in code or maths markup, evaluated (`code.rs`): the changed
         // lines are read by every rule, their second readings and the name rules.
         // On the text as written: normalisation drops LaTeX commands with their arguments.
-        // (The normalised text is read too, unless it is the text itself.)
-        if let Some(v) = code::view(text).or_else(|| (norm != text).then(|| code::view(&norm))?) {
+        // The normalised text is read too, unless it is the text itself: both, since a view of
+        // the text as written keeps digits of other scripts that only normalising reads.
+        let written = code::view(text);
+        let normalised = if norm != text {
+            code::view(&norm)
+        } else {
+            None
+        };
+        for v in written.into_iter().chain(normalised) {
             let n = normalize::normalize(&v);
             let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
             self.scan_view(&changed, hits, false);
@@ -759,6 +766,8 @@ impl Matcher {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
                 // Pieces with labels that place them (`hi=51 lo=00`, `tens: 0`), joined.
                 halves::scan(s, &self.whole_digits, ctx.hits);
+                // Pieces under keys that only count (`{"a":"51","b":"00"}`), quoted arrays.
+                seqkeys::scan(s, &self.whole_digits, ctx.hits);
             }
             if self.rules.concatenations {
                 splits::scan(&self.whole_digits, s, ctx.hits);

@@ -5,6 +5,7 @@
 //! (`hidden`, `display:none`, `<script>`: [`without_hidden`]). The parent module owns the
 //! character steps and calls these.
 use std::borrow::Cow;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Could step 1 change `text`?
 pub(super) fn has_markup(text: &str) -> bool {
@@ -203,6 +204,26 @@ fn brace_in_math(b: &[u8], i: usize) -> bool {
     };
     if math(before) || math(after) {
         return true;
+    }
+    // A digit of another script beside it (`٤٢}٠٠`): this step runs before digits are folded.
+    if before.is_some_and(|c| *c >= 0x80) || after.is_some_and(|c| *c >= 0x80) {
+        let back = b.get(i.saturating_sub(4)..i).unwrap_or_default();
+        let prev = (0..back.len())
+            .find_map(|k| std::str::from_utf8(back.get(k..)?).ok())
+            .and_then(|t| t.chars().next_back());
+        let fwd = b.get(i + 1..(i + 5).min(b.len())).unwrap_or_default();
+        let next = (1..=fwd.len())
+            .rev()
+            .find_map(|k| std::str::from_utf8(fwd.get(..k)?).ok())
+            .and_then(|t| t.chars().next());
+        let digit = |c: Option<char>| {
+            c.is_some_and(|c| {
+                !c.is_ascii() && c.general_category() == GeneralCategory::DecimalNumber
+            })
+        };
+        if digit(prev) || digit(next) {
+            return true;
+        }
     }
     let letter = |c: Option<&u8>| c.is_some_and(u8::is_ascii_alphabetic);
     if !letter(before) && !letter(after) {
