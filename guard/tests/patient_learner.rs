@@ -2178,3 +2178,20 @@ fn pieces_under_keys_that_only_count() {
         ],
     );
 }
+
+#[test]
+fn counting_rod_digits() {
+    lab_table(
+        "counting rods",
+        &[
+            ("𝍤𝍩00", "total_lag"),
+            ("𝍤𝍩〇〇", "total_lag"),
+            ("lag: 𝍡𝍯𝍤0", "worst_partition_lag"),
+            ("𝍤 𝍩 0 0", "total_lag"),
+            // Near-misses: other rods, a CJK year, a lone zero sign.
+            ("𝍤𝍪00", ""),
+            ("二〇二六年", ""),
+            ("〇 replicas", ""),
+        ],
+    );
+}

@@ -235,6 +235,7 @@ fn may_join(c: char) -> bool {
         || (invisible(c) && c.general_category() != GeneralCategory::Format)
         || decimal_value(c).is_some()
         || dingbat_digit(c).is_some()
+        || c == '\u{3007}'
         || is_vulgar_fraction(c)
         || separator_lookalike(c).is_some()
         || superscript(c).is_some()
@@ -283,6 +284,12 @@ fn push_normal(c: char, out: &mut String) {
     }
     if let Some(d) = dingbat_digit(c) {
         out.push_str(d);
+        return;
+    }
+    // The ideographic zero is a place's zero after digits (`𝍤𝍩〇〇`, `51〇〇`); elsewhere it
+    // is left to the CJK numeral reader (`二〇二六`).
+    if c == '\u{3007}' && out.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+        out.push('0');
         return;
     }
     // The numero sign decomposes to `No`, which would glue to the number it labels (`№5100`).
@@ -362,7 +369,9 @@ fn decimal_value(c: char) -> Option<u8> {
     u8::try_from(k % 10).ok()
 }
 
-/// Circled digits with no compatibility decomposition (dingbats, negative circled).
+/// Circled digits with no compatibility decomposition (dingbats, negative circled), and the
+/// counting-rod digits (units and tens forms, one to nine: a rod numeral writes each place
+/// as one of them, `𝍤𝍩` is 51).
 fn dingbat_digit(c: char) -> Option<&'static str> {
     const ONE_TO_TEN: [&str; 10] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
     const ELEVEN_TO_TWENTY: [&str; 10] =
@@ -376,6 +385,8 @@ fn dingbat_digit(c: char) -> Option<&'static str> {
         0x24EB..=0x24F4 => ELEVEN_TO_TWENTY.get(idx(0x24EB)?).copied(),
         0x24F5..=0x24FE => ONE_TO_TEN.get(idx(0x24F5)?).copied(),
         0x24FF | 0x1F10B | 0x1F10C => Some("0"),
+        0x1D360..=0x1D368 => ONE_TO_TEN.get(idx(0x1D360)?).copied(),
+        0x1D369..=0x1D371 => ONE_TO_TEN.get(idx(0x1D369)?).copied(),
         _ => None,
     }
 }
