@@ -219,6 +219,9 @@ mod baltic;
 mod cjk;
 mod find;
 mod germanic;
+// The differential harness is a native dev-dependency (the guard's tests also run in wasm).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
 mod greek;
 mod hebrew;
 mod hindi;
