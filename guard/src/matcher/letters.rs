@@ -26,10 +26,15 @@
 //!
 //! # Cost
 //!
-//! One pass over the bytes; a token is read only when it has a look-alike letter.
+//! One pass over the bytes with a byte table: a token's classes (digit, letter, letter with no
+//! look-alike, lower case) are gathered as it is walked, so a word such as `the` costs its walk
+//! alone, and a token is read only when every letter in it has a look-alike. [`scan_symbols`]
+//! steps over eight bytes with no digit at once (no token can start there) and settles a digit
+//! run that has no symbol mark (`!|()[]`) and no non-ASCII byte next to it without its reader:
+//! the reader would count no symbol there and read nothing ([`plain_run`] says why).
 
 /// The digit a letter stands for.
-fn digit_of(c: u8) -> Option<u8> {
+const fn digit_of(c: u8) -> Option<u8> {
     Some(match c {
         b'O' | b'o' => b'0',
         b'I' | b'l' | b'i' => b'1',
@@ -45,6 +50,37 @@ fn digit_of(c: u8) -> Option<u8> {
     })
 }
 
+/// Byte classes for [`scan`]: an ASCII letter or digit, a digit, a letter, a letter without a
+/// digit look-alike ([`digit_of`]), a lower-case letter.
+const L_ALNUM: u8 = 1;
+const L_DIGIT: u8 = 2;
+const L_ALPHA: u8 = 4;
+const L_BAD: u8 = 8;
+const L_LOWER: u8 = 16;
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        let mut k = 0;
+        if c.is_ascii_digit() {
+            k |= L_ALNUM | L_DIGIT;
+        }
+        if c.is_ascii_alphabetic() {
+            k |= L_ALNUM | L_ALPHA;
+            if digit_of(c).is_none() {
+                k |= L_BAD;
+            }
+            if c.is_ascii_lowercase() {
+                k |= L_LOWER;
+            }
+        }
+        t[i] = k;
+        i += 1;
+    }
+    t
+};
+
 /// Report the number each look-alike token reads as.
 pub(crate) fn scan(s: &str, found: &mut dyn FnMut(f64)) {
     let b = s.as_bytes();
@@ -52,18 +88,33 @@ pub(crate) fn scan(s: &str, found: &mut dyn FnMut(f64)) {
     let mut buf = String::new();
     let mut framed: Option<bool> = None;
     while p < b.len() {
-        if !b[p].is_ascii_alphanumeric() {
-            p += 1;
-            continue;
-        }
-        // The token: alphanumerics, with single `.`/`,` between two of them.
+        let Some(skip) = b
+            .get(p..)
+            .and_then(|r| r.iter().position(|&c| CLASS[usize::from(c)] & L_ALNUM != 0))
+        else {
+            break;
+        };
+        p += skip;
+        // The token: alphanumerics, with single `.`/`,` between two of them. Its classes are
+        // gathered on the way (`.`, `,` and the byte that ends a run are in none), so it is
+        // walked once.
         let start = p;
         let mut q = p;
+        let mut acc = 0u8;
         loop {
-            while q < b.len() && b[q].is_ascii_alphanumeric() {
-                q += 1;
-            }
-            if q + 1 < b.len() && matches!(b[q], b'.' | b',') && b[q + 1].is_ascii_alphanumeric() {
+            let rest = b.get(q..).unwrap_or(&[]);
+            q += rest
+                .iter()
+                .position(|&c| {
+                    let k = CLASS[usize::from(c)];
+                    acc |= k;
+                    k & L_ALNUM == 0
+                })
+                .unwrap_or(rest.len());
+            if q + 1 < b.len()
+                && matches!(b[q], b'.' | b',')
+                && CLASS[usize::from(b[q + 1])] & L_ALNUM != 0
+            {
                 q += 1;
                 continue;
             }
@@ -74,22 +125,21 @@ pub(crate) fn scan(s: &str, found: &mut dyn FnMut(f64)) {
         if start > 0 && b[start - 1] == b'_' || b.get(q) == Some(&b'_') {
             continue;
         }
-        let tok = &b[start..q];
-        let digits = tok.iter().filter(|c| c.is_ascii_digit()).count();
-        let letters = tok.iter().filter(|c| c.is_ascii_alphabetic()).count();
-        if letters == 0
-            || !tok
-                .iter()
-                .all(|&c| !c.is_ascii_alphabetic() || digit_of(c).is_some())
-        {
+        // No letter, or a letter without a digit look-alike: not read.
+        if acc & L_ALPHA == 0 || acc & L_BAD != 0 {
             continue;
         }
-        if digits == 0
-            && (letters < 4 || !tok.iter().all(|c| !c.is_ascii_lowercase()))
-            && !(letters >= 4
-                && (alone(s, start, q) || *framed.get_or_insert_with(|| framed_text(s))))
-        {
-            continue;
+        let tok = &b[start..q];
+        if acc & L_DIGIT == 0 {
+            let letters = tok.iter().filter(|c| c.is_ascii_alphabetic()).count();
+            // Four letters or more: upper case, or alone, or in a text that frames them.
+            if letters < 4
+                || (acc & L_LOWER != 0
+                    && !alone(s, start, q)
+                    && !*framed.get_or_insert_with(|| framed_text(s)))
+            {
+                continue;
+            }
         }
         if let Some(v) = read_mapped(tok.iter().map(|&c| digit_of(c).unwrap_or(c)), &mut buf) {
             found(v);
@@ -206,12 +256,24 @@ pub(crate) fn scan_symbols(s: &str, found: &mut dyn FnMut(f64)) {
     let mut p = 0;
     while p < b.len() {
         if !b[p].is_ascii_digit() {
+            // Eight bytes with no digit are stepped over at once, as one by one.
+            if let Some(w) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                if !has_digit(u64::from_le_bytes(w)) {
+                    p += 8;
+                    continue;
+                }
+            }
             p += 1;
             continue;
         }
         let mut q = p;
         while b.get(q).is_some_and(u8::is_ascii_digit) {
             q += 1;
+        }
+        // Most digit runs hold no symbol: settle those without the reader below.
+        if let Some(end) = plain_run(b, p) {
+            p = end;
+            continue;
         }
         // Grow left over look-alikes.
         let mut start = p;
@@ -308,6 +370,64 @@ pub(crate) fn scan_symbols(s: &str, found: &mut dyn FnMut(f64)) {
     }
 }
 
+/// Does any of the eight bytes of `w` hold an ASCII digit? (Exact, byte by byte: `x & 0x7F`
+/// plus or minus a constant below 128 never carries into the next byte; a byte with its top
+/// bit set is no digit.)
+fn has_digit(w: u64) -> bool {
+    const L: u64 = 0x0101_0101_0101_0101;
+    let low = w & (L * 0x7F);
+    // Top bit of each byte: `low < b'9' + 1`, `low > b'0' - 1`, and `w < 0x80`.
+    let below = L * (0x7F + u64::from(b'9') + 1) - low;
+    let above = low + L * (0x7F - (u64::from(b'0') - 1));
+    below & above & !w & (L * 0x80) != 0
+}
+
+/// Where the token grown from the digit run at `p` ends, when it is sure to hold no symbol
+/// look-alike (so the reader below would skip it); `None` when it might hold one.
+///
+/// Sound because it walks the token exactly as the reader does, over ASCII only: to the left
+/// the reader takes ASCII look-alike letters and stops at any other ASCII byte but `)`, `]`,
+/// `!` and `|`; to the right it takes digits, look-alike letters and a `.` or `,` before a
+/// digit or a look-alike letter, and stops at any other ASCII byte but `(`, `[`, `!` and `|`.
+/// Those four marks, a non-ASCII byte at either stop or after a `.`/`,`, or a token as long as
+/// the reader's buffer ([`MAXT`]) hand the run to the reader. Otherwise the reader counts no
+/// symbol and moves on to the same end, which this returns.
+fn plain_run(b: &[u8], p: usize) -> Option<usize> {
+    let letter = |c: u8| c.is_ascii_alphabetic() && digit_of(c).is_some();
+    let mut start = p;
+    while start > 0 && letter(b[start - 1]) {
+        start -= 1;
+    }
+    if start > 0 && (matches!(b[start - 1], b')' | b']' | b'!' | b'|') || b[start - 1] >= 0x80) {
+        return None;
+    }
+    let mut end = p;
+    while let Some(&c) = b.get(end) {
+        if end - start >= MAXT - 1 {
+            return None;
+        }
+        if c.is_ascii_digit() || letter(c) {
+            end += 1;
+            continue;
+        }
+        if matches!(c, b'.' | b',') {
+            match b.get(end + 1) {
+                Some(&x) if x.is_ascii_digit() || letter(x) => {
+                    end += 1;
+                    continue;
+                }
+                Some(&x) if x >= 0x80 => return None,
+                _ => break,
+            }
+        }
+        if matches!(c, b'(' | b'[' | b'!' | b'|') || c >= 0x80 {
+            return None;
+        }
+        break;
+    }
+    Some(end)
+}
+
 /// Is `c` a look-alike of a digit (an ASCII letter of [`digit_of`] or a [`symbol_digit`])?
 fn lookalike(c: char) -> bool {
     (c.is_ascii() && digit_of(c as u8).is_some()) || (!c.is_ascii() && symbol_digit(c).is_some())
@@ -393,6 +513,35 @@ mod tests {
         }
         assert!(read("S100").contains(&5100.0));
         assert!(read("s100").contains(&5100.0));
+    }
+
+    #[test]
+    fn digit_words() {
+        for k in 0..8 {
+            for x in 0..=255u8 {
+                let mut w = [b'a'; 8];
+                w[k] = x;
+                assert_eq!(
+                    has_digit(u64::from_le_bytes(w)),
+                    x.is_ascii_digit(),
+                    "{k} {x}"
+                );
+                let mut w = [0xFFu8; 8];
+                w[k] = x;
+                assert_eq!(
+                    has_digit(u64::from_le_bytes(w)),
+                    x.is_ascii_digit(),
+                    "{k} {x}"
+                );
+                let mut w = [b'0' - 1; 8];
+                w[k] = x;
+                assert_eq!(
+                    has_digit(u64::from_le_bytes(w)),
+                    x.is_ascii_digit(),
+                    "{k} {x}"
+                );
+            }
+        }
     }
 
     #[test]

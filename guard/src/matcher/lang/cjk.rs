@@ -63,7 +63,15 @@ pub(super) fn scan_cjk(text: &str, out: &mut Out) {
     let mut resume = 0;
     while let Some(&lead) = b.get(i) {
         // Every numeral is U+3007, U+3021..U+3029 or in U+4E00..U+9FFF: a 3-byte lead byte
-        // E3..=E9.
+        // E3..=E9. Eight ASCII bytes at a time hold none (each would be skipped alone).
+        if let Some(w) = b.get(i..i + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(w);
+            if u64::from_ne_bytes(word) & 0x8080_8080_8080_8080 == 0 {
+                i += 8;
+                continue;
+            }
+        }
         if !(0xE3..=0xE9).contains(&lead) {
             i += 1;
             continue;

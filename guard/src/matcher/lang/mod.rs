@@ -197,8 +197,11 @@
 //! more contains a scale stem (`STEMS` in [`find`]: `cent`, `cien`, `mil`, `hund`, `tausend`,
 //! `sto`, `tys`, …; `CYR_STEMS`: `ст`, `сот`, `тыс`, `мил`, …), so an Aho-Corasick automaton finds
 //! the candidate words and the parser reads only the few words around each (a bounded walk
-//! back; a `resume` mark so no text is read twice); Roman tokens come from one byte-table pass;
-//! the CJK pass is skipped when the text is ASCII, and the Cyrillic pass (its own automaton:
+//! back; a `resume` mark so no text is read twice); Roman tokens come from one byte-table pass,
+//! and the extended Roman reader steps by the same table over every word that does not start
+//! with a Roman letter and every bracket that opens no group (`(V)C`), where it would read
+//! nothing; the CJK pass is skipped when the text is ASCII, steps over eight ASCII bytes at a
+//! time otherwise (a CJK numeral's lead byte is E3..=E9), and the Cyrillic pass (its own automaton:
 //! every case and look-alike spelling of its stems) unless the text holds a Cyrillic lead
 //! byte; the Greek pass likewise needs a Greek lead byte (CE/CF) and the Korean one a Hangul
 //! lead byte (E1, EA..=ED); Hebrew D7, Arabic D8/D9, Devanagari `E0 A4`/`E0 A5` and kana `E3
@@ -219,6 +222,9 @@ mod baltic;
 mod cjk;
 mod find;
 mod germanic;
+// The differential harness is a native dev-dependency (the guard's tests also run in wasm).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
 mod greek;
 mod hebrew;
 mod hindi;

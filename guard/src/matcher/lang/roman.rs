@@ -26,15 +26,35 @@ pub(super) const ROMAN_STOP: &[&str] = &[
 const C_GLUE: u8 = 1;
 const C_UP: u8 = 2;
 const C_LO: u8 = 4;
+/// `(`, `|`, `[`: a bracketed group may start there ([`scan_roman_extended`]).
+const C_OPEN: u8 = 8;
+/// An ASCII letter or digit (glue but `_`).
+const C_ALNUM: u8 = 16;
+/// A non-ASCII byte (a lead byte may start an extended numeral).
+const C_HIGH: u8 = 32;
+/// Bytes [`scan_roman_extended`] may start a numeral at.
+const C_START: u8 = C_UP | C_LO | C_OPEN | C_HIGH;
 
-/// Byte classes for the Roman pass: ASCII glue, Roman upper, Roman lower.
+/// Byte classes for the Roman passes: ASCII glue, Roman upper, Roman lower, brackets, ASCII
+/// letters and digits, non-ASCII.
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
-    while i < 128 {
+    while i < 256 {
+        if i >= 128 {
+            t[i] = C_HIGH;
+            i += 1;
+            continue;
+        }
         let c = i as u8;
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[i] = C_GLUE;
+        }
+        if c.is_ascii_alphanumeric() {
+            t[i] |= C_ALNUM;
+        }
+        if matches!(c, b'(' | b'|' | b'[') {
+            t[i] |= C_OPEN;
         }
         match c {
             b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M' => t[i] |= C_UP,
@@ -47,23 +67,40 @@ const CLASS: [u8; 256] = {
 };
 
 pub(super) fn scan_roman(text: &str, out: &mut Out) {
-    // Branch-free run tracking (the only branch, a candidate ending, is rare): token
-    // boundaries come every few bytes and would otherwise cost a misprediction each.
+    // A token is a maximal run of glue bytes; it is checked when it is two or more Roman
+    // letters of one case. A run that meets any other glue byte is stepped over to its end.
     let b = text.as_bytes();
-    let mut mask = C_UP | C_LO;
-    let mut len = 0usize;
-    for (i, &c) in b.iter().enumerate() {
-        let k = CLASS[usize::from(c)];
-        let glue = k & C_GLUE != 0;
-        if !glue & (len >= 2) & (mask != 0) {
-            roman_token(text, i - len, i, mask, out);
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if CLASS[usize::from(c)] & C_GLUE == 0 {
+            i += 1;
+            continue;
         }
-        len = (len + 1) * usize::from(glue);
-        mask = if glue { mask & k } else { C_UP | C_LO };
+        let s = i;
+        let mut mask = C_UP | C_LO;
+        while let Some(&x) = b.get(i) {
+            let k = CLASS[usize::from(x)];
+            if k & (C_UP | C_LO) == 0 {
+                break;
+            }
+            mask &= k;
+            i += 1;
+        }
+        if is_at(b, i, C_GLUE) {
+            while is_at(b, i, C_GLUE) {
+                i += 1;
+            }
+            continue;
+        }
+        if i - s >= 2 && mask != 0 {
+            roman_token(text, s, i, mask, out);
+        }
     }
-    if (len >= 2) & (mask != 0) {
-        roman_token(text, b.len() - len, b.len(), mask, out);
-    }
+}
+
+/// Is the byte at `i` in one of the classes `k` (false past the end)?
+fn is_at(b: &[u8], i: usize, k: u8) -> bool {
+    b.get(i).is_some_and(|&x| CLASS[usize::from(x)] & k != 0)
 }
 
 /// Check the all-Roman-letter ASCII token `text[s..e]` (`mask`: its case) and report it.
@@ -181,6 +218,18 @@ pub(super) fn scan_roman_extended(text: &str, out: &mut Out) {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
+        // Neither a Roman letter, a bracket nor a lead byte: not a start (below), so step over
+        // it, and over the rest of its word if it is a letter or digit, as below.
+        let kc = CLASS[usize::from(c)];
+        if kc & C_START == 0 {
+            i += 1;
+            if kc & C_ALNUM != 0 {
+                while is_at(b, i, C_ALNUM) {
+                    i += 1;
+                }
+            }
+            continue;
+        }
         let start = match c {
             b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M' | b'(' | b'|' | b'[' => true,
             b'i' | b'v' | b'x' | b'l' | b'c' | b'd' | b'm' => true,
@@ -190,20 +239,46 @@ pub(super) fn scan_roman_extended(text: &str, out: &mut Out) {
             0xC9 => b.get(i + 1) == Some(&0x94),
             _ => false,
         };
+        // An ASCII byte before is a whole character: glue as [`is_glue`] reads it.
         let glued = start
-            && text
-                .get(..i)
-                .and_then(|h| h.chars().next_back())
-                .is_some_and(is_glue);
+            && match i.checked_sub(1).and_then(|j| b.get(j)) {
+                Some(&x) if x < 0x80 => CLASS[usize::from(x)] & C_GLUE != 0,
+                _ => text
+                    .get(..i)
+                    .and_then(|h| h.chars().next_back())
+                    .is_some_and(is_glue),
+            };
         if !start || glued {
             i += 1;
             // Skip the rest of a word: no numeral starts inside it.
             if c.is_ascii_alphanumeric() || glued {
-                while b.get(i).is_some_and(|&x| x.is_ascii_alphanumeric()) {
+                while is_at(b, i, C_ALNUM) {
                     i += 1;
                 }
             }
             continue;
+        }
+        // A bracket opens a group only before one to four Roman letters, its closing mark and
+        // another letter (`(V)C`); before anything else the reader stops where it starts,
+        // reports nothing and the scan goes on after the bracket.
+        if kc & C_OPEN != 0 {
+            let close = match c {
+                b'(' => b')',
+                b'[' => b']',
+                _ => b'|',
+            };
+            let inner = b
+                .iter()
+                .skip(i + 1)
+                .take_while(|&&x| letter_value(x) > 0)
+                .count();
+            let group = (1..=4).contains(&inner)
+                && b.get(i + inner + 1) == Some(&close)
+                && b.get(i + inner + 2).is_some_and(|&x| letter_value(x) > 0);
+            if !group {
+                i += 1;
+                continue;
+            }
         }
         // Most words that start with a Roman letter are words: settle them without the reader
         // when the letters stop at another letter, or at a plain boundary too short for a
@@ -221,7 +296,7 @@ pub(super) fn scan_roman_extended(text: &str, out: &mut Out) {
             let special = nb >= 0x80 || matches!(nb, b'(' | b'|' | b'[');
             if nb.is_ascii_alphanumeric() || nb == b'_' || (k < 5 && !spaced && !special) {
                 i += k;
-                while b.get(i).is_some_and(|&x| x.is_ascii_alphanumeric()) {
+                while is_at(b, i, C_ALNUM) {
                     i += 1;
                 }
                 continue;

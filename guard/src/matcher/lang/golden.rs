@@ -1,0 +1,104 @@
+//! A dump of everything this module and `letters.rs` report over a large corpus, to compare
+//! two versions: a speed change must leave every reported value, and their order, byte for
+//! byte as it was. Ignored (it writes a file);
+//! `LANG_DUMP=/path cargo test -p orrery-learning-guard --lib golden_lang -- --ignored`, run
+//! before and after a change, then `cmp` the two files. Extra texts (one JSON object a line
+//! with a `"text"` field, as the red-team corpora are) come from `LANG_EXTRA`, a list of
+//! paths separated by `:`; Rust sources whose string literals are seeds from `LANG_SOURCES`
+//! (pass copies of this module's sources taken before the change). Each text is read as written and normalised (the view the matcher
+//! hands over).
+use std::io::Write;
+
+use orrery_learning_frozen_matcher::diff;
+
+use crate::matcher::letters;
+
+const SOURCES: &[&str] = &[
+    include_str!("../../../tests/patient_learner.rs"),
+    include_str!("../../../tests/matcher.rs"),
+    include_str!("../../../tests/matcher_diff.rs"),
+    include_str!("../../../tests/matcher_prop.rs"),
+    include_str!("../../../tests/matcher_fp.rs"),
+    include_str!("../../../tests/lang_numerals.rs"),
+    include_str!("../../../tests/guard.rs"),
+    include_str!("../../../tests/surfaces.rs"),
+];
+const OPS: &str = include_str!("../../../tests/data/benign_ops.txt");
+
+fn texts() -> Vec<String> {
+    let mut seeds = diff::seeds(SOURCES, OPS);
+    // Rust sources whose string literals are seeds too (this module's and `letters.rs`'s,
+    // copies as they stood before the change: the literals of a test added with it would
+    // make the corpora differ).
+    let sources = std::env::var("LANG_SOURCES").unwrap_or_default();
+    for path in sources.split(':').filter(|p| !p.is_empty()) {
+        let body = std::fs::read_to_string(path).unwrap_or_default();
+        seeds.extend(
+            diff::string_literals(&body)
+                .into_iter()
+                .filter(|s| !s.is_empty()),
+        );
+    }
+    let extra = std::env::var("LANG_EXTRA").unwrap_or_default();
+    for path in extra.split(':').filter(|p| !p.is_empty()) {
+        let body = std::fs::read_to_string(path).unwrap_or_default();
+        for l in body.lines() {
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(l) {
+                if let Some(t) = v.get("text").and_then(|t| t.as_str()) {
+                    seeds.push(t.to_string());
+                }
+            }
+        }
+    }
+    seeds.sort();
+    seeds.dedup();
+    let rounds = std::env::var("LANG_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    let mut texts = diff::corpus(&seeds, OPS, rounds, 0x5EED_0020);
+    texts.extend(seeds);
+    // Larger texts: the ops corpus in windows of many lines, and whole.
+    let lines: Vec<&str> = OPS.lines().collect();
+    for w in [4usize, 16, 64] {
+        texts.extend(lines.chunks(w).map(|c| c.join("\n")));
+    }
+    texts.push(OPS.to_string());
+    texts
+}
+
+/// Every value each reader reports on `s`, in order, one line.
+fn line(out: &mut impl Write, tag: &str, k: usize, s: &str) {
+    let mut lang = Vec::new();
+    super::scan(s, &mut |v| lang.push(v.to_bits()));
+    let mut marked = Vec::new();
+    super::scan_marked_roman(s, &mut |v| marked.push(v.to_bits()));
+    let mut lt = Vec::new();
+    letters::scan(s, &mut |v| lt.push(v.to_bits()));
+    let mut sym = Vec::new();
+    letters::scan_symbols(s, &mut |v| sym.push(v.to_bits()));
+    writeln!(out, "{k}{tag}\t{lang:x?}\t{marked:x?}\t{lt:x?}\t{sym:x?}").expect("write");
+}
+
+#[test]
+#[ignore]
+fn golden_lang_dump() {
+    let Ok(path) = std::env::var("LANG_DUMP") else {
+        return;
+    };
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("dump file"));
+    let texts = texts();
+    for (k, t) in texts.iter().enumerate() {
+        line(&mut out, "r", k, t);
+        let n = crate::matcher::normalize::normalize(t);
+        if *n != **t {
+            line(&mut out, "n", k, &n);
+        }
+        if let Some(alt) = crate::matcher::normalize::normalize_alt(t) {
+            if *alt != *n {
+                line(&mut out, "a", k, &alt);
+            }
+        }
+    }
+    writeln!(out, "{} texts", texts.len()).expect("write");
+}
