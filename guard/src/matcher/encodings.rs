@@ -18,6 +18,9 @@
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine;
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
+
 /// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
 const MAX_DECODED: usize = 64;
 
