@@ -58,13 +58,23 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         let start = i;
         // A token of lowercase letters that are not all hex digits is neither hex, base64
         // (`decode_token` wants a digit, a capital or `+/=`) nor base32 (lowercase base32 wants
-        // a digit or padding): most words of prose, skipped without the decode attempts.
-        let mut plain_word = true;
-        while i < b.len() && (is_b64(b[i]) || b[i] == b'=') {
-            plain_word &= class(b[i]) & LOWER != 0;
+        // a digit or padding): most words of prose, skipped without the decode attempts. Nor
+        // is a token under four bytes (`decode_token` wants six hex digits or four base64
+        // characters, `decode_base32` seven).
+        let mut all = LOWER;
+        while let Some(&c) = b.get(i) {
+            let k = class(c);
+            if k & TOKEN == 0 {
+                break;
+            }
+            all &= k;
             i += 1;
         }
-        if plain_word && !b[start..i].iter().all(u8::is_ascii_hexdigit) {
+        let plain_word = all & LOWER != 0;
+        if i - start < 4 || (plain_word && !b[start..i].iter().all(u8::is_ascii_hexdigit)) {
+            if i == start {
+                i += 1;
+            }
             continue;
         }
         let tok = s.get(start..i).unwrap_or("");
@@ -206,11 +216,27 @@ fn code_lists(s: &str) -> Option<String> {
     // Built only once a run is found; `copied`: how much of `s` it holds.
     let mut out: Option<String> = None;
     let mut copied = 0;
+    let mut run = String::new();
+    // `i`: the first byte not yet read.
     let mut i = 0;
-    while i < b.len() {
+    // A start is found by its first byte (`0`, `1`) when binary codes are looked for, else by
+    // its second (`x`, `X`); `U+` by its `+`. Every start `may_start` admits has one of these
+    // at it or right after it, and they come in order: the others are stepped over unread.
+    let (t0, t1) = if bits { (b'0', b'1') } else { (b'x', b'X') };
+    for j in memchr::memchr3_iter(t0, t1, b'+', b) {
+        let st = if matches!(b[j], b'0' | b'1') {
+            j
+        } else if let Some(st) = j.checked_sub(1) {
+            st
+        } else {
+            continue;
+        };
+        if st < i {
+            continue;
+        }
+        i = st;
         // A code starts with one of these ASCII bytes, and only in a shape the text holds
-        // somewhere (`code` refuses every other start); any other byte (a UTF-8
-        // continuation included) is stepped over.
+        // somewhere (`code` refuses every other start).
         let may_start = match b[i] {
             b'0' => bits || (hex && matches!(b.get(i + 1), Some(b'x' | b'X'))),
             b'1' => bits,
@@ -221,7 +247,7 @@ fn code_lists(s: &str) -> Option<String> {
             i += 1;
             continue;
         }
-        let mut run = String::new();
+        run.clear();
         let mut count = 0;
         let mut p = i;
         let mut end = i;
@@ -320,7 +346,11 @@ fn decimal_codes(s: &str) -> Option<String> {
     // One pair of buffers for every list (most lists are a single number).
     let (mut codes, mut octal) = (Vec::new(), Vec::new());
     while i < b.len() {
-        if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+        let Some(d) = next_digit(b, i) else {
+            break;
+        };
+        i = d;
+        if i > 0 && b[i - 1].is_ascii_alphanumeric() {
             i += 1;
             continue;
         }
@@ -386,6 +416,26 @@ fn decimal_codes(s: &str) -> Option<String> {
     (!found.is_empty()).then_some(found)
 }
 
+/// The first ASCII digit in `b` at `from` or after. Eight bytes at a time: a byte is a digit
+/// when it XOR `0x30` is below 10, and the borrow test below flags a word exactly when one of
+/// its bytes is (a borrow reaches a byte only from a lower byte that is itself flagged).
+fn next_digit(b: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+        let t = u64::from_le_bytes(chunk) ^ (ONES * 0x30);
+        if t.wrapping_sub(ONES * 10) & !t & HIGH != 0 {
+            break;
+        }
+        i += 8;
+    }
+    b.get(i..)?
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|d| i + d)
+}
+
 /// Longest token the base58/base85/uuencode decoders look at.
 const MAX_RADIX_TOKEN: usize = 128;
 const B58: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -409,11 +459,18 @@ fn radix_tokens(s: &str) -> Option<String> {
             continue;
         }
         let start = i;
-        while i < b.len() && class(b[i]) & SPACE == 0 {
+        let mut all = LOWER | UPPER;
+        while let Some(&c) = b.get(i) {
+            let k = class(c);
+            if k & SPACE != 0 {
+                break;
+            }
+            all &= k;
             i += 1;
         }
-        // Trimming only shortens a token: one under five bytes is skipped below anyway.
-        if i - start < 5 {
+        // Trimming only shortens a token: one under five bytes is skipped below anyway; and
+        // a token of letters of one case is trimmed of nothing, and skipped below too.
+        if i - start < 5 || all != 0 {
             continue;
         }
         // Whitespace is ASCII: both ends are char boundaries.
@@ -635,12 +692,14 @@ fn uudecode(b: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Byte classes, one load a byte: ASCII lowercase, uppercase, alphanumeric, a base64 byte of
-/// either alphabet, ASCII whitespace (what `split_ascii_whitespace` splits on).
+/// either alphabet, ASCII whitespace (what `split_ascii_whitespace` splits on), a token byte.
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const ALNUM: u8 = 4;
 const B64: u8 = 8;
 const SPACE: u8 = 16;
+/// A byte of the tokens `decoded` tries: a base64 byte or `=`.
+const TOKEN: u8 = 32;
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -658,6 +717,9 @@ const CLASS: [u8; 256] = {
         }
         if matches!(b, b'+' | b'/' | b'-' | b'_') {
             k |= B64;
+        }
+        if k & B64 != 0 || b == b'=' {
+            k |= TOKEN;
         }
         if b.is_ascii_whitespace() {
             k |= SPACE;
