@@ -15,6 +15,15 @@
 //!
 //! False-positive controls: hashes, commit ids and random tokens decode to binary and are
 //! dropped; what is kept is matched by the ordinary rules, with their own controls.
+//!
+//! # Cost
+//! `decoded` reads every normalised view, so each gate skips only what the decoders refuse
+//! anyway. A base64 or base32 token is decoded by hand into a stack buffer before the engines
+//! are asked: an engine that accepts it returns exactly those bytes, so bytes [`printable`]
+//! refuses are refused after it too. Tokens under four bytes, and those with no digit,
+//! capital or `+/=` that are not hex, are not tried (no decoder accepts them). Radix decodes
+//! stay on the stack until kept; hex pairs are counted before they are copied; digits are
+//! found eight bytes at a time and code-list starts by `memchr` on a byte each start holds.
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine;
 
@@ -49,29 +58,33 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             i += 1;
             continue;
         }
-        // Hex byte pairs with separators: `35 31 30 30`, `35:31:30:30`, `\x35\x31`.
-        if let Some((text, end)) = hex_pairs(b, i) {
-            out.push(text);
-            i = end;
-            continue;
+        // Hex byte pairs with separators: `35 31 30 30`, `35:31:30:30`, `\x35\x31`; a run
+        // starts with `\` or a hex digit.
+        if c == b'\\' || class(c) & HEX != 0 {
+            if let Some((text, end)) = hex_pairs(b, i) {
+                out.push(text);
+                i = end;
+                continue;
+            }
         }
         let start = i;
-        // A token of lowercase letters that are not all hex digits is neither hex, base64
-        // (`decode_token` wants a digit, a capital or `+/=`) nor base32 (lowercase base32 wants
-        // a digit or padding): most words of prose, skipped without the decode attempts. Nor
-        // is a token under four bytes (`decode_token` wants six hex digits or four base64
-        // characters, `decode_base32` seven).
-        let mut all = LOWER;
+        // A token with no digit, capital or `+/=` that is not all hex digits is neither hex,
+        // base64 (`decode_token` wants one of those) nor base32 (which wants capitals or
+        // digits, or lowercase with a digit or padding): most words of prose (`kube-proxy`),
+        // skipped without the decode attempts. Nor is a token under four bytes
+        // (`decode_token` wants six hex digits or four base64 characters, `decode_base32`
+        // seven).
+        let (mut all, mut any) = (HEX, 0);
         while let Some(&c) = b.get(i) {
             let k = class(c);
             if k & TOKEN == 0 {
                 break;
             }
             all &= k;
+            any |= k;
             i += 1;
         }
-        let plain_word = all & LOWER != 0;
-        if i - start < 4 || (plain_word && !b[start..i].iter().all(u8::is_ascii_hexdigit)) {
+        if i - start < 4 || (any & WORTH == 0 && all & HEX == 0) {
             if i == start {
                 i += 1;
             }
@@ -692,7 +705,8 @@ fn uudecode(b: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Byte classes, one load a byte: ASCII lowercase, uppercase, alphanumeric, a base64 byte of
-/// either alphabet, ASCII whitespace (what `split_ascii_whitespace` splits on), a token byte.
+/// either alphabet, ASCII whitespace (what `split_ascii_whitespace` splits on), a token byte,
+/// a byte that makes a token worth decoding, a hex digit.
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const ALNUM: u8 = 4;
@@ -700,6 +714,9 @@ const B64: u8 = 8;
 const SPACE: u8 = 16;
 /// A byte of the tokens `decoded` tries: a base64 byte or `=`.
 const TOKEN: u8 = 32;
+/// What makes a token worth a base64 or base32 decode: a digit, a capital, `+`, `/` or `=`.
+const WORTH: u8 = 64;
+const HEX: u8 = 128;
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -720,6 +737,12 @@ const CLASS: [u8; 256] = {
         }
         if k & B64 != 0 || b == b'=' {
             k |= TOKEN;
+        }
+        if b.is_ascii_digit() || b.is_ascii_uppercase() || matches!(b, b'+' | b'/' | b'=') {
+            k |= WORTH;
+        }
+        if b.is_ascii_hexdigit() {
+            k |= HEX;
         }
         if b.is_ascii_whitespace() {
             k |= SPACE;
@@ -949,8 +972,18 @@ fn decode_base32(tok: &str) -> Option<String> {
 }
 
 fn hex_val(c: u8) -> Option<u8> {
-    (c as char).to_digit(16).and_then(|v| u8::try_from(v).ok())
+    let v = HEX_DIGIT[usize::from(c)];
+    (v != NONE).then_some(v)
 }
+const HEX_DIGIT: [u8; 256] = {
+    let mut t = digit_table(b"0123456789abcdef");
+    let mut c = b'A';
+    while c <= b'F' {
+        t[c as usize] = c - b'A' + 10;
+        c += 1;
+    }
+    t
+};
 
 fn hex_decode(h: &[u8]) -> Option<Vec<u8>> {
     h.chunks_exact(2)
