@@ -15,8 +15,20 @@
 //!
 //! False-positive controls: hashes, commit ids and random tokens decode to binary and are
 //! dropped; what is kept is matched by the ordinary rules, with their own controls.
+//!
+//! # Cost
+//! `decoded` reads every normalised view, so each gate skips only what the decoders refuse
+//! anyway. A base64 or base32 token is decoded by hand into a stack buffer before the engines
+//! are asked: an engine that accepts it returns exactly those bytes, so bytes [`printable`]
+//! refuses are refused after it too. Tokens under four bytes, and those with no digit,
+//! capital or `+/=` that are not hex, are not tried (no decoder accepts them). Radix decodes
+//! stay on the stack until kept; hex pairs are counted before they are copied; digits are
+//! found eight bytes at a time and code-list starts by `memchr` on a byte each start holds.
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
 
 /// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
 const MAX_DECODED: usize = 64;
@@ -46,22 +58,36 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             i += 1;
             continue;
         }
-        // Hex byte pairs with separators: `35 31 30 30`, `35:31:30:30`, `\x35\x31`.
-        if let Some((text, end)) = hex_pairs(b, i) {
-            out.push(text);
-            i = end;
-            continue;
+        // Hex byte pairs with separators: `35 31 30 30`, `35:31:30:30`, `\x35\x31`; a run
+        // starts with `\` or a hex digit.
+        if c == b'\\' || class(c) & HEX != 0 {
+            if let Some((text, end)) = hex_pairs(b, i) {
+                out.push(text);
+                i = end;
+                continue;
+            }
         }
         let start = i;
-        // A token of lowercase letters that are not all hex digits is neither hex, base64
-        // (`decode_token` wants a digit, a capital or `+/=`) nor base32 (lowercase base32 wants
-        // a digit or padding): most words of prose, skipped without the decode attempts.
-        let mut plain_word = true;
-        while i < b.len() && (is_b64(b[i]) || b[i] == b'=') {
-            plain_word &= b[i].is_ascii_lowercase();
+        // A token with no digit, capital or `+/=` that is not all hex digits is neither hex,
+        // base64 (`decode_token` wants one of those) nor base32 (which wants capitals or
+        // digits, or lowercase with a digit or padding): most words of prose (`kube-proxy`),
+        // skipped without the decode attempts. Nor is a token under four bytes
+        // (`decode_token` wants six hex digits or four base64 characters, `decode_base32`
+        // seven).
+        let (mut all, mut any) = (HEX, 0);
+        while let Some(&c) = b.get(i) {
+            let k = class(c);
+            if k & TOKEN == 0 {
+                break;
+            }
+            all &= k;
+            any |= k;
             i += 1;
         }
-        if plain_word && !b[start..i].iter().all(u8::is_ascii_hexdigit) {
+        if i - start < 4 || (any & WORTH == 0 && all & HEX == 0) {
+            if i == start {
+                i += 1;
+            }
             continue;
         }
         let tok = s.get(start..i).unwrap_or("");
@@ -173,15 +199,7 @@ fn code_lists(s: &str) -> Option<String> {
     let b = s.as_bytes();
     let plus = memchr::memchr(b'+', b).is_some();
     let hex = memchr::memmem::find(b, b"0x").is_some() || memchr::memmem::find(b, b"0X").is_some();
-    let mut ones_zeros = 0;
-    let bits = b.iter().any(|c| {
-        ones_zeros = if matches!(c, b'0' | b'1') {
-            ones_zeros + 1
-        } else {
-            0
-        };
-        ones_zeros >= 8
-    });
+    let bits = has_bit_run(b);
     if !plus && !hex && !bits {
         return None;
     }
@@ -211,11 +229,27 @@ fn code_lists(s: &str) -> Option<String> {
     // Built only once a run is found; `copied`: how much of `s` it holds.
     let mut out: Option<String> = None;
     let mut copied = 0;
+    let mut run = String::new();
+    // `i`: the first byte not yet read.
     let mut i = 0;
-    while i < b.len() {
+    // A start is found by its first byte (`0`, `1`) when binary codes are looked for, else by
+    // its second (`x`, `X`); `U+` by its `+`. Every start `may_start` admits has one of these
+    // at it or right after it, and they come in order: the others are stepped over unread.
+    let (t0, t1) = if bits { (b'0', b'1') } else { (b'x', b'X') };
+    for j in memchr::memchr3_iter(t0, t1, b'+', b) {
+        let st = if matches!(b[j], b'0' | b'1') {
+            j
+        } else if let Some(st) = j.checked_sub(1) {
+            st
+        } else {
+            continue;
+        };
+        if st < i {
+            continue;
+        }
+        i = st;
         // A code starts with one of these ASCII bytes, and only in a shape the text holds
-        // somewhere (`code` refuses every other start); any other byte (a UTF-8
-        // continuation included) is stepped over.
+        // somewhere (`code` refuses every other start).
         let may_start = match b[i] {
             b'0' => bits || (hex && matches!(b.get(i + 1), Some(b'x' | b'X'))),
             b'1' => bits,
@@ -226,7 +260,7 @@ fn code_lists(s: &str) -> Option<String> {
             i += 1;
             continue;
         }
-        let mut run = String::new();
+        run.clear();
         let mut count = 0;
         let mut p = i;
         let mut end = i;
@@ -254,6 +288,23 @@ fn code_lists(s: &str) -> Option<String> {
     let mut o = out?;
     o.push_str(s.get(copied..).unwrap_or(""));
     Some(o)
+}
+
+/// Does `b` hold eight `0`/`1` bytes in a row? Such a run covers an index that is 7 modulo
+/// 8: only those are looked at, and the run through one that is `0` or `1` measured.
+fn has_bit_run(b: &[u8]) -> bool {
+    let bit = |c: &u8| matches!(c, b'0' | b'1');
+    (7..b.len()).step_by(8).any(|m| {
+        b.get(m).is_some_and(bit) && {
+            let after = b
+                .get(m + 1..)
+                .map_or(0, |r| r.iter().take_while(|c| bit(c)).take(7).count());
+            let before = b
+                .get(..m)
+                .map_or(0, |r| r.iter().rev().take_while(|c| bit(c)).take(7).count());
+            before + 1 + after >= 8
+        }
+    })
 }
 
 /// Quoted-printable: three or more `=XX` in a row (`=35=31=30=30`).
@@ -305,16 +356,22 @@ fn decimal_codes(s: &str) -> Option<String> {
     let b = s.as_bytes();
     let mut i = 0;
     let mut found = String::new();
+    // One pair of buffers for every list (most lists are a single number).
+    let (mut codes, mut octal) = (Vec::new(), Vec::new());
     while i < b.len() {
-        if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+        let Some(d) = next_digit(b, i) else {
+            break;
+        };
+        i = d;
+        if i > 0 && b[i - 1].is_ascii_alphanumeric() {
             i += 1;
             continue;
         }
         let mut k = i;
         // Each token read in decimal and, when it is three octal digits, in octal (`153 145
         // 163` is `kes`); a list is decoded in each base all its tokens are printable in.
-        let mut codes = Vec::new();
-        let mut octal = Vec::new();
+        codes.clear();
+        octal.clear();
         let (mut all_decimal, mut all_octal) = (true, true);
         let mut sep: Option<u8> = None;
         loop {
@@ -355,10 +412,10 @@ fn decimal_codes(s: &str) -> Option<String> {
             }
         }
         if codes.len() >= 3 {
-            for (bytes, all) in [(codes, all_decimal), (octal, all_octal)] {
-                if let Ok(t) = String::from_utf8(bytes) {
+            for (bytes, all) in [(&codes, all_decimal), (&octal, all_octal)] {
+                if let Ok(t) = std::str::from_utf8(bytes) {
                     if all {
-                        found.push_str(&t);
+                        found.push_str(t);
                         found.push('\n');
                     }
                 }
@@ -370,6 +427,26 @@ fn decimal_codes(s: &str) -> Option<String> {
         }
     }
     (!found.is_empty()).then_some(found)
+}
+
+/// The first ASCII digit in `b` at `from` or after. Eight bytes at a time: a byte is a digit
+/// when it XOR `0x30` is below 10, and the borrow test below flags a word exactly when one of
+/// its bytes is (a borrow reaches a byte only from a lower byte that is itself flagged).
+fn next_digit(b: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+        let t = u64::from_le_bytes(chunk) ^ (ONES * 0x30);
+        if t.wrapping_sub(ONES * 10) & !t & HIGH != 0 {
+            break;
+        }
+        i += 8;
+    }
+    b.get(i..)?
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|d| i + d)
 }
 
 /// Longest token the base58/base85/uuencode decoders look at.
@@ -385,45 +462,80 @@ const B85: &[u8] =
 /// (letters of one case) is not tried; a token is tried as Ascii85 or uuencode only when it
 /// holds punctuation, as base58 only when it mixes digits or capitals with letters.
 fn radix_tokens(s: &str) -> Option<String> {
+    let b = s.as_bytes();
     let mut out = String::new();
-    for raw in s.split_ascii_whitespace() {
-        let tok = raw.trim_end_matches(['.', ',']);
-        if tok.len() < 5 || tok.len() > MAX_RADIX_TOKEN {
+    // The tokens of `split_ascii_whitespace`, read by byte class.
+    let mut i = 0;
+    while i < b.len() {
+        if class(b[i]) & SPACE != 0 {
+            i += 1;
             continue;
         }
-        let b = tok.as_bytes();
-        let lower = b.iter().all(u8::is_ascii_lowercase);
-        let upper = b.iter().all(u8::is_ascii_uppercase);
-        if lower || upper {
+        let start = i;
+        let mut all = LOWER | UPPER;
+        while let Some(&c) = b.get(i) {
+            let k = class(c);
+            if k & SPACE != 0 {
+                break;
+            }
+            all &= k;
+            i += 1;
+        }
+        // Trimming only shortens a token: one under five bytes is skipped below anyway; and
+        // a token of letters of one case is trimmed of nothing, and skipped below too.
+        if i - start < 5 || all != 0 {
             continue;
         }
-        let punct = b.iter().any(|c| !c.is_ascii_alphanumeric());
-        let mut found = Vec::new();
-        if punct {
-            let a85 = tok.strip_prefix("<~").unwrap_or(tok);
-            let a85 = a85.strip_suffix("~>").unwrap_or(a85);
-            found.extend(ascii85(a85.as_bytes()));
-            found.extend(uudecode(raw.as_bytes()));
-        } else {
-            found.extend(base58(b));
-        }
-        found.extend(base85(b));
-        found.retain(|bytes| {
-            bytes.len() >= 3
-                && bytes.iter().all(|c| c.is_ascii_graphic() || *c == b' ')
-                && word_like(bytes)
-        });
-        // A token the base64, base32 and hex readers decode is theirs (asked only of a
-        // token that decodes here: most decode to nothing printable).
-        if found.is_empty() || decode_token(tok).is_some() || decode_base32(tok).is_some() {
-            continue;
-        }
-        for bytes in found {
-            out.push_str(&String::from_utf8_lossy(&bytes));
-            out.push('\n');
+        // Whitespace is ASCII: both ends are char boundaries.
+        if let Some(raw) = s.get(start..i) {
+            radix_token(raw, &mut out);
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// One whitespace-separated token of [`radix_tokens`], its decodes pushed to `out`.
+fn radix_token(raw: &str, out: &mut String) {
+    let tok = raw.trim_end_matches(['.', ',']);
+    if tok.len() < 5 || tok.len() > MAX_RADIX_TOKEN {
+        return;
+    }
+    let b = tok.as_bytes();
+    // The classes every byte has: all lowercase, all uppercase, all alphanumeric.
+    let all = b.iter().fold(LOWER | UPPER | ALNUM, |a, c| a & class(*c));
+    if all & (LOWER | UPPER) != 0 {
+        return;
+    }
+    let punct = all & ALNUM == 0;
+    // Each decoder returns only a decode worth keeping (see [`kept`]).
+    let mut found = Vec::new();
+    if punct {
+        let a85 = tok.strip_prefix("<~").unwrap_or(tok);
+        let a85 = a85.strip_suffix("~>").unwrap_or(a85);
+        found.extend(ascii85(a85.as_bytes()));
+        found.extend(uudecode(raw.as_bytes()));
+    } else {
+        found.extend(base58(b));
+    }
+    found.extend(base85(b));
+    // A token the base64, base32 and hex readers decode is theirs (asked only of a
+    // token that decodes here: most decode to nothing printable).
+    if found.is_empty() || decode_token(tok).is_some() || decode_base32(tok).is_some() {
+        return;
+    }
+    for bytes in found {
+        out.push_str(&String::from_utf8_lossy(&bytes));
+        out.push('\n');
+    }
+}
+
+/// A radix decode is kept when it is printable ASCII of three bytes or more that looks like
+/// words ([`word_like`]); copied out only then.
+fn kept(bytes: &[u8]) -> Option<Vec<u8>> {
+    (bytes.len() >= 3
+        && bytes.iter().all(|c| c.is_ascii_graphic() || *c == b' ')
+        && word_like(bytes))
+    .then(|| bytes.to_vec())
 }
 
 /// Three digits or three lowercase letters in a row: what a value or a name decodes to, and
@@ -448,35 +560,52 @@ const NONE: u8 = u8::MAX;
 const B58_DIGIT: [u8; 256] = digit_table(B58);
 const B85_DIGIT: [u8; 256] = digit_table(B85);
 
+/// Base58 (Bitcoin alphabet), only when [`kept`]. Leading `1`s stand for zero bytes, which
+/// are never kept: such a token is refused at once.
 fn base58(b: &[u8]) -> Option<Vec<u8>> {
-    let mut n: Vec<u8> = Vec::new(); // big-endian base-256
+    if b.first() == Some(&b'1') {
+        return None;
+    }
+    // The number in 32-bit limbs, least significant first: 58^128 < 2^768.
+    let mut limbs = [0u32; MAX_RADIX_TOKEN * 6 / 32];
+    let mut used = 0;
     for c in b {
         let d = B58_DIGIT[usize::from(*c)];
         if d == NONE {
             return None;
         }
-        let mut carry = u32::from(d);
-        for d in n.iter_mut().rev() {
-            carry += u32::from(*d) * 58;
-            *d = (carry & 0xFF) as u8;
-            carry >>= 8;
+        let mut carry = u64::from(d);
+        for l in limbs.iter_mut().take(used) {
+            let t = u64::from(*l) * 58 + carry;
+            *l = t as u32;
+            carry = t >> 32;
         }
-        while carry > 0 {
-            n.insert(0, (carry & 0xFF) as u8);
-            carry >>= 8;
+        if carry > 0 {
+            *limbs.get_mut(used)? = carry as u32;
+            used += 1;
         }
     }
-    let zeros = b.iter().take_while(|c| **c == b'1').count();
-    let mut out = vec![0u8; zeros];
-    out.extend(n);
-    Some(out)
+    // Big-endian bytes without leading zeros.
+    let mut bytes = [0u8; MAX_RADIX_TOKEN * 6 / 8];
+    let mut n = 0;
+    for l in limbs.iter().take(used).rev() {
+        for x in l.to_be_bytes() {
+            if n > 0 || x != 0 {
+                *bytes.get_mut(n)? = x;
+                n += 1;
+            }
+        }
+    }
+    kept(bytes.get(..n)?)
 }
 
 /// Groups of five characters, each a base-85 digit (`digit` maps a byte to 0..85), as four
 /// bytes; a short last group padded as Ascii85 pads it. `None` as soon as a whole group is
-/// not printable (the only caller keeps printable text alone).
+/// not printable, and only when [`kept`].
 fn base85_groups(b: &[u8], digit: impl Fn(u8) -> Option<u32>, z: bool) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(b.len());
+    // Four bytes for five characters (`b` is a token of at most `MAX_RADIX_TOKEN`).
+    let mut out = [0u8; MAX_RADIX_TOKEN];
+    let mut n = 0;
     let mut group = [0u32; 5];
     let mut k = 0;
     for c in b {
@@ -500,7 +629,8 @@ fn base85_groups(b: &[u8], digit: impl Fn(u8) -> Option<u32>, z: bool) -> Option
             {
                 return None;
             }
-            out.extend(v.to_be_bytes());
+            out.get_mut(n..n + 4)?.copy_from_slice(&v.to_be_bytes());
+            n += 4;
             k = 0;
         }
     }
@@ -514,9 +644,12 @@ fn base85_groups(b: &[u8], digit: impl Fn(u8) -> Option<u32>, z: bool) -> Option
         let v = group
             .iter()
             .try_fold(0u32, |a, d| a.checked_mul(85)?.checked_add(*d))?;
-        out.extend(v.to_be_bytes().iter().take(k - 1));
+        let tail = v.to_be_bytes();
+        out.get_mut(n..n + k - 1)?
+            .copy_from_slice(tail.get(..k - 1)?);
+        n += k - 1;
     }
-    Some(out)
+    kept(out.get(..n)?)
 }
 
 fn ascii85(b: &[u8]) -> Option<Vec<u8>> {
@@ -538,7 +671,8 @@ fn base85(b: &[u8]) -> Option<Vec<u8>> {
     )
 }
 
-/// One uuencoded line: a length character, then four characters per three bytes.
+/// One uuencoded line: a length character, then four characters per three bytes; only when
+/// [`kept`].
 fn uudecode(b: &[u8]) -> Option<Vec<u8>> {
     let (first, body) = b.split_first()?;
     let len = usize::from(first.checked_sub(32)? & 0x3F);
@@ -551,7 +685,9 @@ fn uudecode(b: &[u8]) -> Option<Vec<u8>> {
             .contains(&c)
             .then(|| u32::from((c - 32) & 0x3F))
     };
-    let mut out = Vec::with_capacity(len + 2);
+    // At most 63 bytes (a six-bit length), in groups of three.
+    let mut out = [0u8; 66];
+    let mut n = 0;
     let groups = len.div_ceil(3);
     if body.len().div_ceil(4) < groups {
         return None;
@@ -561,23 +697,85 @@ fn uudecode(b: &[u8]) -> Option<Vec<u8>> {
         for i in 0..4 {
             v = v << 6 | val(chunk.get(i).copied().unwrap_or(b' '))?;
         }
-        out.extend(&v.to_be_bytes()[1..]);
+        out.get_mut(n..n + 3)?
+            .copy_from_slice(v.to_be_bytes().get(1..)?);
+        n += 3;
     }
-    out.truncate(len);
-    Some(out)
+    kept(out.get(..n.min(len))?)
+}
+
+/// Byte classes, one load a byte: ASCII lowercase, uppercase, alphanumeric, a base64 byte of
+/// either alphabet, ASCII whitespace (what `split_ascii_whitespace` splits on), a token byte,
+/// a byte that makes a token worth decoding, a hex digit.
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const ALNUM: u8 = 4;
+const B64: u8 = 8;
+const SPACE: u8 = 16;
+/// A byte of the tokens `decoded` tries: a base64 byte or `=`.
+const TOKEN: u8 = 32;
+/// What makes a token worth a base64 or base32 decode: a digit, a capital, `+`, `/` or `=`.
+const WORTH: u8 = 64;
+const HEX: u8 = 128;
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut k = 0;
+        if b.is_ascii_lowercase() {
+            k |= LOWER | ALNUM | B64;
+        }
+        if b.is_ascii_uppercase() {
+            k |= UPPER | ALNUM | B64;
+        }
+        if b.is_ascii_digit() {
+            k |= ALNUM | B64;
+        }
+        if matches!(b, b'+' | b'/' | b'-' | b'_') {
+            k |= B64;
+        }
+        if k & B64 != 0 || b == b'=' {
+            k |= TOKEN;
+        }
+        if b.is_ascii_digit() || b.is_ascii_uppercase() || matches!(b, b'+' | b'/' | b'=') {
+            k |= WORTH;
+        }
+        if b.is_ascii_hexdigit() {
+            k |= HEX;
+        }
+        if b.is_ascii_whitespace() {
+            k |= SPACE;
+        }
+        t[c] = k;
+        c += 1;
+    }
+    t
+};
+
+fn class(c: u8) -> u8 {
+    CLASS[usize::from(c)]
 }
 
 fn is_b64(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_')
+    class(c) & B64 != 0
 }
 
 /// Printable UTF-8 of three chars or more.
 fn printable(bytes: Vec<u8>) -> Option<String> {
     let t = String::from_utf8(bytes).ok()?;
-    let ok = t.chars().count() >= 3
+    printable_str(&t).then_some(t)
+}
+
+/// [`printable`] without the copy: what it would keep.
+fn printable_bytes(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(printable_str)
+}
+
+fn printable_str(t: &str) -> bool {
+    t.chars().count() >= 3
         && t.chars()
-            .all(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'));
-    ok.then_some(t)
+            .all(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'))
 }
 
 fn decode_token(tok: &str) -> Option<String> {
@@ -618,7 +816,7 @@ fn decode_token(tok: &str) -> Option<String> {
     let worth = tok
         .bytes()
         .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, b'+' | b'/' | b'='));
-    if !worth || !printable_start(body.as_bytes()) {
+    if !worth || !printable_start(body.as_bytes()) || !base64_may_print(body.as_bytes()) {
         return None;
     }
     for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
@@ -637,16 +835,6 @@ fn decode_token(tok: &str) -> Option<String> {
 /// DEL or no UTF-8 lead, or whose second or third is a control character or DEL. Most
 /// ordinary tokens (`ClusterIP`, `kube-proxy`) fail here, before two decodes and copies.
 fn printable_start(body: &[u8]) -> bool {
-    fn sextet(c: u8) -> Option<u8> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' | b'-' => 62,
-            b'/' | b'_' => 63,
-            _ => return None,
-        })
-    }
     let Some(&[a, b, c, d]) = body.get(..4).and_then(|q| <&[u8; 4]>::try_from(q).ok()) else {
         return true;
     };
@@ -658,6 +846,94 @@ fn printable_start(body: &[u8]) -> bool {
     let control = |x: u8| (x < 0x20 && !matches!(x, b'\t' | b'\n' | b'\r')) || x == 0x7f;
     let lead = |x: u8| x < 0x80 || (0xc2..=0xf4).contains(&x);
     lead(bytes[0]) && !bytes.iter().any(|&x| control(x))
+}
+
+/// A base64 sextet in either alphabet (`+` and `-`, `/` and `_` alike).
+fn sextet(c: u8) -> Option<u8> {
+    Some(match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' | b'-' => 62,
+        b'/' | b'_' => 63,
+        _ => return None,
+    })
+}
+
+/// Longest body the decode gates below read by hand (a longer one goes to the decoders).
+const MAX_GATED: usize = 1024;
+
+/// Could the base64 `body` decode to printable text in either alphabet? It is decoded by hand
+/// (both alphabets at once, as [`printable_start`] does) into a stack buffer: when either
+/// engine accepts `body`, it returns exactly these bytes (an unpadded tail's spare bits are
+/// dropped, or the engine refuses them), so when [`printable`] refuses them, both decodes
+/// would be refused too, and the two decodes and their copies are skipped. A byte outside
+/// both alphabets, or a body longer than [`MAX_GATED`], is left to the engines.
+fn base64_may_print(body: &[u8]) -> bool {
+    if body.len() > MAX_GATED {
+        return true;
+    }
+    let mut out = [0u8; MAX_GATED * 6 / 8];
+    let mut n = 0;
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &c in body {
+        let Some(v) = sextet(c) else {
+            return true;
+        };
+        acc = (acc << 6 | u32::from(v)) & 0xFFF;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            let Some(slot) = out.get_mut(n) else {
+                return true;
+            };
+            *slot = (acc >> bits) as u8;
+            n += 1;
+        }
+    }
+    out.get(..n).is_none_or(printable_bytes)
+}
+
+/// Could the base32 `body` (letters of one case and digits) decode to printable text in
+/// either alphabet? As [`base64_may_print`]: decoded by hand in each alphabet (after the
+/// uppercasing [`decode_base32`] does); a body with a byte outside an alphabet fails that
+/// engine, and one whose bytes [`printable`] refuses is refused after it too.
+fn base32_may_print(body: &[u8]) -> bool {
+    if body.len() > MAX_GATED {
+        return true;
+    }
+    let rfc = |c: u8| match c.to_ascii_uppercase() {
+        c @ b'A'..=b'Z' => Some(c - b'A'),
+        c @ b'2'..=b'7' => Some(c - b'2' + 26),
+        _ => None,
+    };
+    let hex = |c: u8| match c.to_ascii_uppercase() {
+        c @ b'0'..=b'9' => Some(c - b'0'),
+        c @ b'A'..=b'V' => Some(c - b'A' + 10),
+        _ => None,
+    };
+    let prints = |value: &dyn Fn(u8) -> Option<u8>| -> bool {
+        let mut out = [0u8; MAX_GATED * 5 / 8];
+        let mut n = 0;
+        let (mut acc, mut bits) = (0u32, 0u32);
+        for &c in body {
+            let Some(v) = value(c) else {
+                return false;
+            };
+            acc = (acc << 5 | u32::from(v)) & 0x1FFF;
+            bits += 5;
+            if bits >= 8 {
+                bits -= 8;
+                let Some(slot) = out.get_mut(n) else {
+                    return true;
+                };
+                *slot = (acc >> bits) as u8;
+                n += 1;
+            }
+        }
+        out.get(..n).is_none_or(printable_bytes)
+    };
+    prints(&rfc) || prints(&hex)
 }
 
 /// A base32 token (RFC 4648 or its extended-hex alphabet, padded or not, one letter case): at
@@ -678,7 +954,7 @@ fn decode_base32(tok: &str) -> Option<String> {
     // A plain lowercase word (`partition`) is not worth decoding: lowercase base32 needs a
     // digit or its padding.
     let marked = body.len() < tok.len() || body.bytes().any(|c| c.is_ascii_digit());
-    if !(upper || (lower && marked)) {
+    if !(upper || (lower && marked)) || !base32_may_print(body.as_bytes()) {
         return None;
     }
     let body = body.to_ascii_uppercase();
@@ -696,8 +972,18 @@ fn decode_base32(tok: &str) -> Option<String> {
 }
 
 fn hex_val(c: u8) -> Option<u8> {
-    (c as char).to_digit(16).and_then(|v| u8::try_from(v).ok())
+    let v = HEX_DIGIT[usize::from(c)];
+    (v != NONE).then_some(v)
 }
+const HEX_DIGIT: [u8; 256] = {
+    let mut t = digit_table(b"0123456789abcdef");
+    let mut c = b'A';
+    while c <= b'F' {
+        t[c as usize] = c - b'A' + 10;
+        c += 1;
+    }
+    t
+};
 
 fn hex_decode(h: &[u8]) -> Option<Vec<u8>> {
     h.chunks_exact(2)
@@ -707,9 +993,23 @@ fn hex_decode(h: &[u8]) -> Option<Vec<u8>> {
 
 /// Three or more hex byte pairs with one separator kind between (or `\x` before each).
 fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
+    // Most starts hold fewer than three pairs: counted first, copied only when there are
+    // three (the second walk is the same walk).
+    let (count, _) = hex_pair_run(b, i, |_| {});
+    if count < 3 {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(count);
+    let (_, p) = hex_pair_run(b, i, |x| bytes.push(x));
+    let t = printable(bytes)?;
+    Some((t, p))
+}
+
+/// The run of [`hex_pairs`] at `i`: each byte to `each`; how many, and the index after.
+fn hex_pair_run(b: &[u8], i: usize, mut each: impl FnMut(u8)) -> (usize, usize) {
     let escaped = b.get(i) == Some(&b'\\');
     let mut p = i;
-    let mut bytes = Vec::new();
+    let mut count = 0;
     let mut sep: Option<u8> = None;
     loop {
         if escaped {
@@ -727,7 +1027,8 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
         if b.get(p + 2).is_some_and(|c| c.is_ascii_alphanumeric()) {
             break;
         }
-        bytes.push(h << 4 | l);
+        each(h << 4 | l);
+        count += 1;
         p += 2;
         if escaped {
             continue;
@@ -743,11 +1044,7 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
             _ => break,
         }
     }
-    if bytes.len() < 3 {
-        return None;
-    }
-    let t = printable(bytes)?;
-    Some((t, p))
+    (count, p)
 }
 
 #[cfg(test)]
