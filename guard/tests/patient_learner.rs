@@ -2195,3 +2195,26 @@ fn counting_rod_digits() {
         ],
     );
 }
+
+#[test]
+fn base64_of_utf16_text() {
+    lab_table(
+        "base64 of UTF-16",
+        &[
+            ("NQAxADAAMAA=", "total_lag"),
+            ("ADUAMQAwADA=", "total_lag"),
+            (
+                "powershell -enc dABvAHQAYQBsACAAbABhAGcAOgAgADUAMQAwADAA",
+                "total_lag",
+            ),
+            (
+                "bwByAGQAZQByAHMALQB3AG8AcgBrAGUAcgAtAGsAZQBzAHQAcgBlAGwA",
+                "stalled_consumer",
+            ),
+            // Near-misses: other numbers in UTF-16, ordinary tokens with many capitals.
+            ("NQAxADAAOQA=", ""),
+            ("MQA1ADAAMAA=", ""),
+            ("AKIAJ5Q3EXAMPLEKEY", ""),
+        ],
+    );
+}

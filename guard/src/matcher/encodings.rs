@@ -816,17 +816,65 @@ fn decode_token(tok: &str) -> Option<String> {
     let worth = tok
         .bytes()
         .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || matches!(c, b'+' | b'/' | b'='));
-    if !worth || !printable_start(body.as_bytes()) || !base64_may_print(body.as_bytes()) {
+    if !worth {
+        return None;
+    }
+    let may_print = printable_start(body.as_bytes()) && base64_may_print(body.as_bytes());
+    // UTF-16 text in base64 (`NQAxADAAMAA=`, what PowerShell's `-EncodedCommand` takes): its
+    // zero bytes fail the gates above, so its own first look decides.
+    let wide = !may_print && utf16_start(body.as_bytes());
+    if !may_print && !wide {
         return None;
     }
     for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
         if let Ok(bytes) = engine.decode(body) {
+            if wide {
+                if let Some(t) = narrow_utf16(&bytes).and_then(printable) {
+                    return Some(t);
+                }
+                continue;
+            }
             if let Some(t) = printable(bytes) {
                 return Some(t);
             }
         }
     }
     None
+}
+
+/// Do the first four base64 characters of `body` decode to the start of ASCII text in
+/// UTF-16 (`x 0 y`, little-endian, or `0 x 0`, big-endian)?
+fn utf16_start(body: &[u8]) -> bool {
+    let Some(q) = body.get(..4) else {
+        return false;
+    };
+    let mut v = 0u32;
+    for &c in q {
+        let Some(x) = sextet(c) else {
+            return false;
+        };
+        v = v << 6 | u32::from(x);
+    }
+    let [_, a, b, c] = v.to_be_bytes();
+    let p = |x: u8| (0x20..0x7F).contains(&x);
+    (p(a) && b == 0 && p(c)) || (a == 0 && p(b) && c == 0)
+}
+
+/// The bytes of ASCII-range UTF-16 text without its zero halves (little- or big-endian),
+/// when every other byte is zero; at least three characters.
+fn narrow_utf16(bytes: &[u8]) -> Option<Vec<u8>> {
+    let half = |k: usize| bytes.iter().skip(k).step_by(2).all(|x| *x == 0);
+    if bytes.len() < 6 {
+        return None;
+    }
+    let keep = if half(1) {
+        0
+    } else if half(0) {
+        1
+    } else {
+        return None;
+    };
+    Some(bytes.iter().skip(keep).step_by(2).copied().collect())
 }
 
 /// Could the base64 `body` (four characters or more) decode to printable text? Its first
