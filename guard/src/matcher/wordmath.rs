@@ -912,6 +912,11 @@ fn digit_lists(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     }
 }
 
+/// The golden dump of this module's, `code.rs`'s and `splits.rs`'s outputs (native only: it
+/// reads the differential harness).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
+
 #[cfg(test)]
 mod tests {
     use super::*;
