@@ -154,7 +154,7 @@ fn values(s: &str, mid_word: bool, hit: &mut impl FnMut(f64)) {
     while from < b.len() {
         let to = memchr::memchr(b'\n', b.get(from..).unwrap_or(&[])).map_or(b.len(), |i| from + i);
         let line = b.get(from..to).unwrap_or(&[]);
-        if line.len() <= 2 * REACH && has_digit(line) && three_lone_digits(line) {
+        if line.len() <= 2 * REACH && three_lone_digits(line) {
             if let Some(w) = s.get(from..to) {
                 toks.clear();
                 tokens(w, &mut toks);
@@ -238,20 +238,30 @@ fn has_zero(b: &[u8]) -> bool {
 }
 
 /// Does `line` hold three digits that stand alone (no letter, digit or point either side)?
-/// (Counting stops at the third.)
+/// (Counting stops at the third.) The digit runs are found eight bytes at a time
+/// ([`next_digit`]); only a run of one digit can stand alone.
 fn three_lone_digits(line: &[u8]) -> bool {
-    let joined = |c: u8| c.is_ascii_alphanumeric() || c == b'.';
+    let joined = |c: &u8| c.is_ascii_alphanumeric() || *c == b'.';
     let mut count = 0;
-    // The byte before `i` (a space before the first: joined to nothing).
-    let mut before = b' ';
-    for (i, &c) in line.iter().enumerate() {
-        if c.is_ascii_digit() && !joined(before) && !line.get(i + 1).is_some_and(|n| joined(*n)) {
+    let mut from = 0;
+    while let Some(d) = next_digit(line, from) {
+        let mut end = d + 1;
+        while line.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        let alone = end == d + 1
+            && !d
+                .checked_sub(1)
+                .and_then(|p| line.get(p))
+                .is_some_and(joined)
+            && !line.get(end).is_some_and(joined);
+        if alone {
             count += 1;
             if count == 3 {
                 return true;
             }
         }
-        before = c;
+        from = end;
     }
     false
 }
@@ -560,6 +570,10 @@ const TIME_WORDS: [&str; 9] = [
 fn shares(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     const VERBS: [&str; 5] = ["shar", "split", "divid", "spread", "distribut"];
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         // `20400 among 4 consumers`: no verb, a share all the same.
         if x.is(&["among", "amongst"]) {
             let mut a = k + 1;
@@ -672,6 +686,10 @@ fn sums(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
 /// before a midpoint cue that no number follows.
 fn midpoints(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         // `the middle of 5000 and 5200`, `the centre of the 5000-5200 range`: the two
         // numbers right after.
         if x.is(&["middle", "centre", "center", "midpoint", "mid"])
@@ -792,6 +810,10 @@ fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     let mut count = 0;
     let mut placed = false;
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         let Some(&(w, f)) = PLACES.iter().find(|(w, _)| x.is(&[w])) else {
             continue;
         };
@@ -852,6 +874,10 @@ fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
 /// the two numbers nearest a joining word, in their order.
 fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         let cue = x.starts(&["glue", "join", "concat", "stuck", "merg", "combin"])
             || (x.is(&["side", "back"]) && is(t, k + 1, &["by", "to"]))
             // `put 51 and 00 together`: `together` only with a verb of putting.
