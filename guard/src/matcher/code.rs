@@ -79,7 +79,7 @@ fn triggered(s: &str) -> bool {
                     || matches!(c, b't' | b'c' | b'f' | b's' | b'(' | b'n' | b'S' | b'm')
             })
         })
-        || triggers().is_some_and(|ac| ac.is_match(s))
+        || literal_trigger(b)
         || pairs_between_values(b, b"**")
         || pairs_between_values(b, b"||")
 }
@@ -102,21 +102,44 @@ fn pairs_between_values(b: &[u8], op: &[u8]) -> bool {
     })
 }
 
-/// The literal triggers, one automaton built once (one search instead of a memmem searcher
-/// built per pattern per text).
-fn triggers() -> Option<&'static aho_corasick::AhoCorasick> {
-    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
-    AC.get_or_init(|| {
-        // ASCII case-insensitive, as the readers are (`SHL`, `Digit-Five`, `%U0035`).
-        super::dfa_builder()
-            .ascii_case_insensitive(true)
-            .build([
-                ".join(", "{,}", "<<", ">>", " shl", " shr", "\"*", "'*", "\" *", "' *",
-                ".repeat(", " 10^", "%u", "digit ", "digit-",
-            ])
-            .ok()
-    })
-    .as_ref()
+/// Does `b` hold one of the literal triggers, in any ASCII case: `{,}`, `<<`, `>>`, ` shl`,
+/// ` shr`, a quote before `*` (`"*`, `'*`, `" *`, `' *`), ` 10^`, `%u`, `digit ` or `digit-`?
+/// (`.join(` and `.repeat(` are triggers too, but [`triggered`] has read them already: the
+/// `(` after `join` or `repeat` is a known call.)
+///
+/// # Cost
+///
+/// One memchr search per rare byte of a trigger (`{`, `<`/`>`, `*`, `^`, `%`, `g`, `h`)
+/// instead of one automaton over every byte; each trigger holds its byte, so a text without
+/// the byte holds none of its triggers, and each hit is checked against the trigger's
+/// neighbouring bytes exactly (the same answer the automaton gave).
+fn literal_trigger(b: &[u8]) -> bool {
+    let at = |i: usize| b.get(i).copied();
+    let back = |i: usize, k: usize| i.checked_sub(k).and_then(|p| b.get(p)).copied();
+    memchr::memchr_iter(b'{', b).any(|i| at(i + 1) == Some(b',') && at(i + 2) == Some(b'}'))
+        || memchr::memchr2_iter(b'<', b'>', b).any(|i| at(i + 1) == Some(b[i]))
+        || memchr::memchr_iter(b'*', b).any(|i| match back(i, 1) {
+            Some(b'"' | b'\'') => true,
+            Some(b' ') => matches!(back(i, 2), Some(b'"' | b'\'')),
+            _ => false,
+        })
+        || memchr::memchr_iter(b'^', b).any(|i| {
+            back(i, 3) == Some(b' ') && back(i, 2) == Some(b'1') && back(i, 1) == Some(b'0')
+        })
+        || memchr::memchr_iter(b'%', b).any(|i| matches!(at(i + 1), Some(b'u' | b'U')))
+        // `digit ` / `digit-`: at the `g`.
+        || memchr::memchr2_iter(b'g', b'G', b).any(|i| {
+            i >= 2
+                && b.get(i - 2..i + 3)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"digit"))
+                && matches!(at(i + 3), Some(b' ' | b'-'))
+        })
+        // ` shl` / ` shr`: at the `h`.
+        || memchr::memchr2_iter(b'h', b'H', b).any(|i| {
+            back(i, 2) == Some(b' ')
+                && matches!(back(i, 1), Some(b's' | b'S'))
+                && matches!(at(i + 1), Some(b'l' | b'L' | b'r' | b'R'))
+        })
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).

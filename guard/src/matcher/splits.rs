@@ -13,6 +13,12 @@
 //! and the last must not be followed by one (`v51-00a`, `10.51 00`); each group is at most
 //! four digits and the digits must be a target's exactly, so a date (`2026-12-01`) or a range
 //! (`10-20`) states only a target that is literally its digits.
+//!
+//! # Cost
+//!
+//! Digit runs are found eight bytes at a time; a gap between two runs longer than any
+//! separator is rejected at its first byte unless it can be a line break; the joined digits
+//! are compared on the stack; the list-item view is built only when some line is an item.
 
 /// Characters that join two groups of one split number.
 const SEPARATORS: &[char] = &[
@@ -76,8 +82,9 @@ fn indexed(
     while k + 1 < runs.len() {
         let ((a, b), (c, d)) = (runs[k], runs[k + 1]);
         let gap = text(b, c);
-        let sep = gap.trim_start_matches(']').trim();
-        let pair = if (b - a <= 2) && d - c == 1 && matches!(sep, "=" | ":" | "->" | "\u{2192}") {
+        // The separator is trimmed only for runs of the right lengths.
+        let sep = || gap.trim_start_matches(']').trim();
+        let pair = if (b - a <= 2) && d - c == 1 && matches!(sep(), "=" | ":" | "->" | "\u{2192}") {
             text(a, b)
                 .parse::<u32>()
                 .ok()
@@ -119,6 +126,32 @@ fn indexed(
 /// `2. 1` … is the digits `5`, `1` … one a line, which the one-group-a-line join reads.
 fn items_view(s: &str) -> Option<String> {
     if !s.contains('\n') {
+        return None;
+    }
+    // A first pass finds whether any line is an item, copying nothing: most texts have none,
+    // and the view is built only when one is there (the same lines, read the same way).
+    // Only a line whose first byte after spaces, tabs and returns is a marker's first byte
+    // (`-`, `*`, `+`, `•`'s lead byte, `|` or a digit) can be an item: the others are passed
+    // over without a trim.
+    let is_item = |line: &str| {
+        let first = line.bytes().find(|c| !matches!(c, b' ' | b'\t' | b'\r'));
+        if !first.is_some_and(|c| matches!(c, b'-' | b'*' | b'+' | 0xE2 | b'|' | b'0'..=b'9')) {
+            return false;
+        }
+        let t = line.trim_matches([' ', '\t', '\r']);
+        list_item(t).or_else(|| table_cell(t)).is_some()
+    };
+    let b = s.as_bytes();
+    let mut from = 0;
+    let mut any_item = false;
+    for to in memchr::memchr_iter(b'\n', b).chain(std::iter::once(b.len())) {
+        if s.get(from..to).is_some_and(is_item) {
+            any_item = true;
+            break;
+        }
+        from = to + 1;
+    }
+    if !any_item {
         return None;
     }
     let mut out = String::with_capacity(s.len());
@@ -169,26 +202,32 @@ fn joined_runs(
     hits: &mut super::targets::Hits,
 ) {
     let longest = digits.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
+    let bytes = s.as_bytes();
     for i in 0..runs.len() {
         let (a, b) = runs[i];
         if b - a > 4 || !(open(s, a) || t_clock(s, a, b)) {
             continue;
         }
-        let mut joined = String::from(s.get(a..b).unwrap_or(""));
+        // At most four runs of at most four digits: the joined digits fit on the stack.
+        let mut buf = [0u8; 16];
+        let mut len = b - a;
+        buf[..len].copy_from_slice(&bytes[a..b]);
         for k in i + 1..runs.len().min(i + 4) {
             let (prev_end, (c, d)) = (runs[k - 1].1, runs[k]);
             if d - c > 4 || !joins(s, prev_end, c) {
                 break;
             }
-            joined.push_str(s.get(c..d).unwrap_or(""));
-            if joined.len() > longest {
+            buf[len..len + d - c].copy_from_slice(&bytes[c..d]);
+            len += d - c;
+            if len > longest {
                 break;
             }
             // `5 100 000` is one number: a run that goes on is not a split of its start.
             let goes_on = runs.get(k + 1).is_some_and(|&(e, _)| joins(s, d, e));
             if close(s, d) && !goes_on {
+                let joined = &buf[..len];
                 for (t, idx) in digits {
-                    if *t == joined {
+                    if t.as_bytes() == joined {
                         hits.set(*idx);
                     }
                 }
@@ -207,21 +246,18 @@ fn t_clock(s: &str, a: usize, b: usize) -> bool {
         && bytes.get(b) == Some(&b':')
 }
 
-/// Byte ranges of the ASCII digit runs of `s`.
+/// Byte ranges of the ASCII digit runs of `s`; the bytes between runs are skipped eight at a
+/// time ([`super::wordmath::next_digit`]).
 fn runs(s: &str) -> Vec<(usize, usize)> {
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_digit() {
-            let start = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            out.push((start, i));
-        } else {
+    while let Some(start) = super::wordmath::next_digit(b, i) {
+        i = start;
+        while i < b.len() && b[i].is_ascii_digit() {
             i += 1;
         }
+        out.push((start, i));
     }
     out
 }
@@ -252,6 +288,13 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     if gap == ":" {
         return clock_like(s, end, start);
     }
+    // Every join below but a line break is at most six bytes (one separator of up to three
+    // between two spaces), and a line break's gap holds only spaces, tabs and line ends: a
+    // longer gap that opens with anything else joins nothing (the words between two numbers
+    // of prose).
+    if gap.len() > 6 && !matches!(gap.as_bytes()[0], b' ' | b'\t' | b'\r' | b'\n') {
+        return false;
+    }
     // One separator, or one between single spaces (`51 | 00`, `27 - 50`).
     let inner = gap.strip_prefix(' ').unwrap_or(gap);
     let inner = inner.strip_suffix(' ').unwrap_or(inner);
@@ -271,7 +314,13 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
         return true;
     }
     // One group per line: a line break (spaces around it) between lines holding only digits.
-    if gap.trim_matches([' ', '\t', '\r']) != "\n" {
+    // (Bytes, not a trim by characters: the padding is ASCII.)
+    let g = gap.as_bytes();
+    let pad = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r');
+    let lead = g.iter().take_while(pad).count();
+    let rest = g.get(lead..).unwrap_or(&[]);
+    let trail = rest.iter().rev().take_while(pad).count();
+    if rest.get(..rest.len() - trail) != Some(&b"\n"[..]) {
         return false;
     }
     let line_start = s
@@ -345,15 +394,17 @@ fn unit_split(
     let word = |from: usize| word_at(s, from);
     for pair in runs.windows(2) {
         let [(a, b), (c, d)] = [pair[0], pair[1]];
-        // `PT51H00M`: an ISO 8601 duration's designators.
-        let iso = s.get(..a).is_some_and(|h| {
-            h.ends_with("PT")
-                && !h
-                    .get(..h.len() - 2)
-                    .and_then(|x| x.chars().next_back())
-                    .is_some_and(char::is_alphanumeric)
-        });
-        if b - a > 4 || d - c != 2 || !(open(s, a) || iso) {
+        // `PT51H00M`: an ISO 8601 duration's designators (looked for only when needed).
+        let iso = || {
+            s.get(..a).is_some_and(|h| {
+                h.ends_with("PT")
+                    && !h
+                        .get(..h.len() - 2)
+                        .and_then(|x| x.chars().next_back())
+                        .is_some_and(char::is_alphanumeric)
+            })
+        };
+        if b - a > 4 || d - c != 2 || !(open(s, a) || iso()) {
             continue;
         }
         let (w1, e1) = word(b);

@@ -30,6 +30,12 @@
 //! family owns (`5100000 milliseconds`, `kilobytes`); place values need two places; a join
 //! needs a joining word (`together` alone is not one) and a second group of two digits or
 //! more.
+//!
+//! # Cost
+//!
+//! The cue automaton runs only over lines that hold a digit or `zero` ([`live_lines`]: a cue
+//! elsewhere opens a window with neither, which reads nothing); digits are found eight bytes
+//! at a time; a plain digit run's value is read as an integer (exact below 2^53).
 use super::targets::{Hits, NumTargets};
 use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
@@ -68,7 +74,9 @@ fn cues() -> Option<&'static AhoCorasick> {
     .as_ref()
 }
 
-/// Mark every target a line of `s` states by arithmetic or place value in words.
+/// Mark every target a line of `s` states by arithmetic or place value in words. (Not inlined:
+/// the rule's cost shows on its own in a profile.)
+#[inline(never)]
 pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
     values(s, true, &mut |v| exact(nums, v, hits));
 }
@@ -78,8 +86,8 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
 fn values(s: &str, mid_word: bool, hit: &mut impl FnMut(f64)) {
     let b = s.as_bytes();
     // Digits, or a zero in words (`five, one, then a pair of zeros`: the second reading
-    // joins `one … zeros` into `100`, so the words are read as written); two SIMD searches.
-    if !b.iter().any(u8::is_ascii_digit) && !has_zero(b) {
+    // joins `one … zeros` into `100`, so the words are read as written).
+    if !has_digit(b) && !has_zero(b) {
         return;
     }
     let Some(ac) = cues() else {
@@ -88,49 +96,56 @@ fn values(s: &str, mid_word: bool, hit: &mut impl FnMut(f64)) {
     // Windows already read end here: overlapping cues on one stretch are read once.
     let mut read_to = 0;
     let mut toks = Vec::new();
-    for m in ac.find_iter(s) {
-        if m.start() < read_to {
-            continue;
-        }
-        let line_start =
-            memchr::memrchr(b'\n', b.get(..m.start()).unwrap_or(&[])).map_or(0, |i| i + 1);
-        let line_end =
-            memchr::memchr(b'\n', b.get(m.end()..).unwrap_or(&[])).map_or(b.len(), |i| m.end() + i);
-        // The readers match cue words as whole tokens or token prefixes (`fold` also ends
-        // one: `fourfold`), so a cue inside a word (`sum` in `consumer`, `add` in `address`)
-        // opens nothing on a line the lone-digit pass below reads whole.
-        if mid_word && m.start() > 0 && !FOLD.eq_ignore_ascii_case(&b[m.start()..m.end()]) {
-            let before = b[m.start() - 1];
-            if before.is_ascii_alphabetic() && line_end - line_start <= 2 * REACH {
+    let (mut line_start, mut line_end) = (0, usize::MAX);
+    for span in live_lines(b) {
+        for m in ac.find_iter(aho_corasick::Input::new(s).span(span)) {
+            if m.start() < read_to {
                 continue;
             }
-        }
-        let mut lo = line_start.max(m.start().saturating_sub(REACH));
-        let mut hi = line_end.min(m.end() + REACH);
-        while lo > line_start && !s.is_char_boundary(lo) {
-            lo -= 1;
-        }
-        while hi < line_end && !s.is_char_boundary(hi) {
-            hi += 1;
-        }
-        read_to = hi;
-        let Some(w) = s.get(lo..hi) else {
-            continue;
-        };
-        let digits = w.bytes().any(|c| c.is_ascii_digit());
-        if !digits && !has_zero(w.as_bytes()) {
-            continue;
-        }
-        toks.clear();
-        tokens(w, &mut toks);
-        let n = toks.iter().filter(|t| t.num.is_some()).count();
-        if n > MAX_NUMBERS {
-            continue;
-        }
-        if n == 0 {
-            digit_lists(&toks, hit);
-        } else {
-            read(&toks, hit);
+            // Cues come in text order and hold no line break: the line of the last cue is
+            // reused while the cues stay on it.
+            if m.start() >= line_end || line_end == usize::MAX {
+                line_start =
+                    memchr::memrchr(b'\n', b.get(..m.start()).unwrap_or(&[])).map_or(0, |i| i + 1);
+                line_end = memchr::memchr(b'\n', b.get(m.end()..).unwrap_or(&[]))
+                    .map_or(b.len(), |i| m.end() + i);
+            }
+            let (line_start, line_end) = (line_start, line_end);
+            // The readers match cue words as whole tokens or token prefixes (`fold` also ends
+            // one: `fourfold`), so a cue inside a word (`sum` in `consumer`, `add` in `address`)
+            // opens nothing on a line the lone-digit pass below reads whole.
+            if mid_word && m.start() > 0 && !FOLD.eq_ignore_ascii_case(&b[m.start()..m.end()]) {
+                let before = b[m.start() - 1];
+                if before.is_ascii_alphabetic() && line_end - line_start <= 2 * REACH {
+                    continue;
+                }
+            }
+            let mut lo = line_start.max(m.start().saturating_sub(REACH));
+            let mut hi = line_end.min(m.end() + REACH);
+            while lo > line_start && !s.is_char_boundary(lo) {
+                lo -= 1;
+            }
+            while hi < line_end && !s.is_char_boundary(hi) {
+                hi += 1;
+            }
+            read_to = hi;
+            let Some(w) = s.get(lo..hi) else {
+                continue;
+            };
+            if !has_digit(w.as_bytes()) && !has_zero(w.as_bytes()) {
+                continue;
+            }
+            toks.clear();
+            tokens(w, &mut toks);
+            let n = toks.iter().filter(|t| t.num.is_some()).count();
+            if n > MAX_NUMBERS {
+                continue;
+            }
+            if n == 0 {
+                digit_lists(&toks, hit);
+            } else {
+                read(&toks, hit);
+            }
         }
     }
     // Digits one by one with nouns between (`5 apples, 1 banana, 0 cherries`) have no cue
@@ -139,7 +154,7 @@ fn values(s: &str, mid_word: bool, hit: &mut impl FnMut(f64)) {
     while from < b.len() {
         let to = memchr::memchr(b'\n', b.get(from..).unwrap_or(&[])).map_or(b.len(), |i| from + i);
         let line = b.get(from..to).unwrap_or(&[]);
-        if line.len() <= 2 * REACH && lone_digits(line) >= 3 {
+        if line.len() <= 2 * REACH && three_lone_digits(line) {
             if let Some(w) = s.get(from..to) {
                 toks.clear();
                 tokens(w, &mut toks);
@@ -150,23 +165,105 @@ fn values(s: &str, mid_word: bool, hit: &mut impl FnMut(f64)) {
     }
 }
 
-/// Does `b` hold the word `zero` (any of three casings)?
-fn has_zero(b: &[u8]) -> bool {
-    [&b"zero"[..], b"Zero", b"ZERO"]
-        .iter()
-        .any(|z| memchr::memmem::find(b, z).is_some())
+/// Spans of whole lines (runs of neighbouring lines merged) that hold a digit or the word
+/// `zero`: the only lines where a cue can be read for a value.
+///
+/// # Cost
+///
+/// The cue automaton runs over these spans only (prose without numbers is skipped a word at a
+/// time). Sound: a cue on a line with neither opens a window (a part of that line) with
+/// neither, which is read for nothing, and the `read_to` it leaves behind ends on its line,
+/// so no cue on a later line is read differently. No cue holds a line break, so the automaton
+/// finds the same cues from a line's start as over the whole text.
+fn live_lines(b: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let mut span: Option<std::ops::Range<usize>> = None;
+        while from < b.len() {
+            let to =
+                memchr::memchr(b'\n', b.get(from..).unwrap_or(&[])).map_or(b.len(), |i| from + i);
+            let line = b.get(from..to).unwrap_or(&[]);
+            let live = has_digit(line) || has_zero(line);
+            let line_from = from;
+            from = to + 1;
+            match (&mut span, live) {
+                (Some(sp), true) => sp.end = to,
+                (None, true) => span = Some(line_from..to),
+                (Some(_), false) => return span,
+                (None, false) => {}
+            }
+        }
+        span
+    })
 }
 
-/// Digits that stand alone (no letter, digit or point either side) in `line`.
-fn lone_digits(line: &[u8]) -> usize {
-    let joined = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
-    (0..line.len())
-        .filter(|&i| {
-            line[i].is_ascii_digit()
-                && !joined(i.checked_sub(1).and_then(|p| line.get(p)))
-                && !joined(line.get(i + 1))
-        })
-        .count()
+/// Does `b` hold an ASCII digit? (Eight bytes at a time, [`next_digit`].)
+fn has_digit(b: &[u8]) -> bool {
+    next_digit(b, 0).is_some()
+}
+
+/// The first ASCII digit of `b` at or after `from`, eight bytes at a time: a byte is a digit
+/// exactly when it XOR `0x30` is below 10, and `(y - 0x0A…) & !y & 0x80…` flags such bytes of
+/// `y` (a borrow only goes up from one, so the lowest flagged byte is the first digit).
+pub(super) fn next_digit(b: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut i = from;
+    while let Some(c) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let y = u64::from_le_bytes(w) ^ (0x30 * ONES);
+        let m = y.wrapping_sub(10 * ONES) & !y & (0x80 * ONES);
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    b.get(i..)?
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|p| i + p)
+}
+
+/// Does `b` hold the word `zero` (any of three casings: `zero`, `Zero`, `ZERO`)?
+///
+/// # Cost
+///
+/// One memchr search for the rare `z`/`Z` and a look at the three bytes after it (no
+/// substring searcher built per call).
+fn has_zero(b: &[u8]) -> bool {
+    memchr::memchr2_iter(b'z', b'Z', b).any(|i| match b.get(i..i + 4) {
+        Some(w) => w == b"zero" || w == b"Zero" || w == b"ZERO",
+        None => false,
+    })
+}
+
+/// Does `line` hold three digits that stand alone (no letter, digit or point either side)?
+/// (Counting stops at the third.) The digit runs are found eight bytes at a time
+/// ([`next_digit`]); only a run of one digit can stand alone.
+fn three_lone_digits(line: &[u8]) -> bool {
+    let joined = |c: &u8| c.is_ascii_alphanumeric() || *c == b'.';
+    let mut count = 0;
+    let mut from = 0;
+    while let Some(d) = next_digit(line, from) {
+        let mut end = d + 1;
+        while line.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        let alone = end == d + 1
+            && !d
+                .checked_sub(1)
+                .and_then(|p| line.get(p))
+                .is_some_and(joined)
+            && !line.get(end).is_some_and(joined);
+        if alone {
+            count += 1;
+            if count == 3 {
+                return true;
+            }
+        }
+        from = end;
+    }
+    false
 }
 
 /// Targets equal to a computed `v` up to float error; no candidate is recorded (a sum of a
@@ -264,9 +361,13 @@ fn tokens<'a>(w: &'a str, out: &mut Vec<Tok<'a>>) {
                 push(out, from, i, None, false, true);
                 continue;
             }
-            // Thousands commas dropped only where there are some (no copy per number).
+            // Thousands commas dropped only where there are some (no copy per number). A
+            // plain run of up to 15 digits is below 2^53: its value as an integer is the
+            // double `parse` reads, exactly.
             let num = w.get(from..i).and_then(|t| {
-                if t.contains(',') {
+                if plain && t.len() <= 15 {
+                    Some(t.bytes().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')) as f64)
+                } else if t.contains(',') {
                     t.replace(',', "").parse::<f64>().ok()
                 } else {
                     t.parse::<f64>().ok()
@@ -433,10 +534,11 @@ fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
 /// partitions`, `2550 on each of 2 partitions`, `2550 per partition on 2 partitions`.
 fn parts(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for clause in t.split(|x| x.punct(b";.?!:=")) {
-        let ns: Vec<f64> = clause.iter().filter_map(|x| x.num).collect();
-        if ns.len() != 2 {
+        // Exactly two numbers (counted without a copy).
+        let mut ns = clause.iter().filter_map(|x| x.num);
+        let (Some(n0), Some(n1), None) = (ns.next(), ns.next(), ns.next()) else {
             continue;
-        }
+        };
         let each = clause.iter().any(|x| x.is(&["each", "apiece", "apiece"]));
         let per = clause.iter().enumerate().any(|(k, x)| {
             x.is(&["per"])
@@ -445,7 +547,7 @@ fn parts(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
                 })
         });
         if each || per {
-            hit(ns[0] * ns[1]);
+            hit(n0 * n1);
         }
     }
 }
@@ -468,6 +570,10 @@ const TIME_WORDS: [&str; 9] = [
 fn shares(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     const VERBS: [&str; 5] = ["shar", "split", "divid", "spread", "distribut"];
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         // `20400 among 4 consumers`: no verb, a share all the same.
         if x.is(&["among", "amongst"]) {
             let mut a = k + 1;
@@ -558,9 +664,9 @@ fn sums(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
         return;
     };
     for side in [t.get(..k).unwrap_or(&[]), t.get(k + 1..).unwrap_or(&[])] {
-        let all: Vec<f64> = side.iter().filter_map(|x| x.num).collect();
-        if all.len() >= 2 {
-            hit(all.iter().sum());
+        // The same sum, in the same order, without a copy of the numbers.
+        if side.iter().filter(|x| x.num.is_some()).nth(1).is_some() {
+            hit(side.iter().filter_map(|x| x.num).sum());
         }
         let mut lasts = 0.0;
         let mut count = 0;
@@ -580,6 +686,10 @@ fn sums(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
 /// before a midpoint cue that no number follows.
 fn midpoints(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         // `the middle of 5000 and 5200`, `the centre of the 5000-5200 range`: the two
         // numbers right after.
         if x.is(&["middle", "centre", "center", "midpoint", "mid"])
@@ -700,6 +810,10 @@ fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     let mut count = 0;
     let mut placed = false;
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         let Some(&(w, f)) = PLACES.iter().find(|(w, _)| x.is(&[w])) else {
             continue;
         };
@@ -760,6 +874,10 @@ fn places(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
 /// the two numbers nearest a joining word, in their order.
 fn joins(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     for (k, x) in t.iter().enumerate() {
+        // Every cue below is a word: a number or a mark opens nothing.
+        if !x.word {
+            continue;
+        }
         let cue = x.starts(&["glue", "join", "concat", "stuck", "merg", "combin"])
             || (x.is(&["side", "back"]) && is(t, k + 1, &["by", "to"]))
             // `put 51 and 00 together`: `together` only with a verb of putting.
@@ -825,6 +943,11 @@ const FILLERS: [&str; 11] = [
 fn digit_item<'a>(t: &[Tok<'a>], j: usize) -> Option<(&'a str, usize, bool)> {
     const ZERO_RUNS: [&str; 5] = ["0", "00", "000", "0000", "00000"];
     let x = t.get(j)?;
+    // Every word read below has at most seven letters (`nothing`), and a token that is neither
+    // a word nor a plain number is no item: both end a run at once.
+    if !(x.plain || (x.word && x.text.len() <= 7)) {
+        return None;
+    }
     let plural = |k: usize| is(t, k, &["zeros", "zeroes", "ohs", "noughts", "naughts"]);
     if x.is(&["pair", "couple"]) && is(t, j + 1, &["of"]) && plural(j + 2) {
         return Some(("00", j + 3, true));
@@ -911,6 +1034,11 @@ fn digit_lists(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
         k = end.max(k + 1);
     }
 }
+
+/// The golden dump of this module's, `code.rs`'s and `splits.rs`'s outputs (native only: it
+/// reads the differential harness).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
 
 #[cfg(test)]
 mod tests {
