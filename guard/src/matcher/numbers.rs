@@ -17,6 +17,11 @@ mod around;
 mod lex;
 mod radix;
 
+/// The golden dump of this module's and its siblings' outputs (native only: it reads the
+/// differential corpus).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
+
 use arith::{arithmetic, concatenation, descending_difference, factor_before, fraction_after};
 use around::{after_number, is_operator_word, letters, scale_suffix, After};
 use lex::{is_markdown, lex_run, read_item, Run};
