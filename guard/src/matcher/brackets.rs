@@ -36,13 +36,19 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
         if vs.len() < 2 || vs.len() > MAX_NUMBERS {
             continue;
         }
+        vs.sort_by(f64::total_cmp);
+        let close = |a: f64, b: f64| b > a && b - a <= (a * WIDTH).max(2.0);
+        // No two neighbours close enough: nothing can be pinned, whatever the cues say (the
+        // cue search is the dearer test, so it comes second).
+        if !vs.windows(2).any(|w| close(w[0], w[1])) {
+            continue;
+        }
         if !cues().is_some_and(|ac| ac.is_match(line)) {
             continue;
         }
-        vs.sort_by(f64::total_cmp);
         for w in vs.windows(2) {
             let (a, b) = (w[0], w[1]);
-            if b > a && b - a <= (a * WIDTH).max(2.0) {
+            if close(a, b) {
                 // Strictly between: the bounds themselves are the literal rules' business.
                 let eps = (b - a) * 1e-9;
                 nums.range(a + eps, b - eps, hits);
@@ -116,10 +122,7 @@ fn numbers(line: &str) -> Vec<f64> {
         if b.get(i).is_some_and(u8::is_ascii_alphabetic) || !fits {
             continue;
         }
-        let parsed = text
-            .get(..n)
-            .and_then(|t| std::str::from_utf8(t).ok())
-            .and_then(|t| t.parse::<f64>().ok());
+        let parsed = text.get(..n).and_then(parse);
         if let Some(v) = parsed {
             out.push(v);
             if out.len() > MAX_NUMBERS {
@@ -128,6 +131,17 @@ fn numbers(line: &str) -> Vec<f64> {
         }
     }
     out
+}
+
+/// The digits (and point) of one number as `f64`: up to 15 digits without a point read as an
+/// integer, which `f64` holds exactly, so the value is the one `str::parse` gives; the rest
+/// through `str::parse`.
+fn parse(t: &[u8]) -> Option<f64> {
+    if t.len() <= 15 && t.iter().all(u8::is_ascii_digit) {
+        let v = t.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+        return Some(v as f64);
+    }
+    std::str::from_utf8(t).ok()?.parse::<f64>().ok()
 }
 
 #[cfg(test)]

@@ -7,16 +7,15 @@ use super::*;
 /// `half of 10200`, `twice 2550`: a factor written before the number at `d`.
 pub(super) fn factor_before(s: &str, d: usize) -> Option<f64> {
     let b = s.as_bytes();
-    // Every factor phrase ends in a letter and a space: most numbers are rejected here.
-    if d < 2 || at(b, d - 1) != b' ' || !at(b, d - 2).is_ascii_alphabetic() {
+    // Every factor phrase ends in `f`, `e` or `s` and a space: most numbers are rejected here.
+    if d < 2 || at(b, d - 1) != b' ' || !matches!(at(b, d - 2) | 0x20, b'f' | b'e' | b's') {
         return None;
     }
     let mut from = d.saturating_sub(16);
     while from < d && !s.is_char_boundary(from) {
         from += 1;
     }
-    let head = s.get(from..d)?;
-    let lower = head.to_ascii_lowercase();
+    let head = b.get(from..d)?;
     const FACTORS: [(&str, f64); 8] = [
         ("half of ", 0.5),
         ("a third of ", 1.0 / 3.0),
@@ -27,13 +26,15 @@ pub(super) fn factor_before(s: &str, d: usize) -> Option<f64> {
         ("triple ", 3.0),
         ("two times ", 2.0),
     ];
+    // Compared in place, ASCII case-insensitive (no lowercased copy): a phrase is ASCII, so
+    // where it starts is a char boundary, and the char before it is a word char only if it
+    // is an ASCII letter or digit.
     FACTORS.iter().find_map(|(w, f)| {
-        let before = lower.strip_suffix(w)?;
-        before
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_ascii_alphanumeric())
-            .then_some(*f)
+        let cut = head.len().checked_sub(w.len())?;
+        if !head.get(cut..)?.eq_ignore_ascii_case(w.as_bytes()) {
+            return None;
+        }
+        (cut == 0 || !at(head, cut - 1).is_ascii_alphanumeric()).then_some(*f)
     })
 }
 
