@@ -477,11 +477,16 @@ fn misspelled(toks: &[Tok<'_>], j: usize) -> Option<Word> {
     if !((j >= 2 && joint(j - 1) && exact(j - 2)) || (joint(j + 1) && exact(j + 2))) {
         return None;
     }
-    let lw = t.text.to_ascii_lowercase();
-    let real = match SLANG.iter().find(|(w, _)| *w == lw) {
+    // Lowercased into a buffer (the word has at most ten bytes), not a new string.
+    let mut buf = [0u8; 10];
+    for (d, c) in buf.iter_mut().zip(t.text.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let lw = buf.get(..t.text.len())?;
+    let real = match SLANG.iter().find(|(w, _)| w.as_bytes() == lw) {
         Some((_, real)) => *real,
         None => {
-            if t.text.len() < 4 || NOT_MISSPELT.contains(&lw.as_str()) {
+            if t.text.len() < 4 || NOT_MISSPELT.iter().any(|n| n.as_bytes() == lw) {
                 return None;
             }
             UNITS
@@ -490,7 +495,7 @@ fn misspelled(toks: &[Tok<'_>], j: usize) -> Option<Word> {
                 .chain(TENS.iter())
                 .chain(["hundred", "thousand", "million", "billion"].iter())
                 .copied()
-                .find(|c| one_typo(lw.as_bytes(), c.as_bytes()))?
+                .find(|c| one_typo(lw, c.as_bytes()))?
         }
     };
     word(real)
@@ -887,12 +892,16 @@ fn read_words(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         .rev()
         .find(|t| t.kind != Kind::Space)
         .is_some_and(|t| t.kind == Kind::Digits);
-    let opener = ["a", "double", "triple"]
-        .iter()
-        .any(|x| first.eq_ignore_ascii_case(x))
-        || (after_digits && zero_letter(toks, i))
-        || misspelled(toks, i).is_some();
-    if !opener && word(first).is_none() {
+    // A number word opens a run by itself: the other openers (the typo search above all)
+    // are looked at only for the rest (all of them are pure checks, so the order is free).
+    let opener = || {
+        ["a", "double", "triple"]
+            .iter()
+            .any(|x| first.eq_ignore_ascii_case(x))
+            || (after_digits && zero_letter(toks, i))
+            || misspelled(toks, i).is_some()
+    };
+    if word(first).is_none() && !opener() {
         return None;
     }
     let mut nums: Vec<String> = Vec::new();
