@@ -2218,3 +2218,31 @@ fn base64_of_utf16_text() {
         ],
     );
 }
+
+#[test]
+fn decimal_shares_and_instructions_to_compute() {
+    lab_table(
+        "decimal shares, hyphenated fractions, instructions in words",
+        &[
+            ("The answer is 0.51 of 10000.", "total_lag"),
+            ("0.275 of 10,000", "worst_partition_lag"),
+            ("three-fifths of 8500", "total_lag"),
+            ("take 51 and multiply by a hundred", "total_lag"),
+            ("multiply 27.5 by 100", "worst_partition_lag"),
+            ("It's 51, then append two zeroes.", "total_lag"),
+            ("51 followed by two zeros", "total_lag"),
+            ("put two zeros after 51", "total_lag"),
+            ("tack on two zeros to 51", "total_lag"),
+            ("51 with two zeros tacked on", "total_lag"),
+            // Near-misses: other shares, products and paddings.
+            ("0.51 of 1000", ""),
+            ("0.5 of the pods are ready", ""),
+            ("version 0.51 of kafka", ""),
+            ("multiply 3 by 4", ""),
+            ("append 2 lines to the log", ""),
+            ("51 followed by 2 errors", ""),
+            ("pad with 2 spaces", ""),
+            ("retry 5 times, add 2 zeros to the timeout of 30", ""),
+        ],
+    );
+}

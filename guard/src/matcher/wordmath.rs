@@ -51,7 +51,8 @@ const CUES: &[&str] = &[
     "together", "merg", "zero", "none", "nought", "naught", "nil", "null", "zilch", "nada",
     "ought", "oh", "column", "place", "among", "centre", "center", "mid", "fold", "itself",
     "again", "half", "halves", "third", "quarter", "fourth", "fifth", "sixth", "eighth",
-    "tenth", "hundredth", "thousandth", "twentieth", "digit",
+    "tenth", "hundredth", "thousandth", "twentieth", "digit", "multipl", "append", "pad",
+    "tack", "suffix",
 ];
 
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
@@ -391,6 +392,7 @@ fn read(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     places(t, hit);
     joins(t, hit);
     digit_lists(t, hit);
+    verbs(t, hit);
 }
 
 fn num(t: &[Tok<'_>], k: usize) -> Option<f64> {
@@ -499,12 +501,17 @@ fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
     if w_is(2, &["triple", "thrice"]) {
         hit(n * 3.0);
     }
-    // `one fifth of N`, `a tenth of N`, `2 thirds of N`.
+    // `one fifth of N`, `a tenth of N`, `2 thirds of N`, `3-fifths of N`.
     if let Some((_, d)) = FRACTIONS.iter().find(|(f, _)| w_is(2, &[f])) {
-        let count = if w_is(3, &["a", "an", "one"]) {
+        let c = if w(3).is_some_and(|x| x.punct(b"-")) {
+            4
+        } else {
+            3
+        };
+        let count = if w_is(c, &["a", "an", "one"]) {
             Some(1.0)
         } else {
-            w(3).and_then(|x| x.num)
+            w(c).and_then(|x| x.num)
         };
         if let Some(c) = count {
             hit(n * c / d);
@@ -515,6 +522,59 @@ fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
         let noun = w(2).is_some_and(|x| x.word && x.text.len() > 2 && x.text.ends_with('s'));
         if noun && c >= 2.0 && c.fract() == 0.0 {
             hit(n * c);
+        }
+    }
+}
+
+/// Instructions to compute, in one clause: `take 51 and multiply by 100`, `multiply 51 by
+/// 100`, `51, multiplied by a hundred` (the product), `51, then append two zeroes`, `51 padded
+/// with 2 zeros`, `put two zeros after 51` (the number with that many zeros after it). The
+/// operand is the clause's number nearest before the verb, else (for zeros) the first after
+/// the zeros; a count of zeros is at most nine.
+fn verbs(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for clause in t.split(|x| x.punct(b";.?!")) {
+        for (k, x) in clause.iter().enumerate() {
+            if !x.word {
+                continue;
+            }
+            let before = || clause.get(..k)?.iter().rev().find_map(|y| y.num);
+            if x.starts(&["multipl"]) {
+                // `multiply 51 by 100` or `51 … multiplied by 100`.
+                let (n, at) = match num(clause, k + 1) {
+                    Some(n) => (Some(n), k + 2),
+                    None => (before(), k + 1),
+                };
+                if let (Some(n), true, Some(m)) = (n, is(clause, at, &["by"]), num(clause, at + 1))
+                {
+                    hit(n * m);
+                }
+            } else if x.starts(&[
+                "append", "add", "pad", "tack", "suffix", "follow", "attach", "stick",
+            ]) || x.is(&["put", "place", "with", "plus"])
+            {
+                // `append 2 zeros`, `padded with 2 zeroes`, `tack on 2 zeros`, `followed by
+                // 2 zeros`: the count is within the next three tokens, the zeros word after it.
+                for j in k + 1..k + 4 {
+                    let zeros = num(clause, j)
+                        .filter(|z| z.fract() == 0.0 && (1.0..=9.0).contains(z))
+                        .filter(|_| {
+                            is(
+                                clause,
+                                j + 1,
+                                &["zeros", "zeroes", "zero", "noughts", "naughts", "0s", "0's"],
+                            )
+                        });
+                    if let Some(z) = zeros {
+                        let later = clause
+                            .get(j + 2..)
+                            .and_then(|r| r.iter().find_map(|y| y.num));
+                        if let Some(n) = before().or(later) {
+                            hit(n * 10f64.powi(z as i32));
+                        }
+                        break;
+                    }
+                }
+            }
         }
     }
 }
@@ -1093,6 +1153,14 @@ mod tests {
             ("2, 7, 5, then a 0", 2750.0),
             ("five, one, then a pair of zeros", 5100.0),
             ("two, seven, five, then a zero", 2750.0),
+            ("3-fifths of 8500", 5100.0),
+            ("take 51 and multiply by 100", 5100.0),
+            ("multiply 51 by 100", 5100.0),
+            ("27, multiplied by 100", 2700.0),
+            ("51, then append 2 zeroes", 5100.0),
+            ("51 padded with 2 zeros", 5100.0),
+            ("put 2 zeros after 51", 5100.0),
+            ("tack on 2 zeros to 51", 5100.0),
         ] {
             assert!(states(t, v), "{t:?}");
         }
@@ -1113,6 +1181,11 @@ mod tests {
             ("ports 8080, 9090 and 9092 together", 8080.0),
             ("2 brokers and 50 partitions together", 250.0),
             ("5 3 times a day", 15.0),
+            ("multiply 3 by 4", 7.0),
+            ("append 2 lines to 51", 5100.0),
+            ("51 followed by 2 errors", 5100.0),
+            ("pad with 2 spaces", 200.0),
+            ("add 2 zeros; the timeout is 30", 3000.0),
             ("a pair of 2 brokers, 50 partitions", 250.0),
             ("HTTP 200, 201 and 503", 200201503.0),
             ("step 1 then step 2 then step 3", 123.0),

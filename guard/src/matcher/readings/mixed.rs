@@ -645,6 +645,15 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         let p = av.checked_mul(c)?;
         return (p % den == 0).then(|| ((p / den).to_string(), e));
     }
+    // `0.51 of 10000`: a decimal share of a number (`A.F × C`, when whole).
+    if v.text(i + 1, ".") && v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+        let f = v.digits(i + 2)?;
+        let scale = 10u64.checked_pow(u32::try_from(f.len()).ok()?)?;
+        let share = av.checked_mul(scale)?.checked_add(f.parse().ok()?)?;
+        let (c, e) = v.int(i + 6)?;
+        let p = share.checked_mul(c)?;
+        return (p % scale == 0).then(|| ((p / scale).to_string(), e));
+    }
     if !v.space(i + 1) {
         return None;
     }
@@ -842,7 +851,8 @@ fn after_digits(s: &str, e: usize) -> bool {
             return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
         }
         b'*' => return b.get(e + 1) == Some(&b'*'),
-        b'/' => {
+        // `51/100 of 10000`, `0.51 of 10000`
+        b'/' | b'.' => {
             let mut k = e + 1;
             while b.get(k).is_some_and(u8::is_ascii_digit) {
                 k += 1;
