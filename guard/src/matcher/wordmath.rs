@@ -532,6 +532,19 @@ fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
 /// operand is the clause's number nearest before the verb, else (for zeros) the first after
 /// the zeros; a count of zeros is at most nine.
 fn verbs(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    // Every reading here needs a `multipl…` or a zeros word: one byte a word settles most
+    // windows (this runs on every window a cue opens).
+    let needed = t.iter().any(|x| {
+        x.word
+            && match x.text.as_bytes().first().map(u8::to_ascii_lowercase) {
+                Some(b'm') => x.starts(&["multipl"]),
+                Some(b'z' | b'n' | b'0') => x.is(ZEROS_COUNTED),
+                _ => false,
+            }
+    });
+    if !needed {
+        return;
+    }
     for clause in t.split(|x| x.punct(b";.?!")) {
         for (k, x) in clause.iter().enumerate() {
             if !x.word {
@@ -557,13 +570,7 @@ fn verbs(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
                 for j in k + 1..k + 4 {
                     let zeros = num(clause, j)
                         .filter(|z| z.fract() == 0.0 && (1.0..=9.0).contains(z))
-                        .filter(|_| {
-                            is(
-                                clause,
-                                j + 1,
-                                &["zeros", "zeroes", "zero", "noughts", "naughts", "0s", "0's"],
-                            )
-                        });
+                        .filter(|_| is(clause, j + 1, ZEROS_COUNTED));
                     if let Some(z) = zeros {
                         let later = clause
                             .get(j + 2..)
@@ -578,6 +585,9 @@ fn verbs(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
         }
     }
 }
+
+/// Words for zeros counted (`2 zeros`).
+const ZEROS_COUNTED: &[&str] = &["zeros", "zeroes", "zero", "noughts", "naughts", "0s", "0's"];
 
 /// Counts of equal parts in one clause: `2 partitions of 2550 each`, `2550 each on 2
 /// partitions`, `2550 on each of 2 partitions`, `2550 per partition on 2 partitions`.
