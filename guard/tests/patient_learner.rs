@@ -2246,3 +2246,32 @@ fn decimal_shares_and_instructions_to_compute() {
         ],
     );
 }
+
+#[test]
+fn equations_about_the_unknown() {
+    lab_table(
+        "equations solved for the unknown",
+        &[
+            ("lag/100 = 51", "total_lag"),
+            ("lag ÷ 100 = 51", "total_lag"),
+            ("The lag divided by 100 is 51.", "total_lag"),
+            ("lag minus 100 is 5000", "total_lag"),
+            ("lag plus 100 equals 5200", "total_lag"),
+            ("lag × 2 = 10200", "total_lag"),
+            ("lag in hundreds: 51", "total_lag"),
+            ("lag (in thousands): 5.1", "total_lag"),
+            ("the lag in units of 100 is 27.5", "worst_partition_lag"),
+            ("scaled by 1/100: 27.5", "worst_partition_lag"),
+            ("51 = lag/100", "total_lag"),
+            ("5000 is the lag minus 100", "total_lag"),
+            // Near-misses: ranges, names with a dash, protocols and paths, identifiers.
+            ("5200-100", ""),
+            ("worker-1: 5099", ""),
+            ("HTTP/2: 2550", ""),
+            ("pods/3: 1700", ""),
+            ("p99/2 = 2550", ""),
+            ("instance=\"10.4.1.2:8080\"", ""),
+            ("cpu/100 = 0.51", ""),
+        ],
+    );
+}

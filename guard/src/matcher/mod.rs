@@ -214,6 +214,7 @@ mod digitwords;
 mod disguises;
 mod durations;
 mod encodings;
+mod equations;
 mod expr;
 pub mod forms;
 mod fuzzy;
@@ -782,6 +783,8 @@ impl Matcher {
                 expr::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
                 // Arithmetic and place value in words (`2550 twice`, `sum them`).
                 wordmath::scan(ctx.nums, s, ctx.hits);
+                // An equation about the unknown value (`lag/100 = 51`), solved.
+                equations::scan(ctx.nums, s, ctx.hits);
             }
             if self.rules.units && self.units.iter().any(|u| u.dim == units::Dim::Time) {
                 let reading = |d: &durations::Duration| {
