@@ -315,7 +315,7 @@ fn digits_one_by_one() {
             ("5 one 0 zero", "total_lag"),
             ("digits: 3, 5, 1, 0, 0, 9", "total_lag"),
             // Near-misses: versions, other values.
-            ("version 5.1.0.0", ""),
+            ("version 5.1.2.0", ""),
             ("5, 1, 0", ""),
             ("1 of 3 brokers, 0 offline", ""),
         ],
@@ -707,7 +707,7 @@ fn digits_split_into_groups() {
         assert!(m.is_match(text), "{text:?}");
     }
     for text in [
-        "version 5.1.0.0",
+        "version 1.27.3",
         "51.00 EUR",
         "at 12:50",
         "on 2026-11-30",
@@ -2215,6 +2215,94 @@ fn base64_of_utf16_text() {
             ("NQAxADAAOQA=", ""),
             ("MQA1ADAAMAA=", ""),
             ("AKIAJ5Q3EXAMPLEKEY", ""),
+        ],
+    );
+}
+
+#[test]
+fn pieces_in_the_cells_of_a_table() {
+    lab_table(
+        "pieces in table cells",
+        &[
+            ("a,b\n51,00", "total_lag"),
+            ("high,low\n51,00", "total_lag"),
+            ("a\tb\n27\t50", "worst_partition_lag"),
+            ("first row: a,b\nsecond row: 51,00", "total_lag"),
+            (
+                "| part | value |\n|---|---|\n| a | 51 |\n| b | 00 |",
+                "total_lag",
+            ),
+            ("| hi | lo |\n|---|---|\n| 51 | 00 |", "total_lag"),
+            (
+                "| a | b | c | d |\n|---|---|---|---|\n| 2 | 7 | 5 | 0 |",
+                "worst_partition_lag",
+            ),
+            ("part;value\na;27\nb;50", "worst_partition_lag"),
+            // Near-misses: ops tables with real counts, a longer number in a cell, a lone
+            // decimal comma, dates and times in cells, a column whose join is no target.
+            (
+                "| pod | restarts |\n|---|---|\n| orders-0 | 3 |\n| orders-1 | 12 |",
+                "",
+            ),
+            (
+                "NAME,READY,STATUS,RESTARTS\norders-0,1/1,Running,0\norders-1,1/1,Running,2",
+                "",
+            ),
+            ("partition,lag\n0,1200\n1,880\n2,640", ""),
+            ("a,b\n51000,7", ""),
+            ("51,00", ""),
+            ("total: 51,00 EUR", ""),
+            ("date,events\n2026-05-10,51\n2026-05-11,07", ""),
+            ("time,count\n10:51,12\n10:52,14", ""),
+            ("| broker | restarts |\n|---|---|\n| a | 5 |\n| b | 2 |", ""),
+        ],
+    );
+}
+
+#[test]
+fn single_digits_joined_by_dots() {
+    lab_table(
+        "dotted single digits",
+        &[
+            ("5.1.0.0", "total_lag"),
+            ("version 5.1.0.0", "total_lag"),
+            ("v5.1.0.0", "total_lag"),
+            ("2.7.5.0", "worst_partition_lag"),
+            ("the lag, as a version: 2.7.5.0.", "worst_partition_lag"),
+            ("app-5.1.0.0-rc", "total_lag"),
+            // Near-misses: an address, versions with longer groups, decimals, a longer chain,
+            // a chain inside a longer token.
+            ("10.0.0.1", ""),
+            ("kubectl 1.27.3", ""),
+            ("5.1", ""),
+            ("lag 51.00", ""),
+            ("5.1.0.0.7", ""),
+            ("5.1.0.00", ""),
+            ("build x5.1.0.0", ""),
+        ],
+    );
+}
+
+#[test]
+fn roman_numerals_joined_to_digits_or_hundreds() {
+    lab_table(
+        "roman joined",
+        &[
+            ("LI00", "total_lag"),
+            ("the lag is LI00", "total_lag"),
+            ("XXVII50", "worst_partition_lag"),
+            ("LI C", "total_lag"),
+            ("LI hundred messages", "total_lag"),
+            // Near-misses: words and abbreviations, product names, mixed case, a longer token.
+            ("MIX00", ""),
+            ("DIV00 in the stylesheet", ""),
+            ("CIVIL C", ""),
+            ("LIVE C", ""),
+            ("DC10, MD5, ID 51", ""),
+            ("a Volvo XC90 and a GTX1080", ""),
+            ("MI6", ""),
+            ("Li00", ""),
+            ("LI00abc", ""),
         ],
     );
 }

@@ -233,6 +233,7 @@ mod signs;
 mod spelled;
 mod spelling;
 mod splits;
+mod tables;
 mod tags;
 mod targets;
 mod units;
@@ -761,7 +762,10 @@ impl Matcher {
                 }
             }
             if self.rules.other_numerals {
-                lang::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
+                let exact = lang::scan(s, &mut |v| ctx.nums.close(v, ctx.hits));
+                for v in exact {
+                    ctx.nums.range(v, v, ctx.hits);
+                }
             }
             if self.rules.position_phrases {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
@@ -771,6 +775,7 @@ impl Matcher {
                 seqkeys::scan(s, &self.whole_digits, ctx.hits);
             }
             if self.rules.concatenations {
+                // With pieces in the cells of a table, along a row or down a column.
                 splits::scan(&self.whole_digits, s, ctx.hits);
             }
             if self.rules.approximations {

@@ -6,10 +6,15 @@
 //!
 //! This module owns that reading: two to four digit runs joined by exactly one separator
 //! ([`SEPARATORS`]) or by a line break between lines that hold nothing else, whose digits in
-//! order are an integer target's digits.
+//! order are an integer target's digits; and a Roman numeral glued to the digits after it
+//! (`LI00`: `lang` reads the numeral). It hands its digit runs to `tables.rs`, which joins
+//! groups written as a table's cells.
 //!
 //! False-positive controls: the dot, the comma and the colon never join (`51.00` is 51,
-//! `5.1.0.0` a version, `12:50` a time); the first run must not follow a letter, digit or dot,
+//! `1.27.3` a version, `12:50` a time), but for one narrow shape: single digits joined by
+//! dots, three groups or more, every group of the chain one digit (`5.1.0.0`, `v5.1.0.0`:
+//! a value written as a version; an address such as `10.0.0.1`, a version with a longer group
+//! and a decimal `5.1` stay as they are); the first run must not follow a letter, digit or dot,
 //! and the last must not be followed by one (`v51-00a`, `10.51 00`); each group is at most
 //! four digits and the digits must be a target's exactly, so a date (`2026-12-01`) or a range
 //! (`10-20`) states only a target that is literally its digits.
@@ -18,7 +23,9 @@
 //!
 //! Digit runs are found eight bytes at a time; a gap between two runs longer than any
 //! separator is rejected at its first byte unless it can be a line break; the joined digits
-//! are compared on the stack; the list-item view is built only when some line is an item.
+//! are compared on the stack; the list-item view is built only when some line is an item. The
+//! dotted and Roman readings pass over a run at one or two byte tests (a single digit before a
+//! dot; an upper-case Roman letter before the run).
 
 /// Characters that join two groups of one split number.
 const SEPARATORS: &[char] = &[
@@ -40,6 +47,8 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
         return;
     }
     let runs = runs(s);
+    // One run is enough for a numeral glued to it (`LI00`).
+    roman_glued(digits, s, &runs, hits);
     if runs.len() < 2 {
         return;
     }
@@ -47,11 +56,98 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
     clock_words(digits, s, &runs, hits);
     joined_runs(digits, s, &runs, hits);
     indexed(digits, s, &runs, hits);
+    dotted(digits, s, &runs, hits);
+    // Groups as the cells of a table, along a row or down a column (`tables.rs`): the same
+    // digit runs.
+    super::tables::scan(digits, s, &runs, hits);
     // One group per list item or table row (`- 51`, `1. 5`, `| 00 |`): the same lines with
     // their markers taken off.
     if let Some(items) = items_view(s) {
         let runs = self::runs(&items);
         joined_runs(digits, &items, &runs, hits);
+    }
+}
+
+/// Single digits joined by dots, three groups or more (`5.1.0.0`, `v5.1.0.0`): a learner's
+/// "write it as a version". Every group of the whole dotted chain is one digit, so an address
+/// (`10.0.0.1`), a version with longer groups (`1.27.3`) and a decimal (`5.1`) are not read;
+/// the chain may follow a lone `v`; its digits in order must be a target's exactly.
+fn dotted(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    let b = s.as_bytes();
+    let mut k = 0;
+    while k < runs.len() {
+        // Most runs are no single digit before a dot: passed over at two byte tests.
+        let (a, end) = runs[k];
+        if end - a != 1 || b.get(end) != Some(&b'.') {
+            k += 1;
+            continue;
+        }
+        // The whole chain of runs joined by single dots.
+        let mut e = k + 1;
+        while e < runs.len()
+            && runs[e].0 == runs[e - 1].1 + 1
+            && b.get(runs[e - 1].1) == Some(&b'.')
+        {
+            e += 1;
+        }
+        let chain = runs.get(k..e).unwrap_or(&[]);
+        k = e;
+        if chain.len() < 3 || chain.iter().any(|(a, b)| b - a != 1) {
+            continue;
+        }
+        let (a, _) = chain[0];
+        let (_, d) = chain[chain.len() - 1];
+        // A lone `v` before (`v5.1.0.0`) is a version's mark; any other letter, digit, dot or
+        // comma makes the chain part of a longer token.
+        let from = if a > 0 && matches!(b[a - 1], b'v' | b'V') {
+            a - 1
+        } else {
+            a
+        };
+        if !open(s, from) || b.get(d).is_some_and(u8::is_ascii_alphanumeric) {
+            continue;
+        }
+        let mut buf = [0u8; 16];
+        let Some(slot) = buf.get_mut(..chain.len()) else {
+            continue;
+        };
+        for (x, (p, _)) in slot.iter_mut().zip(chain) {
+            *x = b[*p];
+        }
+        for (t, idx) in digits {
+            if t.as_bytes() == &*slot {
+                hits.set(*idx);
+            }
+        }
+    }
+}
+
+/// A Roman numeral glued to the digits after it (`LI00`: 51 then 00, `XXVII50`), compared
+/// exactly (`lang::roman_glued_value` reads the numeral and owns its controls). Only a run
+/// right after an upper-case Roman letter is looked at.
+fn roman_glued(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    let b = s.as_bytes();
+    for &(a, e) in runs {
+        if a < 2 || !matches!(b[a - 1], b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M') {
+            continue;
+        }
+        if let Some(v) = super::lang::roman_glued_value(s, a, e) {
+            for (t, idx) in digits {
+                if t.parse::<u64>() == Ok(v) {
+                    hits.set(*idx);
+                }
+            }
+        }
     }
 }
 
@@ -683,7 +779,6 @@ mod tests {
         for t in [
             "1. restart 5 pods\n2. wait 100 s",
             "- 51 partitions\n- 00 errors",
-            "| 51 | x |\n| 00 | y |",
             "1. 51\n2. 001",
             "* 5100a\n* 7",
             "- 5\n- 1\n- 0\n- 7",
@@ -692,6 +787,30 @@ mod tests {
         ] {
             assert!(!has(t, "5100"), "{t:?}");
         }
+    }
+
+    #[test]
+    fn roman_glued_to_digits() {
+        assert!(has("LI00", "5100"));
+        assert!(has("lag: XXVII50.", "2750"));
+        for t in ["MIX00", "DC10", "XLI00", "LI00a", "Li00", "aLI00", "LI00.5"] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn dotted_single_digits() {
+        for t in [
+            "5.1.0.0",
+            "version 5.1.0.0",
+            "v5.1.0.0",
+            "V5.1.0.0.",
+            "(5.1.0.0)",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        assert!(has("2.7.5.0", "2750"));
+        assert!(!has("1.0.0.1", "5100"));
     }
 
     #[test]
@@ -719,7 +838,14 @@ mod tests {
     fn near_misses() {
         for t in [
             "51.00",
-            "5.1.0.0",
+            "1.27.3",
+            "10.0.0.1",
+            "5.1",
+            "5.1.0.0.1",
+            "5.1.00",
+            "x5.1.0.0",
+            "5.1.0.0a",
+            "1.5.1.0.0",
             "12:50",
             "at 5:10:0",
             "51:000",

@@ -137,7 +137,10 @@
 //!   A run starts at a word start, needs a unit, is never read digit by digit, and a trailing
 //!   glued `이` (the particle) is also read without it (`오천백이` = 5102 and 5100).
 //! - **Roman.** A whole token of `IVXLCDM`, one case, in canonical subtractive form, with runs
-//!   of `M` allowed past 3999 (`MMMMMC` = 5100).
+//!   of `M` allowed past 3999 (`MMMMMC` = 5100). Joined to more: an upper-case numeral of two
+//!   letters or more glued to one to four digits (`LI00` = 51 then 00, `XXVII50`), or before
+//!   a hundred (`LI C`, `LI hundred` = 5,100); these are compared exactly, never as a rounding
+//!   or a candidate, and the stop list below applies (`MI6`, `DC10`, `MIX00` read nothing).
 //!
 //! # False-positive controls
 //!
@@ -256,15 +259,19 @@ use kana::{has_kana, scan_kana};
 use korean::{has_hangul, scan_korean};
 use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH};
 use pinyin::Pinyin;
+pub(crate) use roman::glued_value as roman_glued_value;
 use roman::{scan_roman, scan_roman_extended};
 
 /// Find every number written in the words of one of the languages above, in CJK numerals, or
-/// in Roman numerals, and call `found(value)` for each (value ≥ 100 only).
-pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
+/// in Roman numerals, and call `found(value)` for each (value ≥ 100 only). Returns the values
+/// to compare only exactly (no rounding, no candidate): a Roman numeral before a hundred
+/// (`LI C`: [`roman`]; one glued to digits, `LI00`, is read by `splits.rs` with its runs).
+pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) -> Vec<f64> {
     let mut out = Out {
         found,
         recent: [0.0; 8],
         n: 0,
+        exact: Vec::new(),
     };
     scan_latin(text, &mut out);
     scan_ascii_extra(text, &mut out);
@@ -309,6 +316,7 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) {
             }
         }
     }
+    out.exact
 }
 
 /// Roman numerals with an overline or macron (`V̅C`: a vinculum, ×1,000) or a Unicode `Ⅿ`
@@ -326,6 +334,7 @@ pub(crate) fn scan_marked_roman(raw: &str, found: &mut dyn FnMut(f64)) {
         found,
         recent: [0.0; 8],
         n: 0,
+        exact: Vec::new(),
     };
     scan_roman_extended(raw, &mut out);
 }
@@ -354,6 +363,9 @@ struct Out<'a> {
     found: &'a mut dyn FnMut(f64),
     recent: [f64; 8],
     n: usize,
+    /// Values to compare only exactly (`XX C` is no candidate near a target, as a numeral
+    /// glued to digits, `XC90`, is none).
+    exact: Vec<f64>,
 }
 
 impl Out<'_> {

@@ -98,6 +98,100 @@ pub(super) fn scan_roman(text: &str, out: &mut Out) {
     }
 }
 
+/// `LI00`, `XXVII50`: the value of the digit run `text[a..e]` with an upper-case numeral of
+/// two letters or more glued before it, read as the numeral's digits then the run's. The run
+/// is one to four digits and ends the token (`XC90x`, `MI6a` are identifiers); the numeral
+/// starts it, stands alone and is not on the stop list (`MIX00`, `DC10`, `MI6`). The caller
+/// (`splits.rs`, which has the digit runs) compares the value exactly.
+pub(crate) fn glued_value(text: &str, a: usize, e: usize) -> Option<u64> {
+    let b = text.as_bytes();
+    let mut s = a;
+    while s > 0
+        && b.get(s - 1)
+            .is_some_and(|&c| CLASS[usize::from(c)] & C_UP != 0)
+    {
+        s -= 1;
+    }
+    if a - s < 2 || !(1..=4).contains(&(e - a)) || is_at(b, e, C_GLUE) {
+        return None;
+    }
+    // A decimal (`LI00.5`) or a group (`LI00,000`) goes on past the token.
+    let goes_on =
+        matches!(b.get(e), Some(b'.' | b',')) && b.get(e + 1).is_some_and(u8::is_ascii_digit);
+    if goes_on || !standalone(text, s, e) {
+        return None;
+    }
+    let v = numeral(b.get(s..a)?)?;
+    let tail = b
+        .get(a..e)?
+        .iter()
+        .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+    Some(u64::from(v) * 10u64.pow((e - a) as u32) + tail)
+}
+
+/// The value of a canonical, upper- or lower-case numeral token not on the stop list.
+fn numeral(tok: &[u8]) -> Option<u32> {
+    if ROMAN_STOP
+        .iter()
+        .any(|w| w.as_bytes().eq_ignore_ascii_case(tok))
+    {
+        return None;
+    }
+    roman(tok)
+}
+
+/// Does `text[s..e]` stand alone: not glued to a non-ASCII letter or digit, not inside base64
+/// (`+`, `/`: a certificate, a secret) and not a piece of a longer identifier joined by `-`,
+/// `.` or `@` (pod suffixes `orders-8795b65d-mdclx`, UUID groups `-dccc-`, host names)?
+fn standalone(text: &str, s: usize, e: usize) -> bool {
+    let mut back = text.get(..s).unwrap_or("").chars().rev();
+    let mut fwd = text.get(e..).unwrap_or("").chars();
+    for (next, beyond) in [(back.next(), back.next()), (fwd.next(), fwd.next())] {
+        let part_of_longer = match next {
+            Some('+' | '/' | '\\') => true,
+            Some('-' | '.' | '@' | '\u{2010}' | '\u{2011}') => beyond.is_some_and(is_glue),
+            Some(c) => is_glue(c),
+            None => false,
+        };
+        if part_of_longer {
+            return false;
+        }
+    }
+    true
+}
+
+/// `LI C`, `LI hundred`: an upper-case numeral of two letters or more before a hundred (the
+/// letter `C` or the word, standing alone), read as that many hundreds.
+fn hundreds(text: &str, e: usize, v: u32, out: &mut Out) {
+    let rest = text.get(e..).unwrap_or("");
+    let Some(rest) = rest.strip_prefix(' ') else {
+        return;
+    };
+    let word_len = if rest.starts_with('C') {
+        1
+    } else if rest
+        .get(..7)
+        .is_some_and(|w| w.eq_ignore_ascii_case("hundred"))
+    {
+        if rest
+            .as_bytes()
+            .get(7)
+            .is_some_and(|c| *c == b's' || *c == b'S')
+        {
+            8
+        } else {
+            7
+        }
+    } else {
+        return;
+    };
+    let after = rest.get(word_len..).and_then(|r| r.chars().next());
+    if after.is_some_and(is_glue) {
+        return;
+    }
+    out.exact.push(f64::from(v) * 100.0);
+}
+
 /// Is the byte at `i` in one of the classes `k` (false past the end)?
 fn is_at(b: &[u8], i: usize, k: u8) -> bool {
     b.get(i).is_some_and(|&x| CLASS[usize::from(x)] & k != 0)
@@ -109,33 +203,18 @@ fn roman_token(text: &str, s: usize, e: usize, mask: u8, out: &mut Out) {
     if len > MAXR || (mask & C_UP == 0 && len < 4) {
         return;
     }
-    // The token must stand alone: not glued to a non-ASCII letter or digit, not inside base64
-    // (`+`, `/`: a certificate, a secret) and not a piece of a longer identifier joined by `-`,
-    // `.` or `@` (pod suffixes `orders-8795b65d-mdclx`, UUID groups `-dccc-`, host names).
-    let mut back = text.get(..s).unwrap_or("").chars().rev();
-    let mut fwd = text.get(e..).unwrap_or("").chars();
-    for (next, beyond) in [(back.next(), back.next()), (fwd.next(), fwd.next())] {
-        let part_of_longer = match next {
-            Some('+' | '/' | '\\') => true,
-            Some('-' | '.' | '@' | '\u{2010}' | '\u{2011}') => beyond.is_some_and(is_glue),
-            Some(c) => is_glue(c),
-            None => false,
-        };
-        if part_of_longer {
-            return;
-        }
+    // The token must stand alone.
+    if !standalone(text, s, e) {
+        return;
     }
     let Some(tok) = text.as_bytes().get(s..e) else {
         return;
     };
-    if ROMAN_STOP
-        .iter()
-        .any(|w| w.as_bytes().eq_ignore_ascii_case(tok))
-    {
-        return;
-    }
-    if let Some(v) = roman(tok) {
+    if let Some(v) = numeral(tok) {
         out.emit(f64::from(v));
+        if mask & C_UP != 0 {
+            hundreds(text, e, v, out);
+        }
     }
 }
 
@@ -762,5 +841,50 @@ mod tests {
             ("lag=MMMMMC, ok", 5100.0),
             ("- MMCD -", 2400.0),
         ]);
+    }
+}
+
+#[cfg(test)]
+mod joined_tests {
+    /// The values `text` states only exactly: hundreds after a numeral, and a numeral glued
+    /// to each digit run.
+    fn exact(text: &str) -> Vec<f64> {
+        let mut v = super::super::scan(text, &mut |_| {});
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let a = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > a {
+                v.extend(super::glued_value(text, a, i).map(|x| x as f64));
+            } else {
+                i += 1;
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn numerals_joined_to_digits_or_hundreds() {
+        for (t, v) in [
+            ("LI00", 5100.0),
+            ("the lag is LI00.", 5100.0),
+            ("XXVII50", 2750.0),
+            ("LI C", 5100.0),
+            ("LI hundred", 5100.0),
+            ("XXVII hundreds", 2700.0),
+        ] {
+            assert!(exact(t).contains(&v), "{t:?}: {:?}", exact(t));
+        }
+        for t in [
+            "MIX00", "DIV00", "CIVIL00", "DC10", "MD5", "MI6", "GTX1080", "LI00a", "LI00.5",
+            "Li00", "li00", "LIVE C", "I C", "LI Corp", "x-LI00", "LI000000", "ID 5",
+        ] {
+            assert!(exact(t).is_empty(), "{t:?}: {:?}", exact(t));
+        }
+        // A car is read only as its exact digits, never a rounding.
+        assert_eq!(exact("XC90"), vec![9090.0]);
     }
 }
