@@ -85,6 +85,13 @@ fn main() {
             },
         ),
         (
+            "-ciphered_words",
+            Rules {
+                ciphered_words: false,
+                ..base
+            },
+        ),
+        (
             "-concat",
             Rules {
                 concatenations: false,

@@ -49,6 +49,7 @@ fn the_rule_classes_follow_the_rules() {
         "spelled_digits",
         "hex",
         "arithmetic",
+        "ciphered_words",
     ] {
         assert!(rules.contains(&want), "{want} missing from {rules:?}");
     }

@@ -202,6 +202,16 @@ fn measured() -> Vec<(&'static str, Rules)> {
             },
         ),
         (
+            // With the word rule it feeds (the decoded words are read by it): its cost is the
+            // word rule's plus whatever the decoding adds.
+            "ciphered words",
+            Rules {
+                ciphered_words: true,
+                words: true,
+                ..base
+            },
+        ),
+        (
             "candidates ±10 %, 3",
             Rules {
                 candidate_band: 0.10,
@@ -303,6 +313,7 @@ fn false_positive_rate_random_targets() {
             ("fractions", 0.001),
             ("encodings", 0.001),
             ("position phrases", 0.001),
+            ("ciphered words", 0.001),
             ("all (DEFAULT)", 0.01),
         ],
     );
@@ -324,6 +335,7 @@ fn false_positive_rate_round_targets() {
             ("fractions", 0.001),
             ("encodings", 0.001),
             ("position phrases", 0.001),
+            ("ciphered words", 0.001),
             ("all (DEFAULT)", 0.015),
         ],
     );
@@ -345,6 +357,7 @@ fn false_positive_rate_targets_near_corpus_numbers() {
             ("fractions", 0.001),
             ("encodings", 0.001),
             ("position phrases", 0.001),
+            ("ciphered words", 0.001),
             ("all (DEFAULT)", 0.02),
         ],
     );

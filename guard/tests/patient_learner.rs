@@ -2363,3 +2363,76 @@ fn equations_about_the_unknown() {
         ],
     );
 }
+
+#[test]
+fn number_words_under_letter_games() {
+    lab_table(
+        "number words under a letter game",
+        &[
+            // ROT13, in a sentence, capitals, commas, hyphens, `and`, glued.
+            ("svir gubhfnaq bar uhaqerq", "total_lag"),
+            ("gjb gubhfnaq frira uhaqerq svsgl", "worst_partition_lag"),
+            (
+                "Gur ynt vf svir gubhfnaq bar uhaqerq zrffntrf (ROT13).",
+                "total_lag",
+            ),
+            ("SVIR GUBHFNAQ, BAR UHAQERQ", "total_lag"),
+            ("gjragl-frira uhaqerq naq svsgl", "worst_partition_lag"),
+            ("svsgl-bar uhaqerq", "total_lag"),
+            ("svirgubhfnaqbaruhaqerq", "total_lag"),
+            // Digit words one by one under ROT13.
+            ("svir bar mreb mreb", "total_lag"),
+            ("svir bar bu bu", "total_lag"),
+            // Other shifts: 1, 3 (Caesar's own), 25.
+            ("gjwf uipvtboe pof ivoesfe", "total_lag"),
+            ("wzr wkrxvdqg vhyhq kxqguhg iliwb", "worst_partition_lag"),
+            ("ehud sgntrzmc nmd gtmcqdc", "total_lag"),
+            // Atbash, and Atbash with a shift.
+            ("urev gslfhzmw lmv sfmwivw", "total_lag"),
+            ("gdl gslfhzmw hvevm sfmwivw urugb", "worst_partition_lag"),
+            ("yviz kwpjldqa pqz wjqamza", "total_lag"),
+            // Leetspeak inside number words.
+            ("f1ve th0usand one hundr3d", "total_lag"),
+            ("tw0 th0u5and 5even hundred f1fty", "worst_partition_lag"),
+            ("F1VE TH0U$AND 0NE HUNDR3D", "total_lag"),
+            ("7w0 7h0u54nd 53v3n hundr3d f1f7y", "worst_partition_lag"),
+            ("the lag is f1ve th0us@nd, one hundred", "total_lag"),
+            ("f1fty-0ne hundred", "total_lag"),
+            // Near-misses: another number under the same games, a word that shifts into one
+            // short number word alone (`bar` is ROT13 `one`), a word repeated (`log log`
+            // shifts to `two two`), ordinary leet and ops tokens, prose.
+            ("svir gubhfnaq gjb uhaqerq", ""),
+            ("f1ve th0usand two hundr3d", ""),
+            ("Meet me at the bar at 5, the one by the 100 Club.", ""),
+            ("Meet me at the bar.", ""),
+            ("log log plot of the p99 window", ""),
+            ("row, row, row your boat", ""),
+            ("h3llo w0rld", ""),
+            ("l33t", ""),
+            ("k8s", ""),
+            ("s3 bucket", ""),
+            ("v1 api", ""),
+            ("p99 on x86 with utf8 and sha256 checksums", ""),
+            ("web01.example.com and node-5100a are up", ""),
+            ("The quick brown fox jumps over the lazy dog.", ""),
+        ],
+    );
+    // The benign corpus, read with and without the rule: the rule withholds no line.
+    let with = Matcher::compile(&lab_values());
+    let without = Matcher::compile_with(
+        &lab_values(),
+        Rules {
+            ciphered_words: false,
+            ..Rules::DEFAULT
+        },
+    );
+    let corpus = include_str!("data/benign_ops.txt");
+    let flagged: Vec<&str> = corpus
+        .lines()
+        .filter(|l| with.find(l) != without.find(l))
+        .collect();
+    assert!(
+        flagged.is_empty(),
+        "benign lines read differently: {flagged:#?}"
+    );
+}

@@ -192,6 +192,12 @@ fn number_forms(
                 add("words", w);
             }
         }
+        if rules.ciphered_words {
+            if let Some(w) = in_words(i) {
+                add("ciphered_words", rot13(&w));
+                add("ciphered_words", w.replace('o', "0").replace('e', "3"));
+            }
+        }
         if rules.spelled_digits {
             let spelled: Vec<&str> = d
                 .bytes()
@@ -285,6 +291,17 @@ fn number_forms(
             }
         }
     }
+}
+
+/// ROT13 of the ASCII letters of `s`.
+fn rot13(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            'a'..='m' | 'A'..='M' => char::from(c as u8 + 13),
+            'n'..='z' | 'N'..='Z' => char::from(c as u8 - 13),
+            _ => c,
+        })
+        .collect()
 }
 
 /// Significant digits of a number as written plainly (`5100` → 2, `1250.5` → 5).

@@ -166,6 +166,15 @@
 //! cherries, 0 dates`. **Digit words of other languages** (`digitwords.rs`):
 //! `fünf eins null null`, `fife wun zero zero`.
 //!
+//! **Number words under a letter game** (`ciphered.rs`, [`Rules::ciphered_words`]): any Caesar
+//! shift (ROT13 `svir gubhfnaq bar uhaqerq`, `gjwf uipvtboe pof ivoesfe`), Atbash and Atbash
+//! shifted (`urev gslfhzmw lmv sfmwivw`), glued (`svirgubhfnaqbaruhaqerq`), and leetspeak
+//! (`f1ve th0usand one hundr3d`, `tw0 th0u5and 5even hundred f1fty`), decoded in place and read
+//! by every rule. A run needs two different number words under one key, or one of seven
+//! letters or more, or (leet) one word of four letters or more with a letter either side of a
+//! symbol, so `bar` alone (ROT13 `one`), `log log`, `k8s`, `s3`, `v1`, `h3llo w0rld` and `l33t`
+//! stay visible.
+//!
 //! **Signalling codes and code** (fifth red-team round): Morse code and braille read as the
 //! characters they spell (`signs.rs`: `..... .---- ----- -----`, `⠼⠑⠁⠚⠚`); small literal
 //! expressions in code or maths markup evaluated (`code.rs`: `=SUM(5000,100)`, `int('11754',
@@ -178,7 +187,8 @@
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured
 //! cost); a prefix or suffix without a position phrase across turns; a name's parts in another
-//! order; a cipher the learner invents beyond a Caesar shift. Space grouping is ambiguous and
+//! order; a cipher the learner invents beyond a Caesar shift, Atbash or leetspeak (a Vigenère
+//! key, a shift per word, number words ciphered and reversed). Space grouping is ambiguous and
 //! read both ways: `123 456` states 123456 and also 123 (the guard errs towards withholding).
 //!
 //! # Design and complexity
@@ -209,6 +219,7 @@
 mod bases;
 mod brackets;
 mod candidates;
+mod ciphered;
 mod code;
 mod digitwords;
 mod disguises;
@@ -334,6 +345,10 @@ pub struct Rules {
     /// The distinctive part of a string target written alone (`kestrel` for
     /// `orders-worker-kestrel`, a pod's hash; `parts.rs`). Stretch.
     pub name_parts: bool,
+    /// Number words under a letter game: any Caesar shift (ROT13 `svir gubhfnaq`), Atbash and
+    /// its shifts, leetspeak (`f1ve th0usand`), decoded and read by every number rule
+    /// (`ciphered.rs`). Stretch.
+    pub ciphered_words: bool,
 }
 
 impl Rules {
@@ -362,6 +377,7 @@ impl Rules {
         second_readings: false,
         fuzzy_strings: false,
         name_parts: false,
+        ciphered_words: false,
     };
     /// What the guard uses: AEP-032 plus every stretch rule and the oracle rule.
     pub const DEFAULT: Rules = Rules {
@@ -384,6 +400,7 @@ impl Rules {
         second_readings: true,
         fuzzy_strings: true,
         name_parts: true,
+        ciphered_words: true,
         ..Rules::AEP_032
     };
 }
@@ -693,6 +710,24 @@ impl Matcher {
             self.scan_view(&n, hits, false);
             if let Some(f) = &self.fuzzy {
                 f.scan(&n, hits);
+            }
+        }
+        // Number words under a letter game (any Caesar shift, Atbash, leetspeak), decoded in
+        // place (`ciphered.rs`): the changed lines are read by every rule and, as the text
+        // reversed is, by the second readings (glued words, words as digits). Normalising
+        // drops `$` (LaTeX), so a text with one is also read for leet as written (`TH0U$AND`).
+        if self.rules.ciphered_words && !self.nums.is_empty() {
+            let written = memchr::memchr(b'$', text.as_bytes())
+                .and_then(|_| ciphered::leet_view(text))
+                .map(|v| normalize::normalize(&v).into_owned());
+            for v in ciphered::view(&norm).into_iter().chain(written) {
+                let changed = views::changed_lines(&norm, &v, VIEW_CONTEXT);
+                self.scan_view(&changed, hits, false);
+                if self.rules.second_readings {
+                    for r in readings::readings(&changed) {
+                        self.scan_view(&r, hits, false);
+                    }
+                }
             }
         }
         // Literal expressions in code or maths markup, evaluated (`code.rs`): the changed

@@ -1051,7 +1051,7 @@ const GLUED_LAST: &[u8] = b"oerxntyd";
 /// A run of letters that is two or more English number words glued together
 /// (`fivethousandonehundred`, `FiveThousandOneHundred`, `twentysevenfifty`), with spaces
 /// between them; `None` for anything else (`seventeen` is one word, `often` none).
-fn glued_number_words(run: &str) -> Option<String> {
+pub(super) fn glued_number_words(run: &str) -> Option<String> {
     if run.len() < 7 || run.len() > 64 {
         return None;
     }
