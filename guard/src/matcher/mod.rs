@@ -229,6 +229,9 @@ mod equations;
 mod expr;
 pub mod forms;
 mod fuzzy;
+/// What the golden dumps of several modules share (native tests only).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod golden;
 mod halves;
 mod labels;
 mod lang;

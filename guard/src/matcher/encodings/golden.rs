@@ -10,17 +10,7 @@ use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_S
 use base64::Engine;
 use orrery_learning_frozen_matcher::diff;
 
-const SOURCES: &[&str] = &[
-    include_str!("../../../tests/patient_learner.rs"),
-    include_str!("../../../tests/matcher.rs"),
-    include_str!("../../../tests/matcher_diff.rs"),
-    include_str!("../../../tests/matcher_prop.rs"),
-    include_str!("../../../tests/matcher_fp.rs"),
-    include_str!("../../../tests/lang_numerals.rs"),
-    include_str!("../../../tests/guard.rs"),
-    include_str!("../../../tests/surfaces.rs"),
-];
-const OPS: &str = include_str!("../../../tests/data/benign_ops.txt");
+use crate::matcher::golden::{self, OPS};
 
 /// Written forms of `t` in every encoding this module reads (and a few near misses).
 fn encoded(t: &str) -> Vec<String> {
@@ -99,24 +89,8 @@ fn encoded(t: &str) -> Vec<String> {
 }
 
 fn texts() -> Vec<String> {
-    let mut seeds = diff::seeds(SOURCES, OPS);
-    let extra = std::env::var("ENCODINGS_EXTRA").unwrap_or_default();
-    for path in extra.split(':').filter(|p| !p.is_empty()) {
-        let body = std::fs::read_to_string(path).unwrap_or_default();
-        for l in body.lines() {
-            if let Ok(v) = serde_json::from_str::<serde_json::Value>(l) {
-                if let Some(t) = v.get("text").and_then(|t| t.as_str()) {
-                    seeds.push(t.to_string());
-                }
-            }
-        }
-    }
-    seeds.sort();
-    seeds.dedup();
-    let rounds = std::env::var("ENCODINGS_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6);
+    let seeds = golden::seeds("ENCODINGS");
+    let rounds = golden::rounds("ENCODINGS", 6);
     let mut texts = diff::corpus(&seeds, OPS, rounds, 0x5EED_0E0C);
     // Encoded forms of short seeds, alone and inside a sentence.
     let short: Vec<&String> = seeds
@@ -136,10 +110,7 @@ fn texts() -> Vec<String> {
     }
     texts.extend(seeds);
     // Larger texts: the ops corpus in windows of many lines, and whole.
-    let lines: Vec<&str> = OPS.lines().collect();
-    for w in [16usize, 64] {
-        texts.extend(lines.chunks(w).map(|c| c.join("\n")));
-    }
+    texts.extend(golden::windows(&[16, 64]));
     texts.push(OPS.to_string());
     texts
 }

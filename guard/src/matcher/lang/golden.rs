@@ -9,60 +9,13 @@
 //! hands over).
 use std::io::Write;
 
-use orrery_learning_frozen_matcher::diff;
+use crate::matcher::golden::{self, OPS};
 
 use crate::matcher::letters;
 
-const SOURCES: &[&str] = &[
-    include_str!("../../../tests/patient_learner.rs"),
-    include_str!("../../../tests/matcher.rs"),
-    include_str!("../../../tests/matcher_diff.rs"),
-    include_str!("../../../tests/matcher_prop.rs"),
-    include_str!("../../../tests/matcher_fp.rs"),
-    include_str!("../../../tests/lang_numerals.rs"),
-    include_str!("../../../tests/guard.rs"),
-    include_str!("../../../tests/surfaces.rs"),
-];
-const OPS: &str = include_str!("../../../tests/data/benign_ops.txt");
-
 fn texts() -> Vec<String> {
-    let mut seeds = diff::seeds(SOURCES, OPS);
-    // Rust sources whose string literals are seeds too (this module's and `letters.rs`'s,
-    // copies as they stood before the change: the literals of a test added with it would
-    // make the corpora differ).
-    let sources = std::env::var("LANG_SOURCES").unwrap_or_default();
-    for path in sources.split(':').filter(|p| !p.is_empty()) {
-        let body = std::fs::read_to_string(path).unwrap_or_default();
-        seeds.extend(
-            diff::string_literals(&body)
-                .into_iter()
-                .filter(|s| !s.is_empty()),
-        );
-    }
-    let extra = std::env::var("LANG_EXTRA").unwrap_or_default();
-    for path in extra.split(':').filter(|p| !p.is_empty()) {
-        let body = std::fs::read_to_string(path).unwrap_or_default();
-        for l in body.lines() {
-            if let Ok(v) = serde_json::from_str::<serde_json::Value>(l) {
-                if let Some(t) = v.get("text").and_then(|t| t.as_str()) {
-                    seeds.push(t.to_string());
-                }
-            }
-        }
-    }
-    seeds.sort();
-    seeds.dedup();
-    let rounds = std::env::var("LANG_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6);
-    let mut texts = diff::corpus(&seeds, OPS, rounds, 0x5EED_0020);
-    texts.extend(seeds);
     // Larger texts: the ops corpus in windows of many lines, and whole.
-    let lines: Vec<&str> = OPS.lines().collect();
-    for w in [4usize, 16, 64] {
-        texts.extend(lines.chunks(w).map(|c| c.join("\n")));
-    }
+    let mut texts = golden::corpus("LANG", 6, 0x5EED_0020, &[4, 16, 64]);
     texts.push(OPS.to_string());
     texts
 }

@@ -11,22 +11,10 @@
 //! from one: the targets each scanner marks, and every value `expr::scan` reports.
 use std::io::Write;
 
-use orrery_learning_frozen_matcher::diff;
+use crate::matcher::golden;
 
 use crate::matcher::targets::Hits;
 use crate::matcher::{GuardedValue, Matcher, Rules, TargetValue};
-
-const SOURCES: &[&str] = &[
-    include_str!("../../../tests/patient_learner.rs"),
-    include_str!("../../../tests/matcher.rs"),
-    include_str!("../../../tests/matcher_diff.rs"),
-    include_str!("../../../tests/matcher_prop.rs"),
-    include_str!("../../../tests/matcher_fp.rs"),
-    include_str!("../../../tests/lang_numerals.rs"),
-    include_str!("../../../tests/guard.rs"),
-    include_str!("../../../tests/surfaces.rs"),
-];
-const OPS: &str = include_str!("../../../tests/data/benign_ops.txt");
 
 /// Targets every text is read for, with their units.
 const FIXED: [(f64, Option<&str>); 12] = [
@@ -45,45 +33,12 @@ const FIXED: [(f64, Option<&str>); 12] = [
 ];
 
 fn texts() -> Vec<String> {
-    let mut seeds = diff::seeds(SOURCES, OPS);
-    let extra = std::env::var("NUM_EXTRA").unwrap_or_default();
-    for path in extra.split(':').filter(|p| !p.is_empty()) {
-        let body = std::fs::read_to_string(path).unwrap_or_default();
-        for l in body.lines() {
-            if let Ok(v) = serde_json::from_str::<serde_json::Value>(l) {
-                if let Some(t) = v.get("text").and_then(|t| t.as_str()) {
-                    seeds.push(t.to_string());
-                }
-            }
-        }
-    }
-    seeds.sort();
-    seeds.dedup();
-    let mut texts = diff::corpus(&seeds, OPS, 6, 0x5EED_0010);
-    texts.extend(seeds);
-    let lines: Vec<&str> = OPS.lines().collect();
-    for w in [4usize, 16, 64] {
-        texts.extend(lines.chunks(w).map(|c| c.join("\n")));
-    }
-    texts
+    golden::corpus("NUM", 6, 0x5EED_0010, &[4, 16, 64])
 }
 
 /// Targets from the text's digit runs: each run, and each two runs joined (at most 64).
 fn own_targets(s: &str) -> Vec<GuardedValue> {
-    let b = s.as_bytes();
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_digit() {
-            let from = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            runs.push(&s[from..i]);
-        } else {
-            i += 1;
-        }
-    }
+    let runs = golden::digit_runs(s);
     let mut out: Vec<String> = Vec::new();
     for (k, r) in runs.iter().enumerate() {
         out.push(r.to_string());

@@ -13,21 +13,9 @@
 //! indexed digits), so that a change in which joins are read shows.
 use std::io::Write;
 
-use orrery_learning_frozen_matcher::diff;
+use crate::matcher::golden;
 
 use crate::matcher::targets::Hits;
-
-const SOURCES: &[&str] = &[
-    include_str!("../../../tests/patient_learner.rs"),
-    include_str!("../../../tests/matcher.rs"),
-    include_str!("../../../tests/matcher_diff.rs"),
-    include_str!("../../../tests/matcher_prop.rs"),
-    include_str!("../../../tests/matcher_fp.rs"),
-    include_str!("../../../tests/lang_numerals.rs"),
-    include_str!("../../../tests/guard.rs"),
-    include_str!("../../../tests/surfaces.rs"),
-];
-const OPS: &str = include_str!("../../../tests/data/benign_ops.txt");
 
 /// Integer targets every text is read for.
 const FIXED: [&str; 8] = [
@@ -38,47 +26,14 @@ const FIXED: [&str; 8] = [
 const MAX_CANDIDATES: usize = 3000;
 
 fn texts() -> Vec<String> {
-    let mut seeds = diff::seeds(SOURCES, OPS);
-    let extra = std::env::var("WM_EXTRA").unwrap_or_default();
-    for path in extra.split(':').filter(|p| !p.is_empty()) {
-        let body = std::fs::read_to_string(path).unwrap_or_default();
-        for l in body.lines() {
-            if let Ok(v) = serde_json::from_str::<serde_json::Value>(l) {
-                if let Some(t) = v.get("text").and_then(|t| t.as_str()) {
-                    seeds.push(t.to_string());
-                }
-            }
-        }
-    }
-    seeds.sort();
-    seeds.dedup();
-    let mut texts = diff::corpus(&seeds, OPS, 6, 0x5EED_0010);
-    texts.extend(seeds);
     // Larger texts: the ops corpus in windows of many lines.
-    let lines: Vec<&str> = OPS.lines().collect();
-    for w in [4usize, 16, 64] {
-        texts.extend(lines.chunks(w).map(|c| c.join("\n")));
-    }
-    texts
+    golden::corpus("WM", 6, 0x5EED_0010, &[4, 16, 64])
 }
 
 /// Every digit string `s` could state split: runs `i..i+m` joined (m ≤ 4) and every other
 /// run from `i` (up to 12 of them), at most 24 digits.
 fn candidates(s: &str) -> Vec<String> {
-    let b = s.as_bytes();
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_digit() {
-            let from = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            runs.push(&s[from..i]);
-        } else {
-            i += 1;
-        }
-    }
+    let runs = golden::digit_runs(s);
     let mut out: Vec<String> = FIXED.iter().map(|t| t.to_string()).collect();
     for i in 0..runs.len() {
         for step in [1usize, 2] {
