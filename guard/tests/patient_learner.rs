@@ -2436,3 +2436,48 @@ fn number_words_under_letter_games() {
         "benign lines read differently: {flagged:#?}"
     );
 }
+
+#[test]
+fn values_written_as_tags() {
+    lab_table(
+        "values written as HTML tags",
+        &[
+            // A name as a tag: dropped when rendered, shown as text anywhere else.
+            ("<kestrel>", "stalled_consumer"),
+            ("</kestrel>", "stalled_consumer"),
+            ("<kestrel/>", "stalled_consumer"),
+            ("&lt;kestrel&gt;", "stalled_consumer"),
+            (
+                "the consumer is orders-worker-<kestrel>",
+                "stalled_consumer",
+            ),
+            // Number words, digit words and spelling-alphabet letters as tag names.
+            ("<five/><thousand/><one/><hundred/>", "total_lag"),
+            ("<fifty-one><hundred>", "total_lag"),
+            (
+                "<two/><thousand/><seven/><hundred/><fifty/>",
+                "worst_partition_lag",
+            ),
+            ("<five><one><zero><zero>", "total_lag"),
+            (
+                "<kilo><echo><sierra><tango><romeo><echo><lima>",
+                "stalled_consumer",
+            ),
+            // Letter names, including `arr` for R.
+            ("kay ee ess tee arr ee ell", "stalled_consumer"),
+            ("KAY-EE-ESS-TEE-ARR-EE-ELL", "stalled_consumer"),
+            // Near-misses: ordinary markup around other values, comparisons, a tag named
+            // after another number, numbers in markup that are not the targets.
+            ("<b>lag</b> is <i>falling</i>", ""),
+            ("<td>51</td><td>17</td>", ""),
+            ("<five/><thousand/><two/><hundred/>", ""),
+            ("if a < 4000 and b > 0", ""),
+            (
+                "<div class=\"row\"><span>orders-worker-falcon</span></div>",
+                "",
+            ),
+            ("<h1>Consumer lag</h1><p>Check the orders group.</p>", ""),
+            ("arr, matey, the sea is calm", ""),
+        ],
+    );
+}

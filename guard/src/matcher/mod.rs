@@ -28,7 +28,9 @@
 //! character can also glue two tokens into one, a text whose normalisation could join tokens
 //! is read a second time as the previous matcher read it (NFKC, markup kept), and a target
 //! found in either reading is stated: the new rules only add (a differential test against
-//! the frozen previous matcher checks it).
+//! the frozen previous matcher checks it). The name rules read that second reading too, and
+//! a third one reads each tag as its name and attributes (`<five/><thousand/>…`,
+//! `<kestrel>`): a reply shown as text, not rendered, shows them.
 //!
 //! **Strings** match as a case-insensitive substring; `*` and `` ` `` are ignored on both
 //! sides (markdown cannot split a string target). And (`loose_strings`) in the string view:
@@ -667,7 +669,14 @@ impl Matcher {
             if alt != *norm {
                 // Only where the two readings differ (`<none>` in a kubectl table, a
                 // template's braces): the rest was read in `norm` as it stands.
-                self.scan_changed(&norm, &alt, hits, false);
+                let changed = views::changed_lines(&norm, &alt, VIEW_CONTEXT);
+                self.scan_view(&changed, hits, false);
+                // A name written as a tag (`<kestrel>`, `&lt;kestrel&gt;`) is dropped from
+                // `norm` as markup, yet shows as text wherever the reply is not rendered as
+                // HTML: the name rules read it here.
+                if let Some(f) = &self.fuzzy {
+                    f.scan(&changed, hits);
+                }
             }
         }
         if let Some(plain) = normalize::plain_subscripts(text) {
@@ -677,6 +686,19 @@ impl Matcher {
         if let Some(bare) = normalize::bare_styled_digits(text) {
             let n = normalize::normalize(&bare);
             self.scan_changed(&norm, &n, hits, true);
+        }
+        // Tags read as words (`<five/><thousand/>…`, `<kilo><echo>…`): every rule and the
+        // name rules, where the tags were.
+        if let Some(words) = normalize::tags_as_words(text) {
+            let n = normalize::normalize(&words);
+            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
+            self.scan_view(&changed, hits, false);
+            if let Some(f) = &self.fuzzy {
+                f.scan(&changed, hits);
+                if let Some(v) = spelling::letters_view(&changed) {
+                    f.scan(&v, hits);
+                }
+            }
         }
         if let Some(shown) = normalize::without_hidden(text) {
             let n = normalize::normalize(&shown);

@@ -596,3 +596,75 @@ fn closing_tag(text: &str, from: usize, name: &str) -> Option<usize> {
     }
     None
 }
+
+/// The text as a reader sees it where HTML is shown as text, its tags' brackets gone: each
+/// tag (`<five/>`, `</b>`, `<worker name="kestrel">`) becomes its name and attributes between
+/// spaces, with `/`, `=` and quotes as spaces too. A value written as tag names
+/// (`<five/><thousand/><one/><hundred/>`, `<kilo><echo>…`) is dropped from the rendered
+/// reading and broken up by brackets in the markup-kept one; here it reads as words. `None`
+/// when the text has no tag.
+pub(crate) fn tags_as_words(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    memchr::memchr(b'<', b)?;
+    let mut out = String::new();
+    let mut copied = 0;
+    for lt in memchr::memchr_iter(b'<', b) {
+        if lt < copied {
+            continue;
+        }
+        let name = lt + 1 + usize::from(b.get(lt + 1) == Some(&b'/'));
+        if !b.get(name).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        // The same bound as `strip_tags`: a `>` within 256 bytes, no `<` before it.
+        let window = b.get(name..).unwrap_or(&[]);
+        let window = window.get(..window.len().min(256)).unwrap_or(&[]);
+        let Some(gt) = memchr::memchr2(b'>', b'<', window)
+            .filter(|&k| window.get(k) == Some(&b'>'))
+            .map(|k| name + k)
+        else {
+            continue;
+        };
+        out.push_str(text.get(copied..lt).unwrap_or(""));
+        out.push(' ');
+        for c in text.get(name..gt).unwrap_or("").chars() {
+            out.push(if matches!(c, '/' | '=' | '"' | '\'') {
+                ' '
+            } else {
+                c
+            });
+        }
+        out.push(' ');
+        copied = gt + 1;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    Some(out)
+}
+
+#[cfg(test)]
+mod tag_word_tests {
+    use super::tags_as_words;
+
+    #[test]
+    fn tags_read_as_their_names() {
+        let r =
+            |t: &str| tags_as_words(t).map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
+        assert_eq!(
+            r("<five/><thousand/><one/><hundred/>").as_deref(),
+            Some("five thousand one hundred")
+        );
+        assert_eq!(r("</kestrel>").as_deref(), Some("kestrel"));
+        assert_eq!(
+            r("<worker name=\"kestrel\">x").as_deref(),
+            Some("worker name kestrel x")
+        );
+        // Not tags: a comparison, a number after `<`, a bracket never closed.
+        assert_eq!(r("a < b and c > d"), None);
+        assert_eq!(r("<51>00"), None);
+        assert_eq!(r("<kestrel"), None);
+        assert_eq!(r("<a <b>").as_deref(), Some("<a b"));
+    }
+}
