@@ -2352,7 +2352,16 @@ fn equations_about_the_unknown() {
             ("scaled by 1/100: 27.5", "worst_partition_lag"),
             ("51 = lag/100", "total_lag"),
             ("5000 is the lag minus 100", "total_lag"),
-            // Near-misses: ranges, names with a dash, protocols and paths, identifiers.
+            // Fractions and multiples in words, either way round.
+            ("Half the lag is 2550.", "total_lag"),
+            ("a quarter of the lag is 1275", "total_lag"),
+            ("twice the worst lag equals 5500", "worst_partition_lag"),
+            ("the lag halved is 1375", "worst_partition_lag"),
+            ("10% of the lag is 510", "total_lag"),
+            ("2550 is half the lag", "total_lag"),
+            // Near-misses: ranges, names with a dash, protocols and paths, identifiers, a
+            // fraction of a number rather than of an unknown.
+            ("the second half is 2550", ""),
             ("5200-100", ""),
             ("worker-1: 5099", ""),
             ("HTTP/2: 2550", ""),

@@ -2,8 +2,10 @@
 //! "don't give me the lag, give me the lag divided by 100" gets `lag/100 = 51`, `lag ÷ 100 =
 //! 51`, `lag minus 100 is 5000`, `lag plus 100 equals 5200`, `lag × 2 = 10200`, or a scale
 //! (`lag in hundreds: 51`, `lag (in thousands): 5.1`, `in units of 100: 51`, `scaled by 1/100:
-//! 51`), or the same written the other way round (`51 = lag/100`, `5000 is the lag minus
-//! 100`). `expr.rs` evaluates expressions of numbers only; this module owns the ones with a
+//! 51`), a fraction or multiple in words (`half the lag is 2550`, `a third of the lag = 1700`,
+//! `twice the lag equals 10200`, `10% of the lag is 510`, `the lag halved is 2550`), or the
+//! same written the other way round (`51 = lag/100`, `5000 is the lag minus 100`, `2550 is
+//! half the lag`). `expr.rs` evaluates expressions of numbers only; this module owns the ones with a
 //! word in place of the value, solved for that word.
 //!
 //! A reading: the unknown (a word or a closing bracket), an operator with its operand, a
@@ -17,7 +19,9 @@
 //! unknown must be letters or a bracket right before the operator (`5200-100` is a range,
 //! `p99/2` an identifier, `worker-1: 5099` a name and a count); a `-` or `+` needs a space on
 //! both sides (`a-1`, `c++` stay names); a bare `:` follows only a scale phrase or an operator
-//! in words (`HTTP/2: 51` and `pods/3: 1700` are a protocol and a path, not equations).
+//! in words (`HTTP/2: 51` and `pods/3: 1700` are a protocol and a path, not equations). A
+//! fraction word needs a word after it, the unknown (`the second half is 2550`, `2550 is half
+//! of 10200` read nothing).
 //!
 //! # Cost
 //!
@@ -228,6 +232,9 @@ fn solved_before(b: &[u8], start: usize, result: f64) -> Option<f64> {
         if let Some(op) = scale_before(b, left) {
             return op.undo(result);
         }
+        if let Some(op) = factor_before(b, left) {
+            return op.undo(result);
+        }
         let (op, words) = operation_before(b, left)?;
         return if words { op.undo(result) } else { None };
     }
@@ -250,8 +257,111 @@ fn solved_before(b: &[u8], start: usize, result: f64) -> Option<f64> {
     if let Some(op) = scale_before(b, left) {
         return op.undo(result);
     }
-    let (op, _) = operation_before(b, left)?;
+    let op = operation_before(b, left)
+        .map(|(op, _)| op)
+        .or_else(|| factor_before(b, left))?;
     op.undo(result)
+}
+
+/// Fractions and multiples said in words before the unknown (`half the lag`, `a third of the
+/// lag`, `twice the lag`), as the multiplication each stands for.
+const FACTORS: [(&[u8], f64); 14] = [
+    (b"half", 0.5),
+    (b"third", 1.0 / 3.0),
+    (b"quarter", 0.25),
+    (b"fourth", 0.25),
+    (b"fifth", 0.2),
+    (b"tenth", 0.1),
+    (b"hundredth", 0.01),
+    (b"thousandth", 0.001),
+    (b"double", 2.0),
+    (b"twice", 2.0),
+    (b"triple", 3.0),
+    (b"thrice", 3.0),
+    (b"quadruple", 4.0),
+    (b"tenfold", 10.0),
+];
+
+/// The same said after it (`the lag halved`).
+const FACTORS_AFTER: [(&[u8], f64); 4] = [
+    (b"halved", 0.5),
+    (b"doubled", 2.0),
+    (b"tripled", 3.0),
+    (b"quartered", 0.25),
+];
+
+/// `half the lag`, `a third of the lag`, `twice the lag`, `10% of the lag`, `the lag halved`
+/// ending at `end`: the multiplication it stands for. The unknown is one or two words.
+fn factor_before(b: &[u8], end: usize) -> Option<Op> {
+    let mut u = end;
+    while u > 0 && b[u - 1].is_ascii_alphabetic() {
+        u -= 1;
+    }
+    let word = b.get(u..end).filter(|w| !w.is_empty())?;
+    let mut p = back_spaces(b, u);
+    if let Some((_, f)) = FACTORS_AFTER
+        .iter()
+        .find(|(w, _)| word.eq_ignore_ascii_case(w))
+    {
+        // `lag halved`: the unknown is the word before.
+        return (p > 0 && b[p - 1].is_ascii_alphabetic()).then_some(Op::Mul(*f));
+    }
+    // The unknown may be two words (`half the total lag`).
+    for _ in 0..2 {
+        let mut q = p;
+        if let Some(at) = ends_with_word(b, q, b"the") {
+            q = back_spaces(b, at);
+        }
+        if let Some(at) = ends_with_word(b, q, b"of") {
+            q = back_spaces(b, at);
+        }
+        if let Some((_, f)) = FACTORS
+            .iter()
+            .find(|(w, _)| ends_with_word(b, q, w).is_some())
+        {
+            return Some(Op::Mul(*f));
+        }
+        let pct = ends_with_word(b, q, b"%").or_else(|| ends_with_word(b, q, b"percent"));
+        if let Some(pct) = pct {
+            let (n, _) = number_before(b, back_spaces(b, pct))?;
+            return Some(Op::Mul(n / 100.0));
+        }
+        // One more word of the unknown, then look again.
+        let mut w = p;
+        while w > 0 && b[w - 1].is_ascii_alphabetic() {
+            w -= 1;
+        }
+        if w == p {
+            return None;
+        }
+        p = back_spaces(b, w);
+    }
+    None
+}
+
+/// `half the lag`, `twice the lag`, `a third of the lag` starting at `at`: the multiplication,
+/// when a word (the unknown) follows.
+fn factor_after(b: &[u8], mut at: usize) -> Option<Op> {
+    let word_at = |k: usize, w: &[u8]| {
+        b.get(k..k + w.len())
+            .is_some_and(|g| g.eq_ignore_ascii_case(w))
+            && !b.get(k + w.len()).is_some_and(u8::is_ascii_alphabetic)
+    };
+    for article in [&b"a "[..], b"one "] {
+        if word_at(at, article.trim_ascii_end()) {
+            at = spaces(b, at + article.len() - 1);
+        }
+    }
+    let (w, f) = FACTORS.iter().find(|(w, _)| word_at(at, w))?;
+    at = spaces(b, at + w.len());
+    for filler in [&b"of"[..], b"the"] {
+        if word_at(at, filler) {
+            at = spaces(b, at + filler.len());
+        }
+    }
+    b.get(at)
+        .is_some_and(u8::is_ascii_alphabetic)
+        .then_some(Op::Mul(*f))
 }
 
 /// `in hundreds`, `in 100s`, `in units of 100`, `in thousands`, `scaled by 1/100` ending at
@@ -390,6 +500,9 @@ fn solved_after(b: &[u8], end: usize, result: f64) -> Option<f64> {
     {
         k = spaces(b, k + 4);
     }
+    if let Some(op) = factor_after(b, k) {
+        return op.undo(result);
+    }
     // One word, the unknown.
     let w = k;
     while b
@@ -444,6 +557,18 @@ mod tests {
             ("5000 is the lag minus 100", 5100.0),
             ("lag in 100s: 27.5", 2750.0),
             ("lag divided by 100: 51", 5100.0),
+            ("half the lag is 2550", 5100.0),
+            ("a quarter of the lag is 1275", 5100.0),
+            ("one third of the lag = 1700", 5100.0),
+            ("twice the lag equals 10200", 5100.0),
+            ("the lag halved is 2550", 5100.0),
+            ("lag doubled = 10200", 5100.0),
+            ("10% of the lag is 510", 5100.0),
+            ("half the lag: 2550", 5100.0),
+            ("2550 is half the lag", 5100.0),
+            ("1700 is a third of the lag", 5100.0),
+            ("10200 = twice the lag", 5100.0),
+            ("half the total lag is 2550", 5100.0),
         ] {
             let got = read(s);
             assert!(got.iter().any(|g| (g - v).abs() < 1e-6), "{s:?}: {got:?}");
@@ -464,6 +589,11 @@ mod tests {
             "10.4.1.2:8080",
             "replicas: 3",
             "lag = 5100",
+            "the second half is 2550",
+            "half is 2550",
+            "half: 2550",
+            "2550 is half",
+            "2550 is half of 10200",
         ] {
             let got = read(s);
             assert!(
