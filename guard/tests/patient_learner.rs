@@ -2359,6 +2359,7 @@ fn equations_about_the_unknown() {
             ("the lag halved is 1375", "worst_partition_lag"),
             ("10% of the lag is 510", "total_lag"),
             ("2550 is half the lag", "total_lag"),
+            ("The lag, divided by 100, is 51.", "total_lag"),
             // Near-misses: ranges, names with a dash, protocols and paths, identifiers, a
             // fraction of a number rather than of an unknown.
             ("the second half is 2550", ""),

@@ -184,6 +184,15 @@ fn back_spaces(b: &[u8], mut end: usize) -> usize {
     end
 }
 
+/// Back over one comma and the spaces before it, if `end` follows a comma.
+fn back_comma(b: &[u8], end: usize) -> usize {
+    if end > 0 && b[end - 1] == b',' {
+        back_spaces(b, end - 1)
+    } else {
+        end
+    }
+}
+
 /// Spaces forward from `at`.
 fn spaces(b: &[u8], mut at: usize) -> usize {
     while matches!(b.get(at), Some(b' ' | b'\t')) {
@@ -247,7 +256,8 @@ fn solved_before(b: &[u8], start: usize, result: f64) -> Option<f64> {
         .filter(|c| c.last() == Some(&last))
         .filter_map(|c| ends_with_word(b, end, c))
         .min()?;
-    let left = back_spaces(b, connector);
+    // `lag, divided by 100, is 51`: one comma may set the connector off.
+    let left = back_comma(b, back_spaces(b, connector));
     let left =
         if left > 0 && b[left - 1] == b')' && scale_before(b, back_spaces(b, left - 1)).is_some() {
             back_spaces(b, left - 1)
@@ -464,8 +474,9 @@ fn operation_before(b: &[u8], end: usize) -> Option<(Op, bool)> {
         }
     }
     let (at, op, words) = found?;
-    // The unknown: letters (a word) or a closing bracket right before the operator.
-    let u = back_spaces(b, at);
+    // The unknown: letters (a word) or a closing bracket right before the operator, with one
+    // comma allowed between (`lag, divided by 100`).
+    let u = back_comma(b, back_spaces(b, at));
     let unknown = u > 0 && (b[u - 1].is_ascii_alphabetic() || matches!(b[u - 1], b')' | b']'));
     if !unknown {
         return None;
@@ -569,6 +580,7 @@ mod tests {
             ("1700 is a third of the lag", 5100.0),
             ("10200 = twice the lag", 5100.0),
             ("half the total lag is 2550", 5100.0),
+            ("lag, divided by 100, is 51", 5100.0),
         ] {
             let got = read(s);
             assert!(got.iter().any(|g| (g - v).abs() < 1e-6), "{s:?}: {got:?}");
