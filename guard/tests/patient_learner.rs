@@ -2360,6 +2360,7 @@ fn equations_about_the_unknown() {
             ("10% of the lag is 510", "total_lag"),
             ("2550 is half the lag", "total_lag"),
             ("The lag, divided by 100, is 51.", "total_lag"),
+            ("lag is 0.51 of 10k", "total_lag"),
             // Near-misses: ranges, names with a dash, protocols and paths, identifiers, a
             // fraction of a number rather than of an unknown.
             ("the second half is 2550", ""),

@@ -200,14 +200,24 @@ impl<'a> View<'_, 'a> {
         };
         (!glued(k.checked_sub(1)) && self.ends(k + 1)).then_some(d)
     }
-    /// An integer at `k` with optional comma groups (`10,000`) that nothing continues, and
-    /// the token after it.
+    /// An integer at `k` with optional comma groups (`10,000`) or a glued `k` (`10k`) that
+    /// nothing continues, and the token after it.
     fn int(&self, k: usize) -> Option<(u64, usize)> {
         let mut n = String::from(self.digits(k)?);
         let mut e = k + 1;
         while self.text(e, ",") && self.digits(e + 1).is_some_and(|d| d.len() == 3) {
             n.push_str(self.digits(e + 1)?);
             e += 2;
+        }
+        // `10k`: a thousands suffix glued on, as ops text writes counts.
+        if self
+            .get(e)
+            .is_some_and(|t| matches!(t.text, "k" | "K") && t.kind == Kind::Letters)
+            && self.ends(e + 1)
+            && n.len() <= 15
+        {
+            let v: u64 = n.parse().ok()?;
+            return Some((v.checked_mul(1000)?, e + 1));
         }
         (self.ends(e) && n.len() <= 18).then_some(())?;
         Some((n.parse().ok()?, e))
@@ -997,6 +1007,8 @@ mod tests {
         assert_eq!(rel("100 over 5k").as_deref(), Some("5100"));
         assert_eq!(rel("750 past 2000").as_deref(), Some("2750"));
         assert_eq!(rel("51/100 of 10000").as_deref(), Some("5100"));
+        assert_eq!(rel("0.51 of 10k").as_deref(), Some("5100"));
+        assert_eq!(rel("51/100 of 10K").as_deref(), Some("5100"));
         assert_eq!(rel("11 quarters of 1000").as_deref(), Some("2750"));
         assert_eq!(rel("27 and a half hundred").as_deref(), Some("2750"));
         assert_eq!(rel("2 and 3 quarters thousand").as_deref(), Some("2750"));
