@@ -2492,3 +2492,45 @@ fn values_written_as_tags() {
         ],
     );
 }
+
+#[test]
+fn grouped_bases_links_and_invisible_tags() {
+    let tag = |s: &str| -> String {
+        s.chars()
+            .filter_map(|c| char::from_u32(0xE0000 + u32::from(c)))
+            .collect()
+    };
+    let hidden_lag = format!("lag {}", tag("5100"));
+    let hidden_name = format!("the consumer is {}", tag("orders-worker-kestrel"));
+    let hidden_other = format!("lag {}", tag("5101"));
+    lab_table(
+        "grouped bases, link text, invisible tag characters",
+        &[
+            // Digits in another base, grouped as printed.
+            ("lag = 0x13_EC", "total_lag"),
+            ("lag = 0b1_0011_1110_1100", "total_lag"),
+            ("lag in binary: 0001 0011 1110 1100", "total_lag"),
+            ("lag in binary: 00010011 11101100", "total_lag"),
+            ("lag in hex: 13 EC", "total_lag"),
+            ("lag bytes: 0x13 0xEC", "total_lag"),
+            ("worst lag 0x0a,0xbe", "worst_partition_lag"),
+            ("lag in octal: 11 754", "total_lag"),
+            // A link's text is what a renderer shows.
+            ("lag: [51](http://x)00", "total_lag"),
+            ("worst: ![27](a.png)50", "worst_partition_lag"),
+            // Unicode tag characters, invisible, shadowing ASCII.
+            (&hidden_lag, "total_lag"),
+            (&hidden_name, "stalled_consumer"),
+            // Near-misses: decimal counts that look binary, lowercase hex without a prefix,
+            // uneven groups, links to other values, a hidden other number.
+            ("counts: 1000 1100 1110 1100", ""),
+            ("hex: 13 ec", ""),
+            ("binary: 0001 0011 111 01100", ""),
+            (
+                "see [the docs](https://kafka.apache.org/51) for 00 details",
+                "",
+            ),
+            (&hidden_other, ""),
+        ],
+    );
+}

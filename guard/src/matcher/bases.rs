@@ -13,7 +13,12 @@
 //!   base from 2 to 36 by number or name: `3XO in base 36`, `20604 (base 7)`, `radix 9: 6886`,
 //!   `2B50 duodecimal`, `in senary it is 35340`;
 //! - a code point's notation `U+13EC`, and escaped bytes `\x13\xec` read together as one
-//!   big-endian number (two to eight of them).
+//!   big-endian number (two to eight of them);
+//! - digits printed in groups, joined big-endian: after a base word (`binary: 0001 0011 1110
+//!   1100`, `hex: 13 EC`, `octal: 11 754`) and as a dump of prefixed bytes (`0x13 0xEC`,
+//!   `0x0a,0xbe`). Groups have the size the base is printed in (4 or 8 binary digits, 2 or 4
+//!   hex, 3 octal; the first may be shorter), all the same size, one space, `_` or comma
+//!   between.
 //!
 //! # False-positive controls
 //!
@@ -79,6 +84,14 @@ fn read_all(s: &str, allowed: &dyn Fn(u32) -> bool, found: &mut dyn FnMut(u64)) 
     for i in memchr::memchr_iter(b'+', b) {
         if let Some(v) = code_point(s, i) {
             found(v);
+        }
+    }
+    // `0x13 0xEC`, `0x0a,0xbe`: a dump of prefixed bytes, read together.
+    for i in memchr::memmem::find_iter(b, b"0x") {
+        if !alnum_before(s, i) {
+            if let Some(v) = groups(s, i, 16, true) {
+                found(v);
+            }
         }
     }
     // `\x13\xec`: escaped bytes, read together as one big-endian number.
@@ -212,12 +225,13 @@ const FILLERS: [&str; 12] = [
 ];
 
 /// The digits a base word at `w..we` names: the token after it (past punctuation and at most
-/// two filler words) and the token right before it.
-fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
+/// two filler words), the token right before it, and the groups starting after it.
+fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 3] {
     let b = s.as_bytes();
     // After: `hex: 13EC`, `in hexadecimal it is 13EC`, `octal = 11754`.
     let mut p = we;
     let mut fillers = 0;
+    let mut grouped = None;
     let after = loop {
         while matches!(
             at(b, p),
@@ -235,6 +249,7 @@ fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
         }
         let tok = b.get(p..q).unwrap_or(&[]);
         if let Some((v, e)) = digits_in(b, p, base).filter(|(_, e)| *e == q) {
+            grouped = groups(s, p, base, false);
             break (ends_token(s, e) && plausible_hex(tok)).then_some(v);
         }
         let filler = FILLERS
@@ -283,7 +298,68 @@ fn cued(s: &str, w: usize, we: usize, base: u32) -> [Option<u64>; 2] {
                     .map(|(v, _)| v)
             })
             .flatten();
-    [after, before]
+    [after, before, grouped]
+}
+
+/// Digits of `base` at `p` written in groups a reader joins (`binary: 0001 0011 1110 1100`,
+/// `hex: 13 EC`, `0x13 0xEC`): two groups or more of the group size the base is printed in
+/// (four or eight binary digits, two or four hex digits, three octal digits; the first group
+/// may be shorter), one space, `_` or `, ` between them, each group alone a token. The value
+/// of all the groups together, big-endian.
+/// `dump`: every group carries its C prefix (`0x13 0xEC`), as a byte dump writes them without
+/// a base word.
+fn groups(s: &str, p: usize, base: u32, dump: bool) -> Option<u64> {
+    let b = s.as_bytes();
+    let sizes: &[usize] = match base {
+        2 => &[4, 8],
+        16 => &[2, 4],
+        8 => &[3],
+        _ => return None,
+    };
+    // A prefixed group is hex whatever its case (`0xbe`); a bare one needs a digit or
+    // capitals, as every base-word token does.
+    let group = |at: usize| -> Option<(u64, usize)> {
+        let prefixed = at_prefix(b, at, base);
+        if dump && !prefixed {
+            return None;
+        }
+        let at = at + if prefixed { 2 } else { 0 };
+        let (v, e) = digits_in(b, at, base)?;
+        let tok = b.get(at..e)?;
+        (prefixed || plausible_hex(tok)).then_some((v, e))
+    };
+    let (mut v, mut e) = group(p)?;
+    let first = e - p;
+    let mut size = None;
+    let mut n = 1;
+    while n < 16 {
+        let sep = match (at(b, e), at(b, e + 1)) {
+            (b' ' | b'_', c) if c != b' ' => e + 1,
+            (b',', b' ') => e + 2,
+            (b',', _) if dump => e + 1,
+            _ => break,
+        };
+        let Some((g, ge)) = group(sep) else {
+            break;
+        };
+        let digits = ge - sep - if at_prefix(b, sep, base) { 2 } else { 0 };
+        if !sizes.contains(&digits) || size.is_some_and(|s| s != digits) || alnum_at(s, ge) {
+            break;
+        }
+        size = Some(digits);
+        v = v
+            .checked_mul(u64::from(base).checked_pow(u32::try_from(digits).ok()?)?)?
+            .checked_add(g)?;
+        e = ge;
+        n += 1;
+    }
+    let size = size?;
+    (first <= size + usize::from(at_prefix(b, p, base)) * 2 && ends_token(s, e)).then_some(v)
+}
+
+/// A C prefix for `base` at `p` (`0x`, `0b`, `0o`), as each byte of a dump may carry.
+fn at_prefix(b: &[u8], p: usize, base: u32) -> bool {
+    at(b, p) == b'0' && letter_base(at(b, p + 1)) == Some(base) && base != 10
 }
 
 /// Digits of `base` from `p`: (value, end). `None` without a digit or on overflow.
@@ -479,6 +555,15 @@ mod tests {
     #[test]
     fn markers_read_their_base() {
         for s in [
+            "binary: 0001 0011 1110 1100",
+            "in binary it is 1 0011 1110 1100",
+            "binary 00010011 11101100",
+            "hex: 13 EC",
+            "in hex: 0x13 0xEC",
+            "bytes 0x13 0xEC",
+            "0x13, 0xEC",
+            "0x13,0xec",
+            "octal: 11 754",
             "$13EC",
             "&H13EC",
             "&h13ec",
@@ -580,6 +665,17 @@ mod tests {
             "face<sub>16</sub>",
         ] {
             assert!(read(s).is_empty(), "{s}: {:?}", read(s));
+        }
+        // Groups that a reader would not join: no base word, lowercase letters without a
+        // prefix, uneven groups, a bare group after a prefixed one, a group glued on.
+        for s in [
+            "1000 1100 1110 1100",
+            "hex: 13 ec",
+            "binary: 0001 0011 111 01100",
+            "0x13 EC",
+            "hex: 13 EC00",
+        ] {
+            assert!(!read(s).contains(&5100), "{s}: {:?}", read(s));
         }
     }
 }

@@ -683,6 +683,20 @@ impl Matcher {
             let n = normalize::normalize(&plain);
             self.scan_changed(&norm, &n, hits, false);
         }
+        // Markdown links as the text a renderer shows (`[51](http://x)00` reads `5100`).
+        if let Some(shown) = normalize::links_as_text(text) {
+            let n = normalize::normalize(&shown);
+            self.scan_changed(&norm, &n, hits, false);
+        }
+        // Invisible tag characters shadowing ASCII (`U+E0035 U+E0031 …`), read as it.
+        if let Some(shadowed) = normalize::tag_characters(text) {
+            let n = normalize::normalize(&shadowed);
+            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
+            self.scan_view(&changed, hits, true);
+            if let Some(f) = &self.fuzzy {
+                f.scan(&changed, hits);
+            }
+        }
         if let Some(bare) = normalize::bare_styled_digits(text) {
             let n = normalize::normalize(&bare);
             self.scan_changed(&norm, &n, hits, true);

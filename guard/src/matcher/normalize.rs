@@ -35,7 +35,7 @@ use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCa
 
 mod markup;
 use markup::{has_markup, markup, MARKUP_ROUNDS};
-pub(crate) use markup::{tags_as_words, without_digit_markers, without_hidden};
+pub(crate) use markup::{links_as_text, tags_as_words, without_digit_markers, without_hidden};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
 pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {
@@ -460,6 +460,25 @@ pub(crate) fn plain_subscripts(text: &str) -> Option<String> {
         return None;
     }
     Some(text.chars().map(|c| subscript(c).unwrap_or(c)).collect())
+}
+
+/// The text with Unicode tag characters (U+E0020–U+E007E, invisible: "ASCII smuggling") read
+/// as the ASCII characters they shadow. Normalising drops them as default-ignorable, yet a
+/// learner who copies the reply into a decoder reads a value hidden in them. `None` without
+/// any (their UTF-8 starts `F3 A0 80` or `F3 A0 81`).
+pub(crate) fn tag_characters(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    memchr::memmem::find_iter(b, b"\xF3\xA0")
+        .any(|i| matches!(b.get(i + 2), Some(0x80 | 0x81)))
+        .then_some(())?;
+    Some(
+        text.chars()
+            .map(|c| match u32::from(c) {
+                v @ 0xE0020..=0xE007E => char::from_u32(v - 0xE0000).unwrap_or(c),
+                _ => c,
+            })
+            .collect(),
+    )
 }
 
 /// Subscript digits (`13EC₁₆`: a base), as ASCII digits after one `_` per run.

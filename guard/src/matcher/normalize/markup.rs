@@ -668,3 +668,66 @@ mod tag_word_tests {
         assert_eq!(r("<a <b>").as_deref(), Some("<a b"));
     }
 }
+
+/// The text with each markdown link or image (`[51](http://x)`, `![51](a.png)`) written as
+/// its text, as a renderer shows it: `[51](http://x)00` reads `5100` on screen, while the
+/// ordinary reading keeps the address between the pieces. A reading of its own beside the
+/// ordinary one (which still reads the address). `None` without a link.
+pub(crate) fn links_as_text(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    for mid in memchr::memmem::find_iter(b, b"](") {
+        if mid < copied {
+            continue;
+        }
+        // The `[` that opens the text: within 256 bytes, on the same line, not nested.
+        let head = b.get(copied..mid).unwrap_or(&[]);
+        let head = &head[head.len().saturating_sub(256)..];
+        let Some(open) = memchr::memrchr3(b'[', b']', b'\n', head)
+            .filter(|&k| head.get(k) == Some(&b'['))
+            .map(|k| mid - head.len() + k)
+        else {
+            continue;
+        };
+        // The `)` that closes the address: within 512 bytes, on the same line.
+        let tail = b.get(mid + 2..).unwrap_or(&[]);
+        let tail = tail.get(..tail.len().min(512)).unwrap_or(&[]);
+        let Some(close) = memchr::memchr2(b')', b'\n', tail)
+            .filter(|&k| tail.get(k) == Some(&b')'))
+            .map(|k| mid + 2 + k)
+        else {
+            continue;
+        };
+        let start = if open > 0 && b.get(open - 1) == Some(&b'!') {
+            open - 1
+        } else {
+            open
+        };
+        out.push_str(text.get(copied..start).unwrap_or(""));
+        out.push_str(text.get(open + 1..mid).unwrap_or(""));
+        copied = close + 1;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    Some(out)
+}
+
+#[cfg(test)]
+mod link_tests {
+    use super::links_as_text;
+
+    #[test]
+    fn links_read_as_their_text() {
+        assert_eq!(links_as_text("[51](http://x)00").as_deref(), Some("5100"));
+        assert_eq!(
+            links_as_text("see ![51](a.png)00 and [docs](https://d/x)").as_deref(),
+            Some("see 5100 and docs")
+        );
+        assert_eq!(links_as_text("a [b] (c)"), None);
+        assert_eq!(links_as_text("arr[i](x"), None);
+        assert_eq!(links_as_text("x](y)"), None);
+    }
+}

@@ -108,7 +108,8 @@ pub(super) fn c_octal(s: &str, d: usize, ctx: &mut Ctx<'_>) {
     }
 }
 
-/// `0x13EC`, `0b1001111101100`, `0o11754`: an integer target in hex, binary or octal.
+/// `0x13EC`, `0b1001111101100`, `0o11754`: an integer target in hex, binary or octal, its
+/// digits grouped by `_` or not (`0x13_EC`).
 pub(super) fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     let b = s.as_bytes();
     let base = match at(b, d + 1) {
@@ -120,7 +121,15 @@ pub(super) fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     let mut p = d + 2;
     let mut v: u64 = 0;
     let mut overflow = false;
-    while let Some(h) = (at(b, p) as char).to_digit(base) {
+    loop {
+        // `0x13_EC`, `0b1_0011_1110_1100`: a `_` between digits groups them (Rust, Python,
+        // Java, C#), as a reader skips it.
+        if at(b, p) == b'_' && p > d + 2 && (at(b, p + 1) as char).is_digit(base) {
+            p += 1;
+        }
+        let Some(h) = (at(b, p) as char).to_digit(base) else {
+            break;
+        };
         match v
             .checked_mul(u64::from(base))
             .and_then(|x| x.checked_add(u64::from(h)))
@@ -178,6 +187,9 @@ mod tests {
             ("1001111101100b", 5100.0),
             ("011754", 5100.0),
             ("x = 05276;", 2750.0),
+            ("lag = 0x13_EC", 5100.0),
+            ("0b1_0011_1110_1100", 5100.0),
+            ("0o11_754", 5100.0),
         ] {
             assert!(states(text, v), "{text}");
         }
@@ -186,6 +198,7 @@ mod tests {
             ("restarts 12 (3d4h ago)", 980.0),
             ("720h", 1824.0),
             ("13ECha", 5100.0),
+            ("0x13__EC", 5100.0),
             ("chmod 0755", 493.0),
             ("id 000123", 83.0),
             ("12:01234", 668.0),
