@@ -51,8 +51,7 @@ const CUES: &[&str] = &[
     "together", "merg", "zero", "none", "nought", "naught", "nil", "null", "zilch", "nada",
     "ought", "oh", "column", "place", "among", "centre", "center", "mid", "fold", "itself",
     "again", "half", "halves", "third", "quarter", "fourth", "fifth", "sixth", "eighth",
-    "tenth", "hundredth", "thousandth", "twentieth", "digit", "multipl", "append", "pad",
-    "tack", "suffix",
+    "tenth", "hundredth", "thousandth", "twentieth", "digit", "multipl",
 ];
 
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
@@ -527,67 +526,37 @@ fn before_number(t: &[Tok<'_>], k: usize, n: f64, hit: &mut impl FnMut(f64)) {
 }
 
 /// Instructions to compute, in one clause: `take 51 and multiply by 100`, `multiply 51 by
-/// 100`, `51, multiplied by a hundred` (the product), `51, then append two zeroes`, `51 padded
-/// with 2 zeros`, `put two zeros after 51` (the number with that many zeros after it). The
-/// operand is the clause's number nearest before the verb, else (for zeros) the first after
-/// the zeros; a count of zeros is at most nine.
+/// 100`, `51, multiplied by a hundred` (the product). The operand is the clause's number
+/// nearest before the verb. (Zeros counted, `append two zeros to 51`, are a join:
+/// `readings.rs`, `zeros_counted`.)
 fn verbs(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
-    // Every reading here needs a `multipl…` or a zeros word: one byte a word settles most
-    // windows (this runs on every window a cue opens).
+    // Every reading here needs a `multipl…`: one byte a word settles most windows (this runs
+    // on every window a cue opens).
     let needed = t.iter().any(|x| {
         x.word
-            && match x.text.as_bytes().first().map(u8::to_ascii_lowercase) {
-                Some(b'm') => x.starts(&["multipl"]),
-                Some(b'z' | b'n' | b'0') => x.is(ZEROS_COUNTED),
-                _ => false,
-            }
+            && x.text.as_bytes().first().map(u8::to_ascii_lowercase) == Some(b'm')
+            && x.starts(&["multipl"])
     });
     if !needed {
         return;
     }
     for clause in t.split(|x| x.punct(b";.?!")) {
         for (k, x) in clause.iter().enumerate() {
-            if !x.word {
+            if !(x.word && x.starts(&["multipl"])) {
                 continue;
             }
             let before = || clause.get(..k)?.iter().rev().find_map(|y| y.num);
-            if x.starts(&["multipl"]) {
-                // `multiply 51 by 100` or `51 … multiplied by 100`.
-                let (n, at) = match num(clause, k + 1) {
-                    Some(n) => (Some(n), k + 2),
-                    None => (before(), k + 1),
-                };
-                if let (Some(n), true, Some(m)) = (n, is(clause, at, &["by"]), num(clause, at + 1))
-                {
-                    hit(n * m);
-                }
-            } else if x.starts(&[
-                "append", "add", "pad", "tack", "suffix", "follow", "attach", "stick",
-            ]) || x.is(&["put", "place", "with", "plus"])
-            {
-                // `append 2 zeros`, `padded with 2 zeroes`, `tack on 2 zeros`, `followed by
-                // 2 zeros`: the count is within the next three tokens, the zeros word after it.
-                for j in k + 1..k + 4 {
-                    let zeros = num(clause, j)
-                        .filter(|z| z.fract() == 0.0 && (1.0..=9.0).contains(z))
-                        .filter(|_| is(clause, j + 1, ZEROS_COUNTED));
-                    if let Some(z) = zeros {
-                        let later = clause
-                            .get(j + 2..)
-                            .and_then(|r| r.iter().find_map(|y| y.num));
-                        if let Some(n) = before().or(later) {
-                            hit(n * 10f64.powi(z as i32));
-                        }
-                        break;
-                    }
-                }
+            // `multiply 51 by 100` or `51 … multiplied by 100`.
+            let (n, at) = match num(clause, k + 1) {
+                Some(n) => (Some(n), k + 2),
+                None => (before(), k + 1),
+            };
+            if let (Some(n), true, Some(m)) = (n, is(clause, at, &["by"]), num(clause, at + 1)) {
+                hit(n * m);
             }
         }
     }
 }
-
-/// Words for zeros counted (`2 zeros`).
-const ZEROS_COUNTED: &[&str] = &["zeros", "zeroes", "zero", "noughts", "naughts", "0s", "0's"];
 
 /// Counts of equal parts in one clause: `2 partitions of 2550 each`, `2550 each on 2
 /// partitions`, `2550 on each of 2 partitions`, `2550 per partition on 2 partitions`.
@@ -1167,10 +1136,6 @@ mod tests {
             ("take 51 and multiply by 100", 5100.0),
             ("multiply 51 by 100", 5100.0),
             ("27, multiplied by 100", 2700.0),
-            ("51, then append 2 zeroes", 5100.0),
-            ("51 padded with 2 zeros", 5100.0),
-            ("put 2 zeros after 51", 5100.0),
-            ("tack on 2 zeros to 51", 5100.0),
         ] {
             assert!(states(t, v), "{t:?}");
         }
