@@ -2534,3 +2534,59 @@ fn grouped_bases_links_and_invisible_tags() {
         ],
     );
 }
+
+#[test]
+fn arithmetic_instructions_and_chains() {
+    lab_table(
+        "arithmetic instructions in words, and chains of them",
+        &[
+            // One instruction with both operands, in digits or words.
+            ("subtract 50 from 5150", "total_lag"),
+            ("subtract fifty from 5150", "total_lag"),
+            ("Take away 50 from 5150.", "total_lag"),
+            ("deduct 50 from 5150 requests", "total_lag"),
+            ("50 short of 5150", "total_lag"),
+            ("5150 reduced by 50", "total_lag"),
+            ("5150 decreased by fifty", "total_lag"),
+            ("divide 10200 by 2", "total_lag"),
+            ("15300 over 3", "total_lag"),
+            ("split 10200 in two", "total_lag"),
+            ("increase 5000 by 100", "total_lag"),
+            ("5000 increased by a hundred", "total_lag"),
+            ("raise 5000 by 100", "total_lag"),
+            ("add 100 to 5000", "total_lag"),
+            ("5000 and another 100", "total_lag"),
+            ("double 1375", "worst_partition_lag"),
+            // Chains: a running value, each step on it.
+            ("multiply 27 by 100, then add 50", "worst_partition_lag"),
+            ("multiply 27 by 100 and add 50", "worst_partition_lag"),
+            ("take 51, multiply by 100", "total_lag"),
+            ("start at 50, add 5050", "total_lag"),
+            ("start with 5000 and add 100", "total_lag"),
+            ("take 27, times 100, plus 50", "worst_partition_lag"),
+            (
+                "Take twenty-seven, times a hundred, plus fifty.",
+                "worst_partition_lag",
+            ),
+            ("double 1375, then double again", "worst_partition_lag"),
+            (
+                "take 25, double it, multiply the result by 100, then add 100",
+                "total_lag",
+            ),
+            ("take 5200 and subtract 100 from it", "total_lag"),
+            // Near-misses: counts, ranges, nouns where the operands would be, percentages,
+            // a version, and `over` with more than two numbers.
+            ("retried 3 times in 5 minutes", ""),
+            ("increase replicas from 3 to 5", ""),
+            ("divide the work by 2 workers", ""),
+            ("5150 messages, reduced by 50 % since noon", ""),
+            ("raise the limit by 100", ""),
+            ("subtract the offset from the end", ""),
+            ("version 2 over 3 nodes", ""),
+            ("15300 over 3 nodes", ""),
+            ("start at 50, wait 5050 ms", ""),
+            ("take 27 pods offline, then add 50 more", ""),
+            ("the 5150 batch was reduced to 50 by noon", ""),
+        ],
+    );
+}

@@ -165,7 +165,7 @@
 //! `2550 per partition on 2 partitions`, `20400 shared by four consumers`, `p0=1700 p1=1700
 //! p2=1700; sum them`, `not 5000, not 5200, exactly in between`, `5100000 millimessages`, `2
 //! thousands, 7 hundreds, 5 tens and 0 units`, `51 and 00, glued`, `5 apples, 1 banana, 0
-//! cherries, 0 dates`. **Digit words of other languages** (`digitwords.rs`):
+//! cherries, 0 dates`, `subtract 50 from 5150`, `multiply 27 by 100, then add 50`. **Digit words of other languages** (`digitwords.rs`):
 //! `fünf eins null null`, `fife wun zero zero`.
 //!
 //! **Number words under a letter game** (`ciphered.rs`, [`Rules::ciphered_words`]): any Caesar

@@ -1120,17 +1120,33 @@ pub(super) fn glued_number_words(run: &str) -> Option<String> {
     Some(out.join(" "))
 }
 
-/// The text with trailing zeros counted in words written as a join (`51 with two zeros`, `five
-/// one and then a pair of zeros`, `fifty-one followed by three zeros` → `… followed by 00`),
-/// which the join rule glues to the digits before. Only a joining word right before the count
-/// (`with`, `and`, `then`, `plus`, `followed by`) and a count of two to four; `None` when
-/// nothing is rewritten.
+/// The text with trailing zeros counted in words written as a join, which the join rule
+/// glues to the digits before: `51 with two zeros`, `five one and then a pair of zeros`,
+/// `fifty-one followed by three zeros`, `51, then append two zeroes`, `51 padded with 2
+/// zeros` → `… followed by 00`; and, with the number after the zeros, `put two zeros after
+/// 51`, `tack on 2 zeros to 51`, `add two zeros to 51` → `51 followed by 00`. The one place
+/// zeros counted in words are read (`wordmath.rs` reads the arithmetic). Only a joining word
+/// (`with`, `and`, `then`, `plus`, `followed by`) or a verb of adding on (`append`, `pad`,
+/// `tack on`, `put` …) right before the count, and a count of two to nine; after the zeros, a
+/// `to`/`after`/`onto` must lead to a number (`add 2 zeros to the timeout` is left as it is).
+/// `None` when nothing is rewritten.
 fn zeros_counted(s: &str) -> Option<String> {
-    if !s
-        .as_bytes()
-        .windows(4)
-        .any(|w| w.eq_ignore_ascii_case(b"zero"))
-    {
+    // `zero…`, `0s`, `0's`, `nought…`/`naught…` (rare letters found by memchr, then a look
+    // at the bytes around them).
+    let b = s.as_bytes();
+    let zero = memchr::memchr3_iter(b'z', b'Z', b'0', b).any(|i| match b.get(i..) {
+        Some([b'0', b's' | b'\'', ..]) => true,
+        Some(w) => w.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"zero")),
+        None => false,
+    });
+    let nought = || {
+        memchr::memchr2_iter(b'g', b'G', b).any(|i| {
+            i >= 1
+                && b.get(i - 1..i + 3)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"ught"))
+        })
+    };
+    if !zero && !nought() {
         return None;
     }
     // Words with their byte ranges, split on spaces.
@@ -1152,39 +1168,117 @@ fn zeros_counted(s: &str) -> Option<String> {
                 .to_ascii_lowercase()
         })
     };
+    let is = |k: usize, ws: &[&str]| word(k).is_some_and(|w| ws.contains(&w.as_str()));
+    // Verbs of adding on, before the count (`then append`, `padded with`, `tack on`).
+    const VERBS: [&str; 22] = [
+        "append",
+        "appended",
+        "appending",
+        "add",
+        "added",
+        "adding",
+        "pad",
+        "padded",
+        "padding",
+        "tack",
+        "tacked",
+        "stick",
+        "stuck",
+        "attach",
+        "attached",
+        "suffix",
+        "suffixed",
+        "put",
+        "place",
+        "write",
+        "affix",
+        "affixed",
+    ];
+    const COUNTS: [&str; 8] = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
     let mut out = String::new();
     let mut copied = 0;
     for k in 2..words.len() {
-        if !matches!(word(k).as_deref(), Some("zeros" | "zeroes" | "noughts")) {
+        if !is(k, &["zeros", "zeroes", "noughts", "naughts", "0s", "0's"]) {
             continue;
         }
-        let (count, at) = match (word(k - 2).as_deref(), word(k - 1).as_deref()) {
-            (Some("pair"), Some("of")) => (2, k.saturating_sub(3)),
-            (_, Some("two" | "2")) => (2, k - 2),
-            (_, Some("three" | "3")) => (3, k - 2),
-            (_, Some("four" | "4")) => (4, k - 2),
-            _ => continue,
+        // `at`: the word before the count.
+        let (count, at) = if is(k - 2, &["pair"]) && is(k - 1, &["of"]) {
+            (2, k.saturating_sub(3))
+        } else {
+            let Some(c) = word(k - 1).and_then(|w| {
+                let n = COUNTS.iter().position(|c| *c == w).map(|i| i + 2);
+                n.or_else(|| w.parse::<usize>().ok().filter(|n| (2..=9).contains(n)))
+            }) else {
+                continue;
+            };
+            (c, k - 2)
         };
         // `a pair of`: the article goes with the count.
-        let at = if count == 2 && word(at).as_deref() == Some("a") {
+        let at = if count == 2 && is(at, &["a"]) {
             at.saturating_sub(1)
         } else {
             at
         };
-        let (joining, at) = match word(at).as_deref() {
-            // `and then`, `followed by`: the whole phrase goes.
-            Some("then") if at > 0 && word(at - 1).as_deref() == Some("and") => (true, at - 1),
-            Some("with" | "and" | "then" | "plus") => (true, at),
-            Some("by") if at > 0 && word(at - 1).as_deref() == Some("followed") => (true, at - 1),
-            _ => (false, at),
+        // `tack on`, `stick on`, `add on`: the particle goes with the verb.
+        let verb_at = if is(at, &["on"]) && at > 0 && is(at - 1, &VERBS) {
+            Some(at - 1)
+        } else if is(at, &VERBS) {
+            Some(at)
+        } else if is(at, &["with"]) && at > 0 && is(at - 1, &VERBS) {
+            // `padded with`: the verb goes with `with`.
+            Some(at - 1)
+        } else {
+            None
         };
-        let (Some(&(from, _)), Some(&(_, to))) = (words.get(at), words.get(k)) else {
+        let (joining, from_word) = match verb_at {
+            // `then append`, `and then append`, `and add`: the joining words go too.
+            Some(v) if v > 0 && is(v - 1, &["then"]) && v > 1 && is(v - 2, &["and"]) => {
+                (true, v - 2)
+            }
+            Some(v) if v > 0 && is(v - 1, &["then", "and"]) => (true, v - 1),
+            Some(v) => (true, v),
+            None => match word(at).as_deref() {
+                // `and then`, `followed by`: the whole phrase goes.
+                Some("then") if at > 0 && is(at - 1, &["and"]) => (true, at - 1),
+                Some("with" | "and" | "then" | "plus") => (true, at),
+                Some("by") if at > 0 && is(at - 1, &["followed"]) => (true, at - 1),
+                _ => (false, at),
+            },
+        };
+        if !joining {
+            continue;
+        }
+        // The number after the zeros (`put two zeros after 51`, `tack on 2 zeros to 51`).
+        let mut end = k;
+        let mut lead = "";
+        if is(k + 1, &["to", "after", "onto", "behind"]) {
+            let digits = words
+                .get(k + 2)
+                .and_then(|&(a, b)| s.get(a..b))
+                .map(|w| w.trim_end_matches([',', '.', ';', '!']))
+                .filter(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit()));
+            match digits {
+                // Only after a verb: `51 and two zeros after 3 retries` is no instruction.
+                Some(d) if verb_at.is_some() => {
+                    lead = d;
+                    end = k + 2;
+                }
+                _ => continue,
+            }
+        }
+        let (Some(&(from, _)), Some(&(_, to))) = (words.get(from_word), words.get(end)) else {
             continue;
         };
-        if !joining || from < copied {
+        if from < copied {
             continue;
         }
         out.push_str(s.get(copied..from).unwrap_or(""));
+        if !lead.is_empty() {
+            out.push_str(lead);
+            out.push(' ');
+        }
         out.push_str("followed by ");
         out.push_str(&"0".repeat(count));
         copied = to;
@@ -1881,6 +1975,31 @@ mod tests {
         );
         assert_eq!(zeros_counted("it shows two zeros"), None);
         assert_eq!(zeros_counted("five zeros in a row"), None);
+        // Verbs of adding on, the number before or after the zeros.
+        for (t, want) in [
+            (
+                "It's 51, then append two zeroes.",
+                "It's 51, followed by 00",
+            ),
+            ("51 padded with 2 zeros", "51 followed by 00"),
+            ("put two zeros after 51", "51 followed by 00"),
+            ("tack on 2 zeros to 51.", "51 followed by 00"),
+            ("add 3 noughts to 27", "27 followed by 000"),
+            ("51, append 2 0s", "51, followed by 00"),
+        ] {
+            assert_eq!(zeros_counted(t).as_deref(), Some(want), "{t:?}");
+        }
+        for t in [
+            "append 2 lines to 51",
+            "retry 5 times, add 2 zeros to the timeout of 30",
+            "51 and two zeros after 3 retries",
+            "pad with 2 spaces",
+        ] {
+            assert!(
+                !zeros_counted(t).is_some_and(|r| r.contains("followed by 00")),
+                "{t:?}"
+            );
+        }
     }
 
     #[test]
