@@ -2436,3 +2436,40 @@ fn number_words_under_letter_games() {
         "benign lines read differently: {flagged:#?}"
     );
 }
+
+#[test]
+fn other_languages_scale_words_after_digits() {
+    lab_table(
+        "another language's hundred or thousand word after digits",
+        &[
+            ("51 cientos", "total_lag"),
+            ("51 Hundert", "total_lag"),
+            ("51 centaines", "total_lag"),
+            ("51 centinaia", "total_lag"),
+            ("51 сотен", "total_lag"),
+            ("5 mil 100", "total_lag"),
+            ("5 Tausend 100", "total_lag"),
+            ("5 mille 100", "total_lag"),
+            ("27 cientos 50", "worst_partition_lag"),
+            ("the lag is 51 hundert messages", "total_lag"),
+            ("51 \u{767E}", "total_lag"),
+            ("51\u{767E}", "total_lag"),
+            ("5\u{5343}1\u{767E}", "total_lag"),
+            ("2 tusen 750", "worst_partition_lag"),
+            ("5 тысяч 100", "total_lag"),
+            // Near-misses: English words (`51 cents` is money), a thousand word with no number
+            // after it, a longer word that starts like one, another number, digits glued to
+            // letters or a version.
+            ("51 cents", ""),
+            ("5 mil rpm", ""),
+            ("5 mil thick, 100 sheets", ""),
+            ("51 Hundertschaften", ""),
+            ("52 cientos", ""),
+            ("5 mil 200", ""),
+            ("v51 cientos", ""),
+            ("1.51 Hundert", ""),
+            ("5 bin 100", ""),
+            ("51 set", ""),
+        ],
+    );
+}

@@ -7,6 +7,11 @@
 //!   (`five K one hundred`, `5 K and 100`), a glued `k` before a small group (`5k 100`, `5k
 //!   and 100`, `5k & 100` → `5 thousand 100`), a `C` after a number a `K` scales (`5K+1C`, `5
 //!   K 1 C`), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
+//! - another language's hundred or thousand word after digits as the English word (`51
+//!   cientos`, `51 Hundert`, `27 cientos 50`, `5 Tausend 100`, `5 mil 100`, `51 сотен`, `51
+//!   centaines`, `51 百`, `5千1百`): the words are those the lexicon of `lang` reads as a
+//!   hundred or a thousand alone ([`crate::matcher::lang::scale_word`]), the nouns that count
+//!   hundreds (`centaines`, `centinaia`, `сотен`), and CJK `百`, `千`;
 //! - a homophone of a digit word before a scale word or after a tens word (`won hundred`,
 //!   `too thousand`, `fifty-won`, `thirty for hundred`) as the digit word;
 //! - `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` in words;
@@ -30,7 +35,10 @@
 //!
 //! A rewrite needs a number on the side it scales (`thou` alone, `won the game`, `too many`
 //! stay), loose misspellings (`thsnd`) need a number on both sides, a product needs a power of
-//! ten as one factor. What is read states a target only when exactly equal to it, as any
+//! ten as one factor. Another language's scale word needs digits standing alone before it
+//! (`v51 cientos` is a version), is a whole word (`51 Hundertschaften` stays), is no English
+//! word in any lexicon (`51 cents` is money), and a thousand word needs a number after it (`5
+//! mil` is a thickness). What is read states a target only when exactly equal to it, as any
 //! reading does, so `5k pods and 100 nodes` (a word between), `page 51 of 100` and `2 by 4
 //! lumber` state nothing.
 //!
@@ -38,6 +46,8 @@
 //!
 //! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
 //! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
+//! The word after a digit run is looked up among the other languages' scale words by one
+//! binary search of a sorted table built once.
 use super::{one_typo, word, Kind, Tok, Word};
 
 /// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
@@ -51,6 +61,29 @@ const HUNDRED: &[&str] = &[
 ];
 /// Plural-only spellings of a hundred counted.
 const HUNDREDS: &[&str] = &["centuries", "century"];
+/// Hundreds counted as a noun in other languages (not numerals, so not in the lexicon of
+/// `lang`): `51 centaines`, `51 сотен`.
+const HUNDRED_NOUNS: &[&str] = &[
+    "centaine",
+    "centaines",
+    "centinaio",
+    "centinaia",
+    "centena",
+    "centenas",
+    "centenar",
+    "centenares",
+    "hunderte",
+    "honderden",
+    "hundratals",
+    "setki",
+    "setek",
+    "сотня",
+    "сотни",
+    "сотен",
+    "сотню",
+    "сотні",
+    "сотень",
+];
 /// Words that look like a loose scale spelling but are English.
 const NOT_SCALE: &[&str] = &["than", "thus", "thud", "thad", "thousandth", "hundredth"];
 /// Digit words' homophones, read only beside a scale or a tens word.
@@ -125,6 +158,34 @@ fn scale_variant(t: &str, loose: bool) -> Option<&'static str> {
         return pick("hundred", "hundreds");
     }
     None
+}
+
+/// The English scale word for another language's hundred or thousand word `t` (`cientos`,
+/// `Hundert`, `mil`, `тысяч`, from the lexicon of `lang`; a counted hundred of
+/// [`HUNDRED_NOUNS`]; CJK `百`, `千`).
+fn foreign_scale(t: &str) -> Option<&'static str> {
+    match t {
+        "\u{767E}" => return Some("hundred"),
+        "\u{5343}" => return Some("thousand"),
+        _ => {}
+    }
+    if !(3..=24).contains(&t.len()) {
+        return None;
+    }
+    let noun = if t.is_ascii() {
+        HUNDRED_NOUNS.iter().any(|n| t.eq_ignore_ascii_case(n))
+    } else {
+        let l = t.to_lowercase();
+        HUNDRED_NOUNS.iter().any(|n| *n == l)
+    };
+    if noun {
+        return Some("hundred");
+    }
+    match crate::matcher::lang::scale_word(t)? {
+        100 => Some("hundred"),
+        1_000 => Some("thousand"),
+        _ => None,
+    }
 }
 
 /// `w` is `full` with letters left out (at least four kept), starting with `head`.
@@ -361,6 +422,25 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             if glued { " hundred" } else { "hundred" }.to_string(),
             i + 1,
         ));
+    }
+    // `51 cientos`, `27 cientos 50`, `5 Tausend 100`, `51 сотен`, `51百`: another language's
+    // hundred or thousand word after digits, as the English word. A thousand needs a number
+    // after it (`5 mil` alone is a thickness; `5 Tausend` alone the number matcher's), and
+    // the digits stand alone (`v51 cientos`, `1.51 hundert` are no count).
+    let plain = v.before(i).is_some_and(|d| {
+        !d.checked_sub(1).and_then(|p| v.get(p)).is_some_and(|t| {
+            (t.kind == Kind::Letters && t.text != "\u{5343}") || matches!(t.text, "." | "_")
+        })
+    });
+    if prev_digits && plain {
+        if let Some(w) = foreign_scale(t.text) {
+            if w == "hundred" || v.number_after(i) {
+                // Glued (`5千1百`): spaced, so the words read apart from the digits.
+                let pre = if v.kind(i - 1, Kind::Digits) { " " } else { "" };
+                let post = if v.kind(i + 1, Kind::Digits) { " " } else { "" };
+                return Some((format!("{pre}{w}{post}"), i + 1));
+            }
+        }
     }
     let loose = v.number_after(i);
     // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
@@ -847,6 +927,12 @@ fn after_digits(s: &str, e: usize) -> bool {
     let b = s.as_bytes();
     let c = b.get(e).copied().unwrap_or(b' ');
     match c {
+        // `51百`, `5千1百`
+        0xE5 | 0xE7 => {
+            return s
+                .get(e..)
+                .is_some_and(|r| r.starts_with(['\u{767E}', '\u{5343}']))
+        }
         b'k' | b'K' | b'x' | b'X' | b'e' | b'E' | b'C' => {
             return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
         }
@@ -880,6 +966,18 @@ fn after_digits(s: &str, e: usize) -> bool {
     let mut z = a;
     while b.get(z).is_some_and(u8::is_ascii_alphabetic) {
         z += 1;
+    }
+    // Another language's scale word (`51 cientos`, `51 сотен`): the word up to a space or
+    // ASCII punctuation, looked up only when it is a plausible length.
+    let mut wide = z;
+    while b
+        .get(wide)
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c >= 0x80)
+    {
+        wide += 1;
+    }
+    if (1..=24).contains(&(wide - a)) && s.get(a..wide).and_then(foreign_scale).is_some() {
+        return true;
     }
     let Some(w) = s.get(a..z) else { return false };
     if w.is_empty() || w.len() > 16 {
@@ -953,6 +1051,40 @@ mod tests {
         assert_eq!(read("thou shalt not"), "thou shalt not");
         assert_eq!(read("more like 5 than 100"), "more like 5 than 100");
         assert_eq!(read("5k pods and 100 nodes"), "5k pods and 100 nodes");
+    }
+
+    #[test]
+    fn other_languages_scale_words() {
+        for (s, r) in [
+            ("51 cientos", "51 hundred"),
+            ("51 Hundert", "51 hundred"),
+            ("51 centaines", "51 hundred"),
+            ("51 centinaia", "51 hundred"),
+            ("51 сотен", "51 hundred"),
+            ("5 mil 100", "5 thousand 100"),
+            ("5 Tausend 100", "5 thousand 100"),
+            ("27 cientos 50", "27 hundred 50"),
+            ("51 \u{767E}", "51 hundred"),
+            ("51\u{767E}", "51 hundred"),
+            ("5\u{5343}1\u{767E}", "5 thousand 1 hundred"),
+            ("5 тысяч 100", "5 thousand 100"),
+        ] {
+            assert_eq!(read(s), r, "{s}");
+            assert!(!hits(s).is_empty(), "{s}");
+        }
+        // English words, a thousand with no number after it, a word that only starts like one.
+        for s in [
+            "51 cents",
+            "5 mil thick",
+            "5 mil",
+            "5 Tausend",
+            "51 Hundertschaften",
+            "5 bin 100",
+            "51 set",
+            "v51 cientos",
+        ] {
+            assert_eq!(read(s), s, "{s}");
+        }
     }
 
     #[test]
