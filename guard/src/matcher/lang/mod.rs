@@ -252,22 +252,12 @@ pub(crate) fn cjk_numeral(c: char) -> bool {
     cjk::cjk(c).is_some() || matches!(c, '兆' | '십' | '백' | '천' | '만' | '억' | '조')
 }
 
-/// The value of `w` when it is, whole and in any case, a hundred or a thousand word of one of
-/// the languages read here (`cientos`, `Hundert`, `mil`, `tusen`, `тысяч`): 100 or 1000. Words
+/// The value of `w` (in lower case) when it is, whole, a hundred or a thousand word of one of
+/// the languages read here (`cientos`, `hundert`, `mil`, `tusen`, `тысяч`): 100 or 1000. Words
 /// English also uses (`cent`, `bin`) are `None`. For digits before it (`51 cientos`).
 pub(crate) fn scale_word(w: &str) -> Option<u64> {
-    if !(2..=32).contains(&w.len()) {
-        return None;
-    }
-    let lower;
-    let key = if w.bytes().all(|c| c.is_ascii_lowercase()) {
-        w
-    } else {
-        lower = w.to_lowercase();
-        lower.as_str()
-    };
     let words = lexicon::scale_words();
-    let k = words.binary_search_by(|(x, _)| (*x).cmp(key)).ok()?;
+    let k = words.binary_search_by(|(x, _)| (*x).cmp(w)).ok()?;
     words.get(k).map(|&(_, v)| v)
 }
 

@@ -169,19 +169,25 @@ fn foreign_scale(t: &str) -> Option<&'static str> {
         "\u{5343}" => return Some("thousand"),
         _ => {}
     }
-    if !(3..=24).contains(&t.len()) {
+    if !(3..=24).contains(&t.len()) || !t.chars().next().is_some_and(char::is_alphabetic) {
         return None;
     }
-    let noun = if t.is_ascii() {
-        HUNDRED_NOUNS.iter().any(|n| t.eq_ignore_ascii_case(n))
+    // Lower case: ASCII on the stack (most words after digits), others allocated.
+    let mut buf = [0u8; 24];
+    let owned;
+    let lower = if t.is_ascii() {
+        for (d, c) in buf.iter_mut().zip(t.bytes()) {
+            *d = c.to_ascii_lowercase();
+        }
+        std::str::from_utf8(buf.get(..t.len())?).ok()?
     } else {
-        let l = t.to_lowercase();
-        HUNDRED_NOUNS.iter().any(|n| *n == l)
+        owned = t.to_lowercase();
+        owned.as_str()
     };
-    if noun {
+    if HUNDRED_NOUNS.contains(&lower) {
         return Some("hundred");
     }
-    match crate::matcher::lang::scale_word(t)? {
+    match crate::matcher::lang::scale_word(lower)? {
         100 => Some("hundred"),
         1_000 => Some("thousand"),
         _ => None,
