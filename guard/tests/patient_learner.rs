@@ -2473,3 +2473,33 @@ fn other_languages_scale_words_after_digits() {
         ],
     );
 }
+
+#[test]
+fn digit_word_sound_alikes() {
+    lab_table(
+        "digit words' sound-alikes one by one",
+        &[
+            ("fife won zero zero", "total_lag"),
+            ("five won oh oh", "total_lag"),
+            ("the lag is fife won zeero zeero", "total_lag"),
+            ("too seven fife zero", "worst_partition_lag"),
+            ("two seven five zeero", "worst_partition_lag"),
+            ("tree sicks niner fower", ""),
+            ("five one zero zero for ten minutes", "total_lag"),
+            ("FIFE WON ZERO ZERO", "total_lag"),
+            // Near-misses: the English sound-alikes outside a run of digit words, at its ends,
+            // two in a row, another number.
+            ("go to 5 for 10 minutes", ""),
+            ("he won 2 games", ""),
+            ("I ate at 10", ""),
+            ("from 2 to 4", ""),
+            ("one for all", ""),
+            ("for 5 to 10 seconds", ""),
+            ("won one zero zero", ""),
+            ("five won won zero zero", ""),
+            ("five won zero zero won", "total_lag"),
+            ("fife won zero one", ""),
+            ("we won five one-zero games", ""),
+        ],
+    );
+}
