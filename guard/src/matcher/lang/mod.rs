@@ -256,9 +256,15 @@ pub(crate) fn cjk_numeral(c: char) -> bool {
 /// the languages read here (`cientos`, `hundert`, `mil`, `tusen`, `тысяч`): 100 or 1000. Words
 /// English also uses (`cent`, `bin`) are `None`. For digits before it (`51 cientos`).
 pub(crate) fn scale_word(w: &str) -> Option<u64> {
+    // (The words themselves: [`scale_word_list`].)
     let words = lexicon::scale_words();
     let k = words.binary_search_by(|(x, _)| (*x).cmp(w)).ok()?;
     words.get(k).map(|&(_, v)| v)
+}
+
+/// Every word [`scale_word`] knows (for a caller's prefilter).
+pub(crate) fn scale_word_list() -> impl Iterator<Item = &'static str> {
+    lexicon::scale_words().iter().map(|&(w, _)| w)
 }
 
 use cjk::scan_cjk;

@@ -46,9 +46,11 @@
 //!
 //! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
 //! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
-//! The word after a digit run is looked up among the other languages' scale words by one
-//! binary search of a sorted table built once.
+//! The word after a digit run is looked up among the other languages' scale words only when
+//! its first two letters start one of them (a bitmap built once: `5 pods`, `3 replicas` stop
+//! there), then by one binary search of a sorted table.
 use super::{one_typo, word, Kind, Tok, Word};
+use std::sync::OnceLock;
 
 /// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
 const THOUSAND: &[&str] = &[
@@ -184,6 +186,9 @@ fn foreign_scale(t: &str) -> Option<&'static str> {
         owned = t.to_lowercase();
         owned.as_str()
     };
+    if t.is_ascii() && !may_be_foreign_scale(lower.as_bytes()) {
+        return None;
+    }
     if HUNDRED_NOUNS.contains(&lower) {
         return Some("hundred");
     }
@@ -192,6 +197,29 @@ fn foreign_scale(t: &str) -> Option<&'static str> {
         1_000 => Some("thousand"),
         _ => None,
     }
+}
+
+/// Whether a lower-case ASCII word may be one of [`foreign_scale`]'s: its first two bytes
+/// start one of them (a bit per pair, built once), so most English words after digits (`5
+/// pods`, `3 replicas`, `100 messages`) are passed over at one load.
+fn may_be_foreign_scale(w: &[u8]) -> bool {
+    static PAIRS: OnceLock<Vec<u64>> = OnceLock::new();
+    let pairs = PAIRS.get_or_init(|| {
+        let mut bits = vec![0u64; 1024];
+        let words = crate::matcher::lang::scale_word_list().chain(HUNDRED_NOUNS.iter().copied());
+        for w in words {
+            if let [a, b, ..] = *w.as_bytes() {
+                let k = usize::from(a) << 8 | usize::from(b);
+                if let Some(x) = bits.get_mut(k >> 6) {
+                    *x |= 1 << (k & 63);
+                }
+            }
+        }
+        bits
+    });
+    let [a, b, ..] = *w else { return false };
+    let k = usize::from(a) << 8 | usize::from(b);
+    pairs.get(k >> 6).is_some_and(|x| x & (1 << (k & 63)) != 0)
 }
 
 /// `w` is `full` with letters left out (at least four kept), starting with `head`.
