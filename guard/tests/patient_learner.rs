@@ -2503,3 +2503,29 @@ fn digit_word_sound_alikes() {
         ],
     );
 }
+
+#[test]
+fn letter_scales_k_and_c() {
+    lab_table(
+        "K for a thousand and C for a hundred",
+        &[
+            ("5K 1C", "total_lag"),
+            ("5 K 1 C", "total_lag"),
+            ("5K+1C", "total_lag"),
+            ("five K one C", "total_lag"),
+            ("2K 7C 50", "worst_partition_lag"),
+            ("lag: 5K 1C messages", "total_lag"),
+            // Near-misses: a `C` with no `K` before it, lower case, glued to more, another
+            // number, versions (`v5.1.00` has a group of two digits: a version, as `5.1.00`
+            // is for the dotted-digits rule).
+            ("5 and 1 C", ""),
+            ("5K 1c", ""),
+            ("5K 1Cx", ""),
+            ("five one C", ""),
+            ("5K 2C", ""),
+            ("5K run at 1C", ""),
+            ("v5.1.00", ""),
+            ("5.1.00", ""),
+        ],
+    );
+}

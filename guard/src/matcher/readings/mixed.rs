@@ -6,7 +6,7 @@
 //!   mille 100`, `2 grand 750`, `51 centuries`, `51 C-notes`), a spaced `K` between two numbers
 //!   (`five K one hundred`, `5 K and 100`), a glued `k` before a small group (`5k 100`, `5k
 //!   and 100`, `5k & 100` → `5 thousand 100`), a `C` after a number a `K` scales (`5K+1C`, `5
-//!   K 1 C`), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
+//!   K 1 C`, `5K 1C`, `five K one C`; upper case only: `1c` may be a temperature), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
 //! - another language's hundred or thousand word after digits as the English word (`51
 //!   cientos`, `51 Hundert`, `27 cientos 50`, `5 Tausend 100`, `5 mil 100`, `51 сотен`, `51
 //!   centaines`, `51 百`, `5千1百`): the words are those the lexicon of `lang` reads as a
@@ -589,7 +589,8 @@ fn factors(a: &str, b: &str) -> bool {
     is_power_of_ten(a) || is_power_of_ten(b) || round(a) != round(b)
 }
 
-/// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`).
+/// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`)
+/// or the number word before `i` (`five K one C`).
 fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
     let Some(d) = i.checked_sub(1) else {
         return false;
@@ -599,7 +600,8 @@ fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
     } else {
         v.before(i)
     };
-    let Some(d) = d.filter(|&d| v.kind(d, Kind::Digits)) else {
+    let number = |d: usize| v.kind(d, Kind::Digits) || v.get(d).is_some_and(|t| small_word(t));
+    let Some(d) = d.filter(|&d| number(d)) else {
         return false;
     };
     let mut k = d;
@@ -652,8 +654,14 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         if (v.text(k, "and") || v.text(k, "&")) && v.space(k + 1) {
             k += 2;
         }
+        // `5K 1C`: a digit glued to a `C` after it (read as a hundred below).
+        let hundreds = v.digits(k).is_some_and(|g| g.len() <= 2)
+            && v.get(k + 1).is_some_and(|t| t.text == "C")
+            && v.ends(k + 2)
+            && v.get(i + 1).is_some_and(|t| t.text == "K");
         let small = v.plain_digits(k).is_some_and(|g| g.len() <= 3)
-            || v.get(k).is_some_and(|t| small_word(t));
+            || v.get(k).is_some_and(|t| small_word(t))
+            || hundreds;
         if small {
             let and = if v.text(i + 3, "&") {
                 " thousand and"
@@ -1081,6 +1089,14 @@ mod tests {
         assert_eq!(read("5k and 100"), "5 thousand and 100");
         assert_eq!(read("five K one hundred"), "five thousand one hundred");
         assert_eq!(read("2 thsnd 7 hndrd 50"), "2 thousand 7 hundred 50");
+        assert_eq!(read("5K 1C"), "5 thousand 1 hundred");
+        assert_eq!(read("five K one C"), "five thousand one hundred");
+        assert_eq!(read("2K 7C 50"), "2 thousand 7 hundred 50");
+        // A `C` without a `K` before it, lower case, or glued to more.
+        assert_eq!(read("5K 1c"), "5K 1c");
+        assert_eq!(read("5 and 1 C"), "5 and 1 C");
+        assert_eq!(read("5K 1Cx"), "5K 1Cx");
+        assert_eq!(read("five one C"), "five one C");
         // Not a number beside it, or an English word.
         assert_eq!(read("thou shalt not"), "thou shalt not");
         assert_eq!(read("more like 5 than 100"), "more like 5 than 100");
