@@ -2470,6 +2470,9 @@ fn other_languages_scale_words_after_digits() {
             ("1.51 Hundert", ""),
             ("5 bin 100", ""),
             ("51 set", ""),
+            ("8 SATA disks, 100 GB each", ""),
+            ("orders-51 cientos", ""),
+            ("5 mil 1/2 le 100", ""),
         ],
     );
 }

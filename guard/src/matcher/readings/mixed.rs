@@ -189,6 +189,10 @@ fn foreign_scale(t: &str) -> Option<&'static str> {
     if t.is_ascii() && !may_be_foreign_scale(lower.as_bytes()) {
         return None;
     }
+    // All capitals is an acronym (`8 SATA disks`, `5 MIL-STD`); `sata` is the disk bus too.
+    if (t.len() > 1 && t.bytes().all(|c| c.is_ascii_uppercase())) || lower.starts_with("sata") {
+        return None;
+    }
     if HUNDRED_NOUNS.contains(&lower) {
         return Some("hundred");
     }
@@ -460,15 +464,28 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     // `51 cientos`, `27 cientos 50`, `5 Tausend 100`, `51 сотен`, `51百`: another language's
     // hundred or thousand word after digits, as the English word. A thousand needs a number
     // after it (`5 mil` alone is a thickness; `5 Tausend` alone the number matcher's), and
-    // the digits stand alone (`v51 cientos`, `1.51 hundert` are no count).
+    // the digits stand alone (`v51 cientos`, `1.51 hundert`, `orders-3 cientos` are no
+    // count). A word in Latin or Cyrillic letters is spaced from the digits after it, and a
+    // thousand's number after it is a whole group (`5 mil 100`, not `5 mil 1/2`).
     let plain = v.before(i).is_some_and(|d| {
-        !d.checked_sub(1).and_then(|p| v.get(p)).is_some_and(|t| {
+        let at = |k: Option<usize>| k.and_then(|k| v.get(k));
+        let p = at(d.checked_sub(1));
+        let glued = p.is_some_and(|t| {
             (t.kind == Kind::Letters && t.text != "\u{5343}") || matches!(t.text, "." | "_")
-        })
+        });
+        let id = p.is_some_and(|t| t.text == "-")
+            && at(d.checked_sub(2)).is_some_and(|t| matches!(t.kind, Kind::Letters | Kind::Digits));
+        !glued && !id
     });
-    if prev_digits && plain {
+    let cjk = matches!(t.text, "\u{767E}" | "\u{5343}");
+    if prev_digits && plain && (cjk || !v.kind(i + 1, Kind::Digits)) {
         if let Some(w) = foreign_scale(t.text) {
-            if w == "hundred" || v.number_after(i) {
+            let a = v.after(i);
+            let group = v.space(i + 1)
+                && !v.text(a + 1, "/")
+                && (v.plain_digits(a).is_some_and(|g| g.len() <= 3)
+                    || v.get(a).is_some_and(|t| small_word(t)));
+            if w == "hundred" || group || (cjk && v.number_after(i)) {
                 // Glued (`5千1百`): spaced, so the words read apart from the digits.
                 let pre = if v.kind(i - 1, Kind::Digits) { " " } else { "" };
                 let post = if v.kind(i + 1, Kind::Digits) { " " } else { "" };
@@ -1132,6 +1149,11 @@ mod tests {
             "5 bin 100",
             "51 set",
             "v51 cientos",
+            "8 SATA disks",
+            "8 sata disks",
+            "orders-3 cientos",
+            "2,4 mil5 100",
+            "5 mil 1/2 le 100",
         ] {
             assert_eq!(read(s), s, "{s}");
         }
