@@ -2473,6 +2473,9 @@ fn other_languages_scale_words_after_digits() {
             ("8 SATA disks, 100 GB each", ""),
             ("orders-51 cientos", ""),
             ("5 mil 1/2 le 100", ""),
+            ("alle 5 sto uscendo", ""),
+            // Digits right after another number: the reading is the one it was.
+            ("lag: 5k 100 27 cientos 50", "total_lag"),
         ],
     );
 }

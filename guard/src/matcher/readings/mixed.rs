@@ -189,8 +189,10 @@ fn foreign_scale(t: &str) -> Option<&'static str> {
     if t.is_ascii() && !may_be_foreign_scale(lower.as_bytes()) {
         return None;
     }
-    // All capitals is an acronym (`8 SATA disks`, `5 MIL-STD`); `sata` is the disk bus too.
-    if (t.len() > 1 && t.bytes().all(|c| c.is_ascii_uppercase())) || lower.starts_with("sata") {
+    // All capitals is an acronym (`8 SATA disks`, `5 MIL-STD`); `sata` is the disk bus too,
+    // `sto` Italian "I am" (`alle 5 sto uscendo`).
+    let english_like = lower.starts_with("sata") || lower == "sto";
+    if (t.len() > 1 && t.bytes().all(|c| c.is_ascii_uppercase())) || english_like {
         return None;
     }
     if HUNDRED_NOUNS.contains(&lower) {
@@ -475,7 +477,15 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         });
         let id = p.is_some_and(|t| t.text == "-")
             && at(d.checked_sub(2)).is_some_and(|t| matches!(t.kind, Kind::Letters | Kind::Digits));
-        !glued && !id
+        // Digits right after another number (`5k 100 27 cientos 50`) would join it: the
+        // reading is left as it was.
+        let joins = at(v.before(d)).is_some_and(|t| {
+            t.kind == Kind::Digits
+                || small_word(t)
+                || matches!(word(t.text), Some(Word::Scale(_) | Word::Hundred))
+                || t.text.eq_ignore_ascii_case("k")
+        });
+        !glued && !id && !joins
     });
     let cjk = matches!(t.text, "\u{767E}" | "\u{5343}");
     if prev_digits && plain && (cjk || !v.kind(i + 1, Kind::Digits)) {
@@ -1154,9 +1164,15 @@ mod tests {
             "orders-3 cientos",
             "2,4 mil5 100",
             "5 mil 1/2 le 100",
+            "alle 5 sto uscendo",
         ] {
             assert_eq!(read(s), s, "{s}");
         }
+        // Digits right after another number are left to it.
+        assert_eq!(
+            read("lag: 5k 100 27 cientos 50"),
+            "lag: 5 thousand 100 27 cientos 50"
+        );
     }
 
     #[test]
