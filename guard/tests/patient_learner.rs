@@ -2590,3 +2590,102 @@ fn arithmetic_instructions_and_chains() {
         ],
     );
 }
+
+#[test]
+fn other_languages_scale_words_after_digits() {
+    lab_table(
+        "another language's hundred or thousand word after digits",
+        &[
+            ("51 cientos", "total_lag"),
+            ("51 Hundert", "total_lag"),
+            ("51 centaines", "total_lag"),
+            ("51 centinaia", "total_lag"),
+            ("51 сотен", "total_lag"),
+            ("5 mil 100", "total_lag"),
+            ("5 Tausend 100", "total_lag"),
+            ("5 mille 100", "total_lag"),
+            ("27 cientos 50", "worst_partition_lag"),
+            ("the lag is 51 hundert messages", "total_lag"),
+            ("51 \u{767E}", "total_lag"),
+            ("51\u{767E}", "total_lag"),
+            ("5\u{5343}1\u{767E}", "total_lag"),
+            ("2 tusen 750", "worst_partition_lag"),
+            ("5 тысяч 100", "total_lag"),
+            // Near-misses: English words (`51 cents` is money), a thousand word with no number
+            // after it, a longer word that starts like one, another number, digits glued to
+            // letters or a version.
+            ("51 cents", ""),
+            ("5 mil rpm", ""),
+            ("5 mil thick, 100 sheets", ""),
+            ("51 Hundertschaften", ""),
+            ("52 cientos", ""),
+            ("5 mil 200", ""),
+            ("v51 cientos", ""),
+            ("1.51 Hundert", ""),
+            ("5 bin 100", ""),
+            ("51 set", ""),
+            ("8 SATA disks, 100 GB each", ""),
+            ("orders-51 cientos", ""),
+            ("5 mil 1/2 le 100", ""),
+            ("alle 5 sto uscendo", ""),
+            // Digits right after another number: the reading is the one it was.
+            ("lag: 5k 100 27 cientos 50", "total_lag"),
+        ],
+    );
+}
+
+#[test]
+fn digit_word_sound_alikes() {
+    lab_table(
+        "digit words' sound-alikes one by one",
+        &[
+            ("fife won zero zero", "total_lag"),
+            ("five won oh oh", "total_lag"),
+            ("the lag is fife won zeero zeero", "total_lag"),
+            ("too seven fife zero", "worst_partition_lag"),
+            ("two seven five zeero", "worst_partition_lag"),
+            ("tree sicks niner fower", ""),
+            ("five one zero zero for ten minutes", "total_lag"),
+            ("FIFE WON ZERO ZERO", "total_lag"),
+            // Near-misses: the English sound-alikes outside a run of digit words, at its ends,
+            // two in a row, another number.
+            ("go to 5 for 10 minutes", ""),
+            ("he won 2 games", ""),
+            ("I ate at 10", ""),
+            ("from 2 to 4", ""),
+            ("one for all", ""),
+            ("for 5 to 10 seconds", ""),
+            ("won one zero zero", ""),
+            ("five won won zero zero", ""),
+            ("five won zero zero won", "total_lag"),
+            ("fife won zero one", ""),
+            ("we won five one-zero games", ""),
+        ],
+    );
+}
+
+#[test]
+fn letter_scales_k_and_c() {
+    lab_table(
+        "K for a thousand and C for a hundred",
+        &[
+            ("5K 1C", "total_lag"),
+            ("5 K 1 C", "total_lag"),
+            ("5K+1C", "total_lag"),
+            ("five K one C", "total_lag"),
+            ("2K 7C 50", "worst_partition_lag"),
+            ("lag: 5K 1C messages", "total_lag"),
+            // Near-misses: a `C` with no `K` before it, lower case, glued to more, another
+            // number, versions (`v5.1.00` has a group of two digits: a version, as `5.1.00`
+            // is for the dotted-digits rule).
+            ("5 and 1 C", ""),
+            ("5K 1c", ""),
+            ("5K 1Cx", ""),
+            ("five one C", ""),
+            ("5K 2C", ""),
+            ("5K run at 1C", ""),
+            ("v5.1.00", ""),
+            ("5.1.00", ""),
+        ],
+    );
+}

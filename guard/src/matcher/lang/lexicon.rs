@@ -694,6 +694,39 @@ pub(super) fn segment(lang: Lang, w: &[u8], out: &mut [M; MAXM]) -> Option<usize
     Some(k)
 }
 
+/// The words of every lexicon in Latin, Cyrillic or Greek letters that are a hundred or a
+/// thousand on their own (`hundert`, `cientos`, `mil`, `tusen`, `тысяч`, `χιλιαδες`), as the
+/// lexicon spells them (lower case, normalised), with the value, sorted for a binary search.
+/// Words some language calls English (`cent`, `bin`, `set`) are left out: `51 cents` is
+/// money. The mixed forms read these after digits (`51 cientos`, `5 Tausend 100`).
+pub(super) fn scale_words() -> &'static [(&'static str, u64)] {
+    static WORDS: OnceLock<Vec<(&'static str, u64)>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut out: Vec<(&'static str, u64)> = Vec::new();
+        for lang in ALL {
+            if !matches!(
+                lang.script(),
+                Script::Latin | Script::Cyrillic | Script::Greek
+            ) {
+                continue;
+            }
+            for &(src, m) in lang.lexicon() {
+                let v = match m {
+                    M::Hundred | M::TimesHundred { late: false } => 100,
+                    M::Scale(1_000) | M::Times(1_000) => 1_000,
+                    _ => continue,
+                };
+                let english = ALL.iter().any(|l| l.english(src.as_bytes()));
+                if !english && !out.iter().any(|(w, _)| *w == src) {
+                    out.push((src, v));
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -702,6 +735,18 @@ mod tests {
     /// Devanagari vowel signs or Hebrew final forms could merge two words): the segmenter
     /// would silently take the first. The Hindi skeletons that merge are resolved in
     /// [`super::super::hindi`], so none is left here either.
+    #[test]
+    fn scale_words_are_hundreds_and_thousands() {
+        let words = scale_words();
+        assert!(words.contains(&("cientos", 100)));
+        assert!(words.contains(&("tausend", 1_000)));
+        assert!(words.contains(&("тысяч", 1_000)));
+        assert!(!words
+            .iter()
+            .any(|(w, _)| matches!(*w, "cent" | "cents" | "bin" | "set")));
+        assert!(words.windows(2).all(|p| matches!(p, [a, b] if a.0 < b.0)));
+    }
+
     #[test]
     fn no_key_reads_two_ways() {
         for lang in ALL {

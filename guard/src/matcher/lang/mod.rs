@@ -116,7 +116,9 @@
 //!     миллиона`, `5,1 тыс.`, `2,4 miljoen`, `5,1 tusen`), the decimals coming out whole, and a
 //!     whole group in digits after the last scale (`5 тысяч 100`). The numeral must stand alone
 //!     (`v1.2 тысячи`, `10.0.3.7 тысяч` report nothing). The other languages' scale words after
-//!     digits (`5,1 Tausend`, `2,4 millones`) are the main number matcher's.
+//!     digits (`5,1 Tausend`, `2,4 millones`) are the main number matcher's; a hundred or a
+//!     thousand word between digits (`51 Hundert`, `27 cientos 50`, `5 mil 100`) is read as
+//!     the English word by the second readings, from this lexicon ([`scale_word`]).
 //! - **CJK.** Positional (`五千一百`, Japanese `五千百` with an implicit one, `两千四百`,
 //!   `二百四十万`, `一万二千`, `一千零五`), financial forms (`壹贰叁肆伍陆柒捌玖拾佰仟萬`), ASCII
 //!   digits mixed in (`1万2千`, `240万`, `2.4万`), a digit after the last unit (`两千四` reads
@@ -248,6 +250,21 @@ mod uralic;
 /// before it (`5100万`, `51천`): a digit run glued to one is part of a larger number.
 pub(crate) fn cjk_numeral(c: char) -> bool {
     cjk::cjk(c).is_some() || matches!(c, '兆' | '십' | '백' | '천' | '만' | '억' | '조')
+}
+
+/// The value of `w` (in lower case) when it is, whole, a hundred or a thousand word of one of
+/// the languages read here (`cientos`, `hundert`, `mil`, `tusen`, `тысяч`): 100 or 1000. Words
+/// English also uses (`cent`, `bin`) are `None`. For digits before it (`51 cientos`).
+pub(crate) fn scale_word(w: &str) -> Option<u64> {
+    // (The words themselves: [`scale_word_list`].)
+    let words = lexicon::scale_words();
+    let k = words.binary_search_by(|(x, _)| (*x).cmp(w)).ok()?;
+    words.get(k).map(|&(_, v)| v)
+}
+
+/// Every word [`scale_word`] knows (for a caller's prefilter).
+pub(crate) fn scale_word_list() -> impl Iterator<Item = &'static str> {
+    lexicon::scale_words().iter().map(|&(w, _)| w)
 }
 
 use cjk::scan_cjk;

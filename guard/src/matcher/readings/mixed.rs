@@ -6,7 +6,12 @@
 //!   mille 100`, `2 grand 750`, `51 centuries`, `51 C-notes`), a spaced `K` between two numbers
 //!   (`five K one hundred`, `5 K and 100`), a glued `k` before a small group (`5k 100`, `5k
 //!   and 100`, `5k & 100` → `5 thousand 100`), a `C` after a number a `K` scales (`5K+1C`, `5
-//!   K 1 C`), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
+//!   K 1 C`, `5K 1C`, `five K one C`; upper case only: `1c` may be a temperature), `&` after a scale as `and`, `and a hundred` after a scale as `and one hundred`;
+//! - another language's hundred or thousand word after digits as the English word (`51
+//!   cientos`, `51 Hundert`, `27 cientos 50`, `5 Tausend 100`, `5 mil 100`, `51 сотен`, `51
+//!   centaines`, `51 百`, `5千1百`): the words are those the lexicon of `lang` reads as a
+//!   hundred or a thousand alone ([`crate::matcher::lang::scale_word`]), the nouns that count
+//!   hundreds (`centaines`, `centinaia`, `сотен`), and CJK `百`, `千`;
 //! - a homophone of a digit word before a scale word or after a tens word (`won hundred`,
 //!   `too thousand`, `fifty-won`, `thirty for hundred`) as the digit word;
 //! - `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` in words;
@@ -30,7 +35,10 @@
 //!
 //! A rewrite needs a number on the side it scales (`thou` alone, `won the game`, `too many`
 //! stay), loose misspellings (`thsnd`) need a number on both sides, a product needs a power of
-//! ten as one factor. What is read states a target only when exactly equal to it, as any
+//! ten as one factor. Another language's scale word needs digits standing alone before it
+//! (`v51 cientos` is a version), is a whole word (`51 Hundertschaften` stays), is no English
+//! word in any lexicon (`51 cents` is money), and a thousand word needs a number after it (`5
+//! mil` is a thickness). What is read states a target only when exactly equal to it, as any
 //! reading does, so `5k pods and 100 nodes` (a word between), `page 51 of 100` and `2 by 4
 //! lumber` state nothing.
 //!
@@ -38,7 +46,11 @@
 //!
 //! [`hits`] anchors every rewrite: one pass over the bytes looking only after digit runs (and
 //! for `√`/`sqrt`); the word-anchored rules need a number word, which the main triggers find.
+//! The word after a digit run is looked up among the other languages' scale words only when
+//! its first two letters start one of them (a bitmap built once: `5 pods`, `3 replicas` stop
+//! there), then by one binary search of a sorted table.
 use super::{one_typo, word, Kind, Tok, Word};
+use std::sync::OnceLock;
 
 /// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
 const THOUSAND: &[&str] = &[
@@ -51,6 +63,29 @@ const HUNDRED: &[&str] = &[
 ];
 /// Plural-only spellings of a hundred counted.
 const HUNDREDS: &[&str] = &["centuries", "century"];
+/// Hundreds counted as a noun in other languages (not numerals, so not in the lexicon of
+/// `lang`): `51 centaines`, `51 сотен`.
+const HUNDRED_NOUNS: &[&str] = &[
+    "centaine",
+    "centaines",
+    "centinaio",
+    "centinaia",
+    "centena",
+    "centenas",
+    "centenar",
+    "centenares",
+    "hunderte",
+    "honderden",
+    "hundratals",
+    "setki",
+    "setek",
+    "сотня",
+    "сотни",
+    "сотен",
+    "сотню",
+    "сотні",
+    "сотень",
+];
 /// Words that look like a loose scale spelling but are English.
 const NOT_SCALE: &[&str] = &["than", "thus", "thud", "thad", "thousandth", "hundredth"];
 /// Digit words' homophones, read only beside a scale or a tens word.
@@ -125,6 +160,72 @@ fn scale_variant(t: &str, loose: bool) -> Option<&'static str> {
         return pick("hundred", "hundreds");
     }
     None
+}
+
+/// The English scale word for another language's hundred or thousand word `t` (`cientos`,
+/// `Hundert`, `mil`, `тысяч`, from the lexicon of `lang`; a counted hundred of
+/// [`HUNDRED_NOUNS`]; CJK `百`, `千`).
+fn foreign_scale(t: &str) -> Option<&'static str> {
+    match t {
+        "\u{767E}" => return Some("hundred"),
+        "\u{5343}" => return Some("thousand"),
+        _ => {}
+    }
+    if !(3..=24).contains(&t.len()) || !t.chars().next().is_some_and(char::is_alphabetic) {
+        return None;
+    }
+    // Lower case: ASCII on the stack (most words after digits), others allocated.
+    let mut buf = [0u8; 24];
+    let owned;
+    let lower = if t.is_ascii() {
+        for (d, c) in buf.iter_mut().zip(t.bytes()) {
+            *d = c.to_ascii_lowercase();
+        }
+        std::str::from_utf8(buf.get(..t.len())?).ok()?
+    } else {
+        owned = t.to_lowercase();
+        owned.as_str()
+    };
+    if t.is_ascii() && !may_be_foreign_scale(lower.as_bytes()) {
+        return None;
+    }
+    // All capitals is an acronym (`8 SATA disks`, `5 MIL-STD`); `sata` is the disk bus too,
+    // `sto` Italian "I am" (`alle 5 sto uscendo`).
+    let english_like = lower.starts_with("sata") || lower == "sto";
+    if (t.len() > 1 && t.bytes().all(|c| c.is_ascii_uppercase())) || english_like {
+        return None;
+    }
+    if HUNDRED_NOUNS.contains(&lower) {
+        return Some("hundred");
+    }
+    match crate::matcher::lang::scale_word(lower)? {
+        100 => Some("hundred"),
+        1_000 => Some("thousand"),
+        _ => None,
+    }
+}
+
+/// Whether a lower-case ASCII word may be one of [`foreign_scale`]'s: its first two bytes
+/// start one of them (a bit per pair, built once), so most English words after digits (`5
+/// pods`, `3 replicas`, `100 messages`) are passed over at one load.
+fn may_be_foreign_scale(w: &[u8]) -> bool {
+    static PAIRS: OnceLock<Vec<u64>> = OnceLock::new();
+    let pairs = PAIRS.get_or_init(|| {
+        let mut bits = vec![0u64; 1024];
+        let words = crate::matcher::lang::scale_word_list().chain(HUNDRED_NOUNS.iter().copied());
+        for w in words {
+            if let [a, b, ..] = *w.as_bytes() {
+                let k = usize::from(a) << 8 | usize::from(b);
+                if let Some(x) = bits.get_mut(k >> 6) {
+                    *x |= 1 << (k & 63);
+                }
+            }
+        }
+        bits
+    });
+    let [a, b, ..] = *w else { return false };
+    let k = usize::from(a) << 8 | usize::from(b);
+    pairs.get(k >> 6).is_some_and(|x| x & (1 << (k & 63)) != 0)
 }
 
 /// `w` is `full` with letters left out (at least four kept), starting with `head`.
@@ -372,6 +473,46 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             i + 1,
         ));
     }
+    // `51 cientos`, `27 cientos 50`, `5 Tausend 100`, `51 сотен`, `51百`: another language's
+    // hundred or thousand word after digits, as the English word. A thousand needs a number
+    // after it (`5 mil` alone is a thickness; `5 Tausend` alone the number matcher's), and
+    // the digits stand alone (`v51 cientos`, `1.51 hundert`, `orders-3 cientos` are no
+    // count). A word in Latin or Cyrillic letters is spaced from the digits after it, and a
+    // thousand's number after it is a whole group (`5 mil 100`, not `5 mil 1/2`).
+    let plain = v.before(i).is_some_and(|d| {
+        let at = |k: Option<usize>| k.and_then(|k| v.get(k));
+        let p = at(d.checked_sub(1));
+        let glued = p.is_some_and(|t| {
+            (t.kind == Kind::Letters && t.text != "\u{5343}") || matches!(t.text, "." | "_")
+        });
+        let id = p.is_some_and(|t| t.text == "-")
+            && at(d.checked_sub(2)).is_some_and(|t| matches!(t.kind, Kind::Letters | Kind::Digits));
+        // Digits right after another number (`5k 100 27 cientos 50`) would join it: the
+        // reading is left as it was.
+        let joins = at(v.before(d)).is_some_and(|t| {
+            t.kind == Kind::Digits
+                || small_word(t)
+                || matches!(word(t.text), Some(Word::Scale(_) | Word::Hundred))
+                || t.text.eq_ignore_ascii_case("k")
+        });
+        !glued && !id && !joins
+    });
+    let cjk = matches!(t.text, "\u{767E}" | "\u{5343}");
+    if prev_digits && plain && (cjk || !v.kind(i + 1, Kind::Digits)) {
+        if let Some(w) = foreign_scale(t.text) {
+            let a = v.after(i);
+            let group = v.space(i + 1)
+                && !v.text(a + 1, "/")
+                && (v.plain_digits(a).is_some_and(|g| g.len() <= 3)
+                    || v.get(a).is_some_and(|t| small_word(t)));
+            if w == "hundred" || group || (cjk && v.number_after(i)) {
+                // Glued (`5千1百`): spaced, so the words read apart from the digits.
+                let pre = if v.kind(i - 1, Kind::Digits) { " " } else { "" };
+                let post = if v.kind(i + 1, Kind::Digits) { " " } else { "" };
+                return Some((format!("{pre}{w}{post}"), i + 1));
+            }
+        }
+    }
     let loose = v.number_after(i);
     // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
     let joined =
@@ -485,7 +626,8 @@ fn factors(a: &str, b: &str) -> bool {
     is_power_of_ten(a) || is_power_of_ten(b) || round(a) != round(b)
 }
 
-/// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`).
+/// A `K`/`k`/`thousand` scales the number before the digits at `i - 1` (`5K+1C`, `5 K 1 C`)
+/// or the number word before `i` (`five K one C`).
 fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
     let Some(d) = i.checked_sub(1) else {
         return false;
@@ -495,7 +637,8 @@ fn thousands_before(v: &View<'_, '_>, i: usize) -> bool {
     } else {
         v.before(i)
     };
-    let Some(d) = d.filter(|&d| v.kind(d, Kind::Digits)) else {
+    let number = |d: usize| v.kind(d, Kind::Digits) || v.get(d).is_some_and(|t| small_word(t));
+    let Some(d) = d.filter(|&d| number(d)) else {
         return false;
     };
     let mut k = d;
@@ -548,8 +691,14 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         if (v.text(k, "and") || v.text(k, "&")) && v.space(k + 1) {
             k += 2;
         }
+        // `5K 1C`: a digit glued to a `C` after it (read as a hundred below).
+        let hundreds = v.digits(k).is_some_and(|g| g.len() <= 2)
+            && v.get(k + 1).is_some_and(|t| t.text == "C")
+            && v.ends(k + 2)
+            && v.get(i + 1).is_some_and(|t| t.text == "K");
         let small = v.plain_digits(k).is_some_and(|g| g.len() <= 3)
-            || v.get(k).is_some_and(|t| small_word(t));
+            || v.get(k).is_some_and(|t| small_word(t))
+            || hundreds;
         if small {
             let and = if v.text(i + 3, "&") {
                 " thousand and"
@@ -857,6 +1006,12 @@ fn after_digits(s: &str, e: usize) -> bool {
     let b = s.as_bytes();
     let c = b.get(e).copied().unwrap_or(b' ');
     match c {
+        // `51百`, `5千1百`
+        0xE5 | 0xE7 => {
+            return s
+                .get(e..)
+                .is_some_and(|r| r.starts_with(['\u{767E}', '\u{5343}']))
+        }
         b'k' | b'K' | b'x' | b'X' | b'e' | b'E' | b'C' => {
             return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
         }
@@ -890,6 +1045,18 @@ fn after_digits(s: &str, e: usize) -> bool {
     let mut z = a;
     while b.get(z).is_some_and(u8::is_ascii_alphabetic) {
         z += 1;
+    }
+    // Another language's scale word (`51 cientos`, `51 сотен`): the word up to a space or
+    // ASCII punctuation, looked up only when it is a plausible length.
+    let mut wide = z;
+    while b
+        .get(wide)
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c >= 0x80)
+    {
+        wide += 1;
+    }
+    if (1..=24).contains(&(wide - a)) && s.get(a..wide).and_then(foreign_scale).is_some() {
+        return true;
     }
     let Some(w) = s.get(a..z) else { return false };
     if w.is_empty() || w.len() > 16 {
@@ -959,10 +1126,63 @@ mod tests {
         assert_eq!(read("5k and 100"), "5 thousand and 100");
         assert_eq!(read("five K one hundred"), "five thousand one hundred");
         assert_eq!(read("2 thsnd 7 hndrd 50"), "2 thousand 7 hundred 50");
+        assert_eq!(read("5K 1C"), "5 thousand 1 hundred");
+        assert_eq!(read("five K one C"), "five thousand one hundred");
+        assert_eq!(read("2K 7C 50"), "2 thousand 7 hundred 50");
+        // A `C` without a `K` before it, lower case, or glued to more.
+        assert_eq!(read("5K 1c"), "5K 1c");
+        assert_eq!(read("5 and 1 C"), "5 and 1 C");
+        assert_eq!(read("5K 1Cx"), "5K 1Cx");
+        assert_eq!(read("five one C"), "five one C");
         // Not a number beside it, or an English word.
         assert_eq!(read("thou shalt not"), "thou shalt not");
         assert_eq!(read("more like 5 than 100"), "more like 5 than 100");
         assert_eq!(read("5k pods and 100 nodes"), "5k pods and 100 nodes");
+    }
+
+    #[test]
+    fn other_languages_scale_words() {
+        for (s, r) in [
+            ("51 cientos", "51 hundred"),
+            ("51 Hundert", "51 hundred"),
+            ("51 centaines", "51 hundred"),
+            ("51 centinaia", "51 hundred"),
+            ("51 сотен", "51 hundred"),
+            ("5 mil 100", "5 thousand 100"),
+            ("5 Tausend 100", "5 thousand 100"),
+            ("27 cientos 50", "27 hundred 50"),
+            ("51 \u{767E}", "51 hundred"),
+            ("51\u{767E}", "51 hundred"),
+            ("5\u{5343}1\u{767E}", "5 thousand 1 hundred"),
+            ("5 тысяч 100", "5 thousand 100"),
+        ] {
+            assert_eq!(read(s), r, "{s}");
+            assert!(!hits(s).is_empty(), "{s}");
+        }
+        // English words, a thousand with no number after it, a word that only starts like one.
+        for s in [
+            "51 cents",
+            "5 mil thick",
+            "5 mil",
+            "5 Tausend",
+            "51 Hundertschaften",
+            "5 bin 100",
+            "51 set",
+            "v51 cientos",
+            "8 SATA disks",
+            "8 sata disks",
+            "orders-3 cientos",
+            "2,4 mil5 100",
+            "5 mil 1/2 le 100",
+            "alle 5 sto uscendo",
+        ] {
+            assert_eq!(read(s), s, "{s}");
+        }
+        // Digits right after another number are left to it.
+        assert_eq!(
+            read("lag: 5k 100 27 cientos 50"),
+            "lag: 5 thousand 100 27 cientos 50"
+        );
     }
 
     #[test]
