@@ -121,10 +121,15 @@ pub(super) fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     let mut p = d + 2;
     let mut v: u64 = 0;
     let mut overflow = false;
+    // The value before the first `_`: read as it always was (`0x13EC_a` states 0x13EC).
+    let mut before_group: Option<u64> = None;
     loop {
         // `0x13_EC`, `0b1_0011_1110_1100`: a `_` between digits groups them (Rust, Python,
         // Java, C#), as a reader skips it.
         if at(b, p) == b'_' && p > d + 2 && (at(b, p + 1) as char).is_digit(base) {
+            if before_group.is_none() && !overflow {
+                before_group = Some(v);
+            }
             p += 1;
         }
         let Some(h) = (at(b, p) as char).to_digit(base) else {
@@ -138,6 +143,9 @@ pub(super) fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
             None => overflow = true,
         }
         p += 1;
+    }
+    if let Some(g) = before_group {
+        ctx.nums.exact(Dec::new(g, 0), ctx.hits);
     }
     if p == d + 2 || alnum_at(s, p) || overflow {
         return skip_token(b, p);
