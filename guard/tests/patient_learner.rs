@@ -2689,3 +2689,24 @@ fn letter_scales_k_and_c() {
         ],
     );
 }
+
+#[test]
+fn numbers_broken_after_a_label() {
+    lab_table(
+        "a labelled number broken over two lines",
+        &[
+            ("lag: 51\n00", "total_lag"),
+            ("total lag = 51\n00 messages", "total_lag"),
+            ("worst partition lag is 27\n50", "worst_partition_lag"),
+            ("lag is 5\n100", "total_lag"),
+            ("```\nlag=51\n00\n```", "total_lag"),
+            ("lag: 51 \r\n 00", "total_lag"),
+            // Near-misses: a table row ending in a number, a time on the next line, a longer
+            // group, a count then a word without a label that announces a value.
+            ("orders 0 2500 2550 51\n00", ""),
+            ("retries: 51\n00:00 start", ""),
+            ("lag: 51\n001", ""),
+            ("row 51\n00 more", ""),
+        ],
+    );
+}

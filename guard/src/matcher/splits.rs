@@ -5,7 +5,8 @@
 //! a glance.
 //!
 //! This module owns that reading: two to four digit runs joined by exactly one separator
-//! ([`SEPARATORS`]) or by a line break between lines that hold nothing else, whose digits in
+//! ([`SEPARATORS`]) or by a line break between lines that hold nothing else (or a label
+//! before the first part: `lag: 51` / `00`, `lag is 27` / `50 messages`), whose digits in
 //! order are an integer target's digits; and a Roman numeral glued to the digits after it
 //! (`LI00`: `lang` reads the numeral). It hands its digit runs to `tables.rs`, which joins
 //! groups written as a table's cells.
@@ -428,8 +429,43 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
         .and_then(|t| t.find('\n'))
         .map_or(s.len(), |p| start + p);
     let only_digits = |l: &str| l.trim().bytes().all(|b| b.is_ascii_digit());
-    s.get(line_start..end).is_some_and(only_digits)
+    if s.get(line_start..end).is_some_and(only_digits)
         && s.get(start..line_end).is_some_and(only_digits)
+    {
+        return true;
+    }
+    // A labelled value broken after its label's line began (`lag: 51` / `00`, `lag is 27` /
+    // `50 messages`): the first line ends with the run after a label mark or a word, the next
+    // opens with the rest of the number, alone or before a word.
+    let label = s
+        .get(line_start..end)
+        .map(|l| l.trim_end_matches(|c: char| c.is_ascii_digit()))
+        .is_some_and(|l| {
+            // After a word or a label mark, not after another number (a table row).
+            l.ends_with([' ', ':', '='])
+                && l.trim().len() >= 3
+                && l.trim_end()
+                    .ends_with(|c: char| c.is_alphabetic() || c == ':' || c == '=')
+        });
+    let next = s.get(start..line_end).unwrap_or("");
+    let digits = next.trim_start_matches(|c: char| c.is_ascii_digit());
+    if !label || digits.len() == next.len() {
+        return false;
+    }
+    if digits.trim().is_empty() {
+        return true;
+    }
+    // Before a word (`00 messages`) only after a label that says a value follows (`lag: 51`,
+    // `lag = 51`, `lag is 51`): `row 51` / `00 more` stays two numbers.
+    let said = s.get(line_start..end).is_some_and(|l| {
+        let l = l.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end();
+        l.ends_with([':', '='])
+            || [" is", " was", " of"].iter().any(|w| {
+                l.get(l.len().saturating_sub(w.len())..)
+                    .is_some_and(|t| t.eq_ignore_ascii_case(w))
+            })
+    });
+    said && digits.starts_with(' ') && digits.trim_start().starts_with(char::is_alphabetic)
 }
 
 /// `51:00`, `27:50`: a colon joins a group that cannot be an hour (24 or more) to two digits,
@@ -725,6 +761,12 @@ mod tests {
             "51/00",
             "halves: 51 | 00",
             "lag:\n51\n00\n",
+            "lag: 51\n00",
+            "total lag = 51\n00 messages",
+            "worst partition lag is 27\n50",
+            "lag is 5\n100",
+            "```\nlag=51\n00\n```",
+            "lag: 51 \r\n 00",
             "51_00 messages",
             "The total lag is 51:00.",
             "lag 27:50",
@@ -871,6 +913,10 @@ mod tests {
             "51 001",
             "51, 00",
             "row 51\n00 more",
+            "orders 0 2500 2550 51\n00",
+            "retries: 51\n00:00 start",
+            "lag: 51\n001",
+            "lag 51\n0 0",
             "51 000",
             "51 00 7",
             "2026-08-03T00:51:00Z",
