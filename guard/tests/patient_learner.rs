@@ -2701,6 +2701,9 @@ fn numbers_broken_after_a_label() {
             ("lag is 5\n100", "total_lag"),
             ("```\nlag=51\n00\n```", "total_lag"),
             ("lag: 51 \r\n 00", "total_lag"),
+            // Arrows between the groups.
+            ("lag 5→1→0→0", "total_lag"),
+            ("lag 5 -> 1 -> 0 -> 0", "total_lag"),
             // Near-misses: a table row ending in a number, a time on the next line, a longer
             // group, a count then a word without a label that announces a value.
             ("orders 0 2500 2550 51\n00", ""),

@@ -1,6 +1,6 @@
 //! A whole number's digits split into groups that are not thousands (a stretch rule under
 //! `Rules::concatenations`): `51 00`, `27-50`, `2·7·50`, `51/00`, or one group per line
-//! (`51` on a line, `00` on the next). The number reader reads `5 100` as 5,100 (a group of
+//! (`51` on a line, `00` on the next), or arrows between them (`5→1→0→0`). The number reader reads `5 100` as 5,100 (a group of
 //! three) but never `51 00`, which a learner who asked for "the digits in two halves" reads at
 //! a glance.
 //!
@@ -40,6 +40,8 @@ const SEPARATORS: &[char] = &[
     '\u{2044}', '\u{2215}', '\u{2E34}', '\u{1802}', '\u{02CC}', '\u{3001}', '\u{3002}', '\u{0589}',
     '\'', '\t', // An ellipsis and a semicolon between two groups (`51…00`, `27; 50`).
     '\u{2026}', ';',
+    // Arrows leading from one group to the next (`5→1→0→0`).
+    '\u{2192}', '\u{27F6}', '\u{21D2}',
 ];
 
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.
@@ -396,8 +398,8 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     let inner = gap.strip_prefix(' ').unwrap_or(gap);
     let inner = inner.strip_suffix(' ').unwrap_or(inner);
     let inner = if inner.is_empty() { gap } else { inner };
-    // A doubled dash or a written ellipsis (`51 -- 00`, `27...50`).
-    if matches!(inner, "--" | "...") {
+    // A doubled dash, a written ellipsis or arrow (`51 -- 00`, `27...50`, `5 -> 1 -> 0 -> 0`).
+    if matches!(inner, "--" | "..." | "->" | "=>") {
         return true;
     }
     let mut cs = inner.chars();
@@ -762,6 +764,8 @@ mod tests {
             "halves: 51 | 00",
             "lag:\n51\n00\n",
             "lag: 51\n00",
+            "lag 5→1→0→0",
+            "5 -> 1 -> 0 -> 0",
             "total lag = 51\n00 messages",
             "worst partition lag is 27\n50",
             "lag is 5\n100",
