@@ -1,8 +1,8 @@
 //! A whole number's digits split into groups that are not thousands (a stretch rule under
-//! `Rules::concatenations`): `51 00`, `27-50`, `2·7·50`, `51/00`, or one group per line
-//! (`51` on a line, `00` on the next), or arrows between them (`5→1→0→0`). The number reader reads `5 100` as 5,100 (a group of
-//! three) but never `51 00`, which a learner who asked for "the digits in two halves" reads at
-//! a glance.
+//! `Rules::concatenations`): `51 00`, `27-50`, `2·7·50`, `51/00`, `5→1→0→0`, or one group per
+//! line (`51` on a line, `00` on the next). The number reader reads `5 100` as 5,100 (a group
+//! of three) but never `51 00`, which a learner who asked for "the digits in two halves" reads
+//! at a glance.
 //!
 //! This module owns that reading: two to four digit runs joined by exactly one separator
 //! ([`SEPARATORS`]) or by a line break between lines that hold nothing else (or a label
