@@ -8,8 +8,9 @@
 //! matcher reads that view with every rule.
 //!
 //! What is evaluated: calls of a closed list of functions on literal arguments only (numbers,
-//! quoted strings, one list of them): `sum`, `product`, `concat`/`concatenate`, `chr`,
-//! `String.fromCharCode`, `int`/`parseInt`/`Number`/`str` with an optional base, `round`,
+//! quoted strings, one list of them): `sum`, `product`, `mean`/`average`/`avg`, `pow`,
+//! `concat`/`concatenate`, `chr`, `String.fromCharCode`, `int`/`parseInt`/`Number`/`str` with
+//! an optional base, `round`,
 //! `floor`, `ceil`, `trunc`, `abs`, `sqrt` (of a perfect square); `sep.join([…])` and
 //! `[…].join(sep)`; shifts `a << k`, `a >> k`, `a shl k`, `a shr k`; SQL `||` as
 //! concatenation; `**` as a power; LaTeX `\times`, `\cdot`, `\frac{a}{b}`, `\sqrt{n}`, braces
@@ -143,8 +144,12 @@ fn literal_trigger(b: &[u8]) -> bool {
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).
-const CALLS: [&str; 24] = [
+const CALLS: [&str; 28] = [
     "sum",
+    "mean",
+    "average",
+    "avg",
+    "pow",
     "product",
     "concat",
     "concatenate",
@@ -493,6 +498,14 @@ fn call(name: &str, args: &[Val]) -> Option<Val> {
         },
         "sum" if flat.len() >= 2 => Some(Val::Num(nums()?.iter().sum())),
         "product" if flat.len() >= 2 => Some(Val::Num(nums()?.iter().product())),
+        "mean" | "average" | "avg" if flat.len() >= 2 => {
+            let ns = nums()?;
+            Some(Val::Num(ns.iter().sum::<f64>() / ns.len() as f64))
+        }
+        "pow" => match nums()?.as_slice() {
+            [a, b] if (0.0..=64.0).contains(b) => Some(Val::Num(a.powf(*b))),
+            _ => None,
+        },
         "concat" | "concatenate" if flat.len() >= 2 => {
             let parts: Option<Vec<String>> = flat.iter().map(Val::text).collect();
             Some(Val::Str(parts?.concat()))
@@ -747,6 +760,9 @@ mod tests {
     #[test]
     fn calls_evaluated() {
         assert!(v("=SUM(5000,100)").contains(" 5100 "));
+        assert!(v("lag = mean(5000, 5200)").contains(" 5100 "));
+        assert!(v("=AVERAGE(5000,5200)").contains(" 5100 "));
+        assert!(v("pow(2, 12) + 1004").contains("4096"));
         assert!(v("=PRODUCT(51,100)").contains(" 5100 "));
         assert_eq!(v("=CONCAT(\"51\",\"00\")"), "=\"5100\"");
         assert!(v("int('11754', 8)").contains(" 5100 "));
