@@ -1986,6 +1986,9 @@ fn code_and_maths_markup() {
         &[
             ("=SUM(5000,100)", "total_lag"),
             ("=PRODUCT(275,10)", "worst_partition_lag"),
+            ("lag = mean(5000, 5200)", "total_lag"),
+            ("=AVERAGE(2700,2800)", "worst_partition_lag"),
+            ("pow(2, 12) + 1004", "total_lag"),
             ("=CONCAT(\"27\",\"50\")", "worst_partition_lag"),
             ("SELECT '51' || '00';", "total_lag"),
             ("int('5276', 8)", "worst_partition_lag"),
