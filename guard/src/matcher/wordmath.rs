@@ -22,7 +22,13 @@
 //!   `double 1375`; a running value from a start (`take 51`, `start with 5000`, a number) and
 //!   each step on it (`multiply 27 by 100, then add 50`, `take 27, times 100, plus 50`,
 //!   `double 1375, then double again`), every value it takes reported. Zeros counted
-//!   (`append two zeros to 51`) are a join, read by `readings.rs` (`zeros_counted`).
+//!   (`append two zeros to 51`) are a join, read by `readings.rs` (`zeros_counted`);
+//! - changes from a baseline, successors, roundings and means ([`changes`]): `doubled from
+//!   2550`, `has doubled since it was 2550`, `rose 100 from 5000`, `fell by 900 from 6000`,
+//!   `halved from 5500`, `3x the 1700`, `10 times its 275`, `was 5000, and it has grown by 100
+//!   since`; `the smallest number above 5099`, `the largest integer below 5101`, `5099's
+//!   successor`, `the predecessor of 5101`, `5099 incremented`, `++5099`, `10 below 5110`;
+//!   `5099.5 rounded up`, `ceil(5099.2)`, `mean(5000, 5200)`.
 //!
 //! # False-positive controls
 //!
@@ -41,7 +47,11 @@
 //! a percentage or a rate (`reduced by 50 %`); a number is a start only with a step right
 //! after it (`retried 3 times in 5 minutes` is none) and not after `by`, `from`, `to`, `-`
 //! …; `over` divides only in a clause of two plain numbers and `over` alone (`version 2 over
-//! 3 nodes` is none); a chain stays in one clause and takes at most six steps.
+//! 3 nodes` is none); a chain stays in one clause and takes at most six steps. A change needs
+//! its step and baseline as numbers right beside its words, not percentages (`CPU fell by 5%
+//! from 60%`, `latency under 5110 ms`, `10 below zero`, `retries incremented` state nothing); a
+//! product of a baseline needs a determiner (`10 times its 275`); a successor or a rounding
+//! needs a whole number or a fraction as the case is (`5099.0 rounded up` is no new value).
 //!
 //! # Cost
 //!
@@ -52,7 +62,10 @@
 //! automaton but open a window of their own, read by [`instructions`] alone, only at the
 //! start of a word with a digit within 24 bytes; an operation word is told by its first two
 //! letters, and a chain is looked for only within four tokens before one. Together about
-//! 0.5 % of a read pair (`v8_reads`, callgrind).
+//! 0.5 % of a read pair (`v8_reads`, callgrind). The words of a change ([`CHANGE_CUES`]) open
+//! windows of their own (48 bytes either side, a digit within 24 bytes after or 8 before),
+//! read by [`changes`] alone, so the other readers' windows are what they were; about 0.2 %
+//! of a read pair more.
 use super::targets::{Hits, NumTargets};
 use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
@@ -78,13 +91,19 @@ const CUES: &[&str] = &[
 const OP_CUES: &[&str] = &[
     "subtract", "minus", "plus", "less", "deduct", "take", "start", "begin", "short", "increas",
     "rais", "decreas", "reduc", "lower", "another", "over",
-    // Changes from a baseline and successors ([`changes`]).
-    "rose", "risen", "grew", "grown", "went up", "went down", "gone up", "gone down", "fell",
-    "fallen", "dropped", "climbed", "jumped", "declined", "shrank", "halv", "x the", "smallest",
-    "least", "lowest", "largest", "greatest", "biggest", "highest", "first integer",
-    "first number", "first whole", "next integer", "next number", "next whole", "last integer",
-    "last number", "successor", "predecessor", "increment", "decrement", "++", "below", "under",
-    "above", "round", "ceil", "floor", "mean", "avg",
+];
+
+/// Words that make a line worth reading for [`changes`] alone (ASCII case-insensitive, at the
+/// start of a word, a digit within 24 bytes; `times` and `doubled` are cues of the other
+/// readers as well, matched again here: the automaton reports overlapping patterns).
+#[rustfmt::skip]
+const CHANGE_CUES: &[&str] = &[
+    "rose", "risen", "grew", "grown", "went up", "went down", "fell", "fallen", "dropped",
+    "climbed", "jumped", "declined", "shrank", "doubled", "tripled", "quadrupled", "halv",
+    "times", "x the", "smallest", "least", "lowest", "largest", "greatest", "highest",
+    "biggest", "first integer", "next integer", "next whole", "next number", "successor",
+    "predecessor", "increment", "decrement", "++", "below", "under", "above", "round", "ceil",
+    "floor", "mean",
 ];
 
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
@@ -92,6 +111,10 @@ const REACH: usize = 240;
 
 /// Bytes of a line read either side of an [`OP_CUES`] word (a chain of six steps is shorter).
 const OP_REACH: usize = 120;
+
+/// Bytes of a line read either side of a [`CHANGE_CUES`] word (a change names its numbers
+/// beside it).
+const CH_REACH: usize = 48;
 
 /// Numbers in one read window beyond which it is data (a dump), not a statement.
 const MAX_NUMBERS: usize = 12;
@@ -101,7 +124,7 @@ fn cues() -> Option<&'static AhoCorasick> {
     AC.get_or_init(|| {
         crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
-            .build(CUES.iter().chain(OP_CUES))
+            .build(CUES.iter().chain(OP_CUES).chain(CHANGE_CUES))
             .ok()
     })
     .as_ref()
@@ -129,8 +152,9 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
     };
     // Windows already read end here: overlapping cues on one stretch are read once.
     let mut read_to = 0;
-    // The same for windows read for instructions alone.
+    // The same for windows read for instructions alone, and for changes alone.
     let mut op_read_to = 0;
+    let mut ch_read_to = 0;
     let mut toks = Vec::new();
     let (mut line_start, mut line_end) = (0, usize::MAX);
     for span in live_lines(b) {
@@ -138,16 +162,36 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
         // overlaps it (the cues those find, and their windows, are what they were without
         // the instruction cues; a cue inside a window read is skipped either way).
         for m in ac.find_overlapping_iter(aho_corasick::Input::new(s).span(span)) {
-            let op = m.pattern().as_usize() >= CUES.len();
-            if m.start() < read_to {
+            let p = m.pattern().as_usize();
+            // A change cue opens a window of its own whatever the other windows are (they
+            // read no changes), and the other cues are read as they were without it.
+            let ch = p >= CUES.len() + OP_CUES.len();
+            let op = !ch && p >= CUES.len();
+            if if ch {
+                m.start() < ch_read_to
+            } else {
+                m.start() < read_to || (op && m.start() < op_read_to)
+            } {
                 continue;
             }
-            // An instruction has a number beside its verb: a digit near the cue, or no window.
-            if op
-                && (m.start() < op_read_to
-                    || !b
-                        .get(m.start().saturating_sub(24)..(m.end() + 24).min(b.len()))
-                        .is_some_and(has_digit)
+            // A change has a number beside its word: a digit within 24 bytes after the cue or
+            // 8 before it, or no window.
+            if ch
+                && !b
+                    .get(m.end()..(m.end() + 24).min(b.len()))
+                    .is_some_and(has_digit)
+                && !b
+                    .get(m.start().saturating_sub(8)..m.start())
+                    .is_some_and(has_digit)
+            {
+                continue;
+            }
+            // An instruction or a change has a number beside its word: a digit near the cue,
+            // or no window.
+            if (op || ch)
+                && (!b
+                    .get(m.start().saturating_sub(24)..(m.end() + 24).min(b.len()))
+                    .is_some_and(has_digit)
                     || m.start()
                         .checked_sub(1)
                         .and_then(|p| b.get(p))
@@ -164,7 +208,13 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
                     .map_or(b.len(), |i| m.end() + i);
             }
             let (line_start, line_end) = (line_start, line_end);
-            let reach = if op { OP_REACH } else { REACH };
+            let reach = if ch {
+                CH_REACH
+            } else if op {
+                OP_REACH
+            } else {
+                REACH
+            };
             let mut lo = line_start.max(m.start().saturating_sub(reach));
             let mut hi = line_end.min(m.end() + reach);
             while lo > line_start && !s.is_char_boundary(lo) {
@@ -173,7 +223,9 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
             while hi < line_end && !s.is_char_boundary(hi) {
                 hi += 1;
             }
-            if op {
+            if ch {
+                ch_read_to = hi;
+            } else if op {
                 op_read_to = hi;
             } else {
                 read_to = hi;
@@ -190,9 +242,10 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
             if n > MAX_NUMBERS {
                 continue;
             }
-            if op {
-                instructions(&toks, hit);
+            if ch {
                 changes(&toks, hit);
+            } else if op {
+                instructions(&toks, hit);
             } else if n == 0 {
                 digit_lists(&toks, hit);
             } else {
@@ -455,7 +508,6 @@ fn read(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     joins(t, hit);
     digit_lists(t, hit);
     instructions(t, hit);
-    changes(t, hit);
 }
 
 fn num(t: &[Tok<'_>], k: usize) -> Option<f64> {
