@@ -2716,3 +2716,63 @@ fn numbers_broken_after_a_label() {
         ],
     );
 }
+
+#[test]
+fn changes_from_a_baseline_and_successors() {
+    lab_table(
+        "changes from a baseline, successors and predecessors",
+        &[
+            ("The lag doubled from 2550.", "total_lag"),
+            ("Lag has doubled since it was 2,550.", "total_lag"),
+            ("Lag went up by 100 from 5000.", "total_lag"),
+            ("Lag rose 100 from 5000", "total_lag"),
+            ("Lag fell by 900 from 6000.", "total_lag"),
+            ("lag dropped 900 messages from 6,000", "total_lag"),
+            (
+                "worst partition lag halved from 5500",
+                "worst_partition_lag",
+            ),
+            ("Lag tripled from 1700.", "total_lag"),
+            ("Lag is now 3x the 1700 we saw at 9:00.", "total_lag"),
+            (
+                "The worst partition's lag is 10 times its 275 from yesterday.",
+                "worst_partition_lag",
+            ),
+            (
+                "At 10:00 lag was 5000, and it has grown by exactly 100 since.",
+                "total_lag",
+            ),
+            ("the lag is the smallest number above 5099", "total_lag"),
+            ("lag is the least integer exceeding 5099", "total_lag"),
+            ("lag is the largest integer below 5101", "total_lag"),
+            ("the first integer past 5099", "total_lag"),
+            ("the lag is 5099's successor", "total_lag"),
+            ("the predecessor of 5101", "total_lag"),
+            ("lag = 5099 incremented once", "total_lag"),
+            ("worst = 2749 incremented", "worst_partition_lag"),
+            ("lag is 5101 decremented", "total_lag"),
+            ("lag = ++5099", "total_lag"),
+            ("lag is 10 below 5110", "total_lag"),
+            ("lag is 10 under 5110", "total_lag"),
+            ("100 more than 5000", "total_lag"),
+            ("lag = 5099.5 rounded up", "total_lag"),
+            ("lag = mean(5000, 5200)", "total_lag"),
+            ("average of 5000 and 5200", "total_lag"),
+            // Near-misses: another baseline or step, a percentage, a change with its end
+            // stated, a bound with no number before it, zero in words, no number at all.
+            ("lag grew by 100 from 4000", ""),
+            ("Lag fell by 900 from 6100.", ""),
+            ("CPU fell by 5% from 60%", ""),
+            ("restarts doubled from 2 to 4", ""),
+            ("replicas went up by 1 from 3", ""),
+            ("latency under 5110 ms", ""),
+            ("10 below zero", ""),
+            ("the smallest number above 0", ""),
+            ("the smallest number above 5098", ""),
+            ("retries incremented", ""),
+            ("worst partition lag is 10 times its 276 from yesterday", ""),
+            ("lag = 5099.4 rounded down", ""),
+            ("lag = mean(5000, 5300)", ""),
+        ],
+    );
+}

@@ -22,7 +22,13 @@
 //!   `double 1375`; a running value from a start (`take 51`, `start with 5000`, a number) and
 //!   each step on it (`multiply 27 by 100, then add 50`, `take 27, times 100, plus 50`,
 //!   `double 1375, then double again`), every value it takes reported. Zeros counted
-//!   (`append two zeros to 51`) are a join, read by `readings.rs` (`zeros_counted`).
+//!   (`append two zeros to 51`) are a join, read by `readings.rs` (`zeros_counted`);
+//! - changes from a baseline, successors, roundings and means ([`changes`]): `doubled from
+//!   2550`, `has doubled since it was 2550`, `rose 100 from 5000`, `fell by 900 from 6000`,
+//!   `halved from 5500`, `3x the 1700`, `10 times its 275`, `was 5000, and it has grown by 100
+//!   since`; `the smallest number above 5099`, `the largest integer below 5101`, `5099's
+//!   successor`, `the predecessor of 5101`, `5099 incremented`, `++5099`, `10 below 5110`;
+//!   `5099.5 rounded up`, `ceil(5099.2)`, `mean(5000, 5200)`.
 //!
 //! # False-positive controls
 //!
@@ -41,7 +47,11 @@
 //! a percentage or a rate (`reduced by 50 %`); a number is a start only with a step right
 //! after it (`retried 3 times in 5 minutes` is none) and not after `by`, `from`, `to`, `-`
 //! …; `over` divides only in a clause of two plain numbers and `over` alone (`version 2 over
-//! 3 nodes` is none); a chain stays in one clause and takes at most six steps.
+//! 3 nodes` is none); a chain stays in one clause and takes at most six steps. A change needs
+//! its step and baseline as numbers right beside its words, not percentages (`CPU fell by 5%
+//! from 60%`, `latency under 5110 ms`, `10 below zero`, `retries incremented` state nothing); a
+//! product of a baseline needs a determiner (`10 times its 275`); a successor or a rounding
+//! needs a whole number or a fraction as the case is (`5099.0 rounded up` is no new value).
 //!
 //! # Cost
 //!
@@ -52,7 +62,10 @@
 //! automaton but open a window of their own, read by [`instructions`] alone, only at the
 //! start of a word with a digit within 24 bytes; an operation word is told by its first two
 //! letters, and a chain is looked for only within four tokens before one. Together about
-//! 0.5 % of a read pair (`v8_reads`, callgrind).
+//! 0.5 % of a read pair (`v8_reads`, callgrind). The words of a change ([`CHANGE_CUES`]) open
+//! windows of their own (48 bytes either side, a digit within 24 bytes after or 8 before),
+//! read by [`changes`] alone, so the other readers' windows are what they were; about 0.2 %
+//! of a read pair more.
 use super::targets::{Hits, NumTargets};
 use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
@@ -80,11 +93,28 @@ const OP_CUES: &[&str] = &[
     "rais", "decreas", "reduc", "lower", "another", "over",
 ];
 
+/// Words that make a line worth reading for [`changes`] alone (ASCII case-insensitive, at the
+/// start of a word, a digit within 24 bytes; `times` and `doubled` are cues of the other
+/// readers as well, matched again here: the automaton reports overlapping patterns).
+#[rustfmt::skip]
+const CHANGE_CUES: &[&str] = &[
+    "rose", "risen", "grew", "grown", "went up", "went down", "fell", "fallen", "dropped",
+    "climbed", "jumped", "declined", "shrank", "doubled", "tripled", "quadrupled", "halv",
+    "times", "x the", "smallest", "least", "lowest", "largest", "greatest", "highest",
+    "biggest", "first integer", "next integer", "next whole", "next number", "successor",
+    "predecessor", "increment", "decrement", "++", "below", "under", "above", "round", "ceil",
+    "floor", "mean",
+];
+
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
 const REACH: usize = 240;
 
 /// Bytes of a line read either side of an [`OP_CUES`] word (a chain of six steps is shorter).
 const OP_REACH: usize = 120;
+
+/// Bytes of a line read either side of a [`CHANGE_CUES`] word (a change names its numbers
+/// beside it).
+const CH_REACH: usize = 48;
 
 /// Numbers in one read window beyond which it is data (a dump), not a statement.
 const MAX_NUMBERS: usize = 12;
@@ -94,7 +124,7 @@ fn cues() -> Option<&'static AhoCorasick> {
     AC.get_or_init(|| {
         crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
-            .build(CUES.iter().chain(OP_CUES))
+            .build(CUES.iter().chain(OP_CUES).chain(CHANGE_CUES))
             .ok()
     })
     .as_ref()
@@ -122,8 +152,9 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
     };
     // Windows already read end here: overlapping cues on one stretch are read once.
     let mut read_to = 0;
-    // The same for windows read for instructions alone.
+    // The same for windows read for instructions alone, and for changes alone.
     let mut op_read_to = 0;
+    let mut ch_read_to = 0;
     let mut toks = Vec::new();
     let (mut line_start, mut line_end) = (0, usize::MAX);
     for span in live_lines(b) {
@@ -131,16 +162,36 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
         // overlaps it (the cues those find, and their windows, are what they were without
         // the instruction cues; a cue inside a window read is skipped either way).
         for m in ac.find_overlapping_iter(aho_corasick::Input::new(s).span(span)) {
-            let op = m.pattern().as_usize() >= CUES.len();
-            if m.start() < read_to {
+            let p = m.pattern().as_usize();
+            // A change cue opens a window of its own whatever the other windows are (they
+            // read no changes), and the other cues are read as they were without it.
+            let ch = p >= CUES.len() + OP_CUES.len();
+            let op = !ch && p >= CUES.len();
+            if if ch {
+                m.start() < ch_read_to
+            } else {
+                m.start() < read_to || (op && m.start() < op_read_to)
+            } {
                 continue;
             }
-            // An instruction has a number beside its verb: a digit near the cue, or no window.
-            if op
-                && (m.start() < op_read_to
-                    || !b
-                        .get(m.start().saturating_sub(24)..(m.end() + 24).min(b.len()))
-                        .is_some_and(has_digit)
+            // A change has a number beside its word: a digit within 24 bytes after the cue or
+            // 8 before it, or no window.
+            if ch
+                && !b
+                    .get(m.end()..(m.end() + 24).min(b.len()))
+                    .is_some_and(has_digit)
+                && !b
+                    .get(m.start().saturating_sub(8)..m.start())
+                    .is_some_and(has_digit)
+            {
+                continue;
+            }
+            // An instruction or a change has a number beside its word: a digit near the cue,
+            // or no window.
+            if (op || ch)
+                && (!b
+                    .get(m.start().saturating_sub(24)..(m.end() + 24).min(b.len()))
+                    .is_some_and(has_digit)
                     || m.start()
                         .checked_sub(1)
                         .and_then(|p| b.get(p))
@@ -157,7 +208,13 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
                     .map_or(b.len(), |i| m.end() + i);
             }
             let (line_start, line_end) = (line_start, line_end);
-            let reach = if op { OP_REACH } else { REACH };
+            let reach = if ch {
+                CH_REACH
+            } else if op {
+                OP_REACH
+            } else {
+                REACH
+            };
             let mut lo = line_start.max(m.start().saturating_sub(reach));
             let mut hi = line_end.min(m.end() + reach);
             while lo > line_start && !s.is_char_boundary(lo) {
@@ -166,7 +223,9 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
             while hi < line_end && !s.is_char_boundary(hi) {
                 hi += 1;
             }
-            if op {
+            if ch {
+                ch_read_to = hi;
+            } else if op {
                 op_read_to = hi;
             } else {
                 read_to = hi;
@@ -183,7 +242,9 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
             if n > MAX_NUMBERS {
                 continue;
             }
-            if op {
+            if ch {
+                changes(&toks, hit);
+            } else if op {
                 instructions(&toks, hit);
             } else if n == 0 {
                 digit_lists(&toks, hit);
@@ -908,6 +969,376 @@ fn step(c: &[Tok<'_>], a: usize, v: f64) -> Option<(f64, usize)> {
     Some((v * factor, j))
 }
 
+/// Does token `x` open a reading of [`changes`] (a verb of change, a superlative, `successor`,
+/// `increment…`, `below`, `round…`, `mean`, `3x`, `+`)? Its first two letters pick the words
+/// compared (this runs on every token of every window).
+#[inline]
+fn change_word(x: &Tok<'_>) -> bool {
+    if x.punct(b"+") {
+        return true;
+    }
+    if !x.word || x.text.len() < 2 {
+        return false;
+    }
+    let b = x.text.as_bytes();
+    let (Some(c0), Some(c1)) = (b.first(), b.get(1)) else {
+        return false;
+    };
+    if c0.is_ascii_digit() {
+        return times_word(x).is_some();
+    }
+    let words: &[&str] = match (c0.to_ascii_lowercase(), c1.to_ascii_lowercase()) {
+        (b'a', b'b') => &["above"],
+        (b'a', b'v') => &["average", "avg"],
+        (b'b', b'e') => &["below", "beneath"],
+        (b'b', b'i') => &["biggest"],
+        (b'c', b'e') => &["ceil", "ceiling"],
+        (b'c', b'l') => &["climbed"],
+        (b'd', b'e') => &["declined", "decreased", "decrement", "decremented"],
+        (b'd', b'o') => &["doubled"],
+        (b'd', b'r') => &["dropped"],
+        (b'f', b'a') => &["fallen"],
+        (b'f', b'e') => &["fell"],
+        (b'f', b'i') => &["first"],
+        (b'f', b'l') => &["floor"],
+        (b'g', b'o') => &["gone"],
+        (b'g', b'r') => &["greatest", "grew", "grown"],
+        (b'h', b'a') => &["halved"],
+        (b'h', b'i') => &["highest"],
+        (b'i', b'n') => &["increased", "increment", "incremented"],
+        (b'j', b'u') => &["jumped"],
+        (b'l', b'a') => &["largest", "last"],
+        (b'l', b'e') => &["least"],
+        (b'l', b'o') => &["lowest"],
+        (b'm', b'e') => &["mean"],
+        (b'n', b'e') => &["next"],
+        (b'p', b'r') => &["predecessor"],
+        (b'q', b'u') => &["quadrupled"],
+        (b'r', b'i') => &["risen"],
+        (b'r', b'o') => &["rose", "round", "rounded"],
+        (b's', b'h') => &["shrank"],
+        (b's', b'm') => &["smallest"],
+        (b's', b'u') => &["successor"],
+        (b't', b'i') => &["times"],
+        (b't', b'r') => &["tripled"],
+        (b'u', b'n') => &["under"],
+        (b'w', b'e') => &["went"],
+        _ => return false,
+    };
+    x.is(words)
+}
+
+/// `3x` as one word: the factor.
+fn times_word(x: &Tok<'_>) -> Option<f64> {
+    let d = x.text.strip_suffix(['x', 'X'])?;
+    if d.is_empty() || d.len() > 6 || !d.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    d.parse::<f64>().ok()
+}
+
+/// Words that may stand before a baseline or a multiplied value (`from its 275`).
+const DETERMINERS: [&str; 8] = ["the", "its", "their", "our", "a", "an", "that", "his"];
+
+/// Changes from a baseline, successors and predecessors, roundings and means, one clause at a
+/// time (split on `;?!` and a `.` that ends a sentence): `doubled from 2550`, `has doubled
+/// since it was 2550`, `went up by 100 from 5000`, `rose 100 from 5000`, `fell by 900 from
+/// 6000`, `dropped 900 messages from 6000`, `halved from 5500`, `3x the 1700`, `10 times its
+/// 275`, `was 5000, and it has grown by 100 since`; `the smallest number above 5099`, `the
+/// largest integer below 5101`, `the first integer past 5099`, `5099's successor`, `the
+/// predecessor of 5101`, `5099 incremented`, `5101 decremented`, `++5099`, `10 below 5110`,
+/// `10 under 5110`, `10 above 5090`; `5099.5 rounded up`, `ceil(5099.5)`; `mean(5000, 5200)`.
+fn changes(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    if !t.iter().any(change_word) {
+        return;
+    }
+    for c in t.split(|x| x.punct(b";.?!")) {
+        for (k, x) in c.iter().enumerate() {
+            if change_word(x) {
+                change_at(c, k, hit);
+            }
+        }
+    }
+}
+
+/// One reading of [`changes`] at the cue `k` of clause `c`.
+fn change_at(c: &[Tok<'_>], k: usize, hit: &mut impl FnMut(f64)) {
+    let Some(x) = c.get(k) else {
+        return;
+    };
+    let before = || k.checked_sub(1).and_then(|p| operand(c, p));
+    // A baseline after `from`/`since` (`from its 2550`, `since it was 2,550`), else, after a
+    // change with `since` and no number, the number the clause stated before the verb (`was
+    // 5000, and it has grown by 100 since`).
+    let baseline = |j: usize, verb: usize| -> Option<f64> {
+        if is(c, j, &["from"]) {
+            let a = if is(c, j + 1, &DETERMINERS) {
+                j + 2
+            } else {
+                j + 1
+            };
+            return operand(c, a);
+        }
+        if !is(c, j, &["since"]) {
+            return None;
+        }
+        let mut a = j + 1;
+        while a < j + 5 && c.get(a).is_some_and(|y| y.word) {
+            if is(c, a, &["was", "were", "at"]) {
+                return operand(c, a + 1);
+            }
+            a += 1;
+        }
+        if a < c.len() && !c.get(a).is_some_and(|y| y.punct(b",")) {
+            return None;
+        }
+        let p = c.get(..verb)?.iter().rposition(|y| y.num.is_some())?;
+        is(c, p.checked_sub(1)?, &["was", "were", "is", "at", "of"]).then_some(())?;
+        operand(c, p)
+    };
+    let lower = |w: &[&str]| x.is(w);
+    // Factors: `doubled from 2550`, `halved from 5500`.
+    let factor = if lower(&["doubled"]) {
+        Some(2.0)
+    } else if lower(&["tripled"]) {
+        Some(3.0)
+    } else if lower(&["quadrupled"]) {
+        Some(4.0)
+    } else if lower(&["halved"]) {
+        Some(0.5)
+    } else {
+        None
+    };
+    if let Some(f) = factor {
+        if let Some(b) = baseline(k + 1, k) {
+            hit(b * f);
+        }
+        return;
+    }
+    // Sums and differences: `went up by 100 from 5000`, `fell 900 messages from 6000`.
+    let (sign, mut j) = if lower(&[
+        "rose",
+        "risen",
+        "grew",
+        "grown",
+        "climbed",
+        "jumped",
+        "increased",
+    ]) {
+        (1.0, k + 1)
+    } else if lower(&[
+        "fell",
+        "fallen",
+        "dropped",
+        "declined",
+        "shrank",
+        "decreased",
+    ]) {
+        (-1.0, k + 1)
+    } else if lower(&["went", "gone"]) && is(c, k + 1, &["up"]) {
+        (1.0, k + 2)
+    } else if lower(&["went", "gone"]) && is(c, k + 1, &["down"]) {
+        (-1.0, k + 2)
+    } else {
+        (0.0, k)
+    };
+    if sign != 0.0 {
+        if is(c, j, &["by"]) {
+            j += 1;
+        }
+        if is(c, j, &["exactly", "just", "only", "precisely"]) {
+            j += 1;
+        }
+        let Some(d) = operand(c, j) else {
+            return;
+        };
+        j += 1;
+        // Up to two nouns (`900 messages`).
+        for _ in 0..2 {
+            if c.get(j)
+                .is_some_and(|y| y.word && !y.is(&["from", "since", "to"]))
+            {
+                j += 1;
+            }
+        }
+        if let Some(b) = baseline(j, k) {
+            hit(b + sign * d);
+        }
+        return;
+    }
+    // `10 times its 275`, `3x the 1700`.
+    let times = if lower(&["times"]) {
+        k.checked_sub(1).and_then(|p| num(c, p)).map(|f| (f, k + 1))
+    } else {
+        times_word(x).map(|f| (f, k + 1))
+    };
+    if let Some((f, mut j)) = times {
+        if is(c, j, &DETERMINERS) {
+            j += 1;
+            if let (Some(n), true) = (operand(c, j), f >= 2.0 && f.fract() == 0.0) {
+                hit(n * f);
+            }
+        }
+        return;
+    }
+    // `++5099`, `5099++`.
+    if x.punct(b"+") {
+        if c.get(k + 1).is_some_and(|y| y.punct(b"+")) {
+            let n = operand(c, k + 2).or_else(|| k.checked_sub(1).and_then(|p| num(c, p)));
+            if let Some(n) = n.filter(|n| n.fract() == 0.0) {
+                hit(n + 1.0);
+            }
+        }
+        return;
+    }
+    // `10 below 5110`, `10 under 5110`, `10 above 5090`: numbers right either side.
+    if lower(&["below", "under", "beneath", "above"]) {
+        if let (Some(d), Some(n)) = (before(), operand(c, k + 1)) {
+            hit(if lower(&["above"]) { n + d } else { n - d });
+        }
+        return;
+    }
+    // `the smallest number above 5099`, `the largest integer below 5101`.
+    let up = lower(&["smallest", "least", "lowest", "first", "next"]);
+    if up || lower(&["largest", "greatest", "biggest", "highest", "last"]) {
+        let mut j = k + 1;
+        if is(c, j, &["whole", "positive", "natural"]) {
+            j += 1;
+        }
+        if !is(c, j, &["number", "integer", "int", "value", "count"]) {
+            return;
+        }
+        j += 1;
+        let rel_up = &[
+            "above",
+            "exceeding",
+            "past",
+            "after",
+            "over",
+            "beyond",
+            "greater",
+            "bigger",
+            "larger",
+            "more",
+            "higher",
+        ];
+        let rel_down = &[
+            "below", "under", "before", "less", "smaller", "lower", "fewer",
+        ];
+        let rel = if up { &rel_up[..] } else { &rel_down[..] };
+        if !is(c, j, rel) {
+            return;
+        }
+        j += 1;
+        if is(c, j, &["than"]) {
+            j += 1;
+        }
+        if let Some(n) = operand(c, j).filter(|n| n.fract() == 0.0) {
+            hit(if up { n + 1.0 } else { n - 1.0 });
+        }
+        return;
+    }
+    // `5099's successor`, `the successor of 5101`, `5101's predecessor`.
+    if lower(&["successor", "predecessor"]) {
+        let d = if lower(&["successor"]) { 1.0 } else { -1.0 };
+        let n = if is(c, k + 1, &["of", "to"]) {
+            operand(c, k + 2)
+        } else if k >= 3 && is(c, k - 1, &["s"]) && c.get(k - 2).is_some_and(|y| y.punct(b"'")) {
+            operand(c, k - 3)
+        } else {
+            None
+        };
+        if let Some(n) = n.filter(|n| n.fract() == 0.0) {
+            hit(n + d);
+        }
+        return;
+    }
+    // `5099 incremented (once)`, `5101 decremented by 1`, `increment 5099`.
+    if lower(&["incremented", "decremented", "increment", "decrement"]) {
+        let d = if x.starts(&["inc"]) { 1.0 } else { -1.0 };
+        let after = lower(&["incremented", "decremented"]);
+        let (n, mut j) = match (before(), operand(c, k + 1)) {
+            (Some(n), _) if after => (n, k + 1),
+            (_, Some(n)) if !after => (n, k + 2),
+            _ => return,
+        };
+        let step = if is(c, j, &["by"]) {
+            j += 1;
+            operand(c, j)
+        } else {
+            Some(1.0)
+        };
+        if let Some(s) = step.filter(|_| n.fract() == 0.0) {
+            hit(n + d * s);
+        }
+        return;
+    }
+    // `5099.5 rounded up`, `5099.5, rounded`, `round 5099.5 up`, `ceil(5099.5)`, `the floor of
+    // 5100.2`.
+    let round = |n: f64, w: usize| -> f64 {
+        if is(c, w, &["up"]) || lower(&["ceil", "ceiling"]) {
+            n.ceil()
+        } else if is(c, w, &["down"]) || lower(&["floor"]) {
+            n.floor()
+        } else {
+            n.round()
+        }
+    };
+    if lower(&["rounded", "round", "ceil", "ceiling", "floor"]) {
+        let mut p = k.checked_sub(1);
+        if p.is_some_and(|p| c.get(p).is_some_and(|y| y.punct(b","))) {
+            p = p.and_then(|p| p.checked_sub(1));
+        }
+        let mut a = k + 1;
+        if is(c, a, &["up", "down"]) {
+            a += 1;
+        }
+        if c.get(a).is_some_and(|y| y.punct(b"(")) || is(c, a, &["of"]) {
+            a += 1;
+        }
+        if is(c, a, &["the"]) {
+            a += 1;
+        }
+        let n = match (p.and_then(|p| operand(c, p)), operand(c, a)) {
+            (Some(n), _) if lower(&["rounded"]) => Some((n, k + 1)),
+            (_, Some(n)) if !lower(&["rounded"]) => Some((
+                n,
+                if is(c, a + 1, &["up", "down"]) {
+                    a + 1
+                } else {
+                    k + 1
+                },
+            )),
+            _ => None,
+        };
+        if let Some((n, w)) = n.filter(|(n, _)| n.fract() != 0.0) {
+            hit(round(n, w));
+        }
+        return;
+    }
+    // `mean(5000, 5200)`, `the average of 5000, 5100 and 5200`.
+    if lower(&["mean", "average", "avg"]) {
+        let mut a = k + 1;
+        if c.get(a).is_some_and(|y| y.punct(b"(")) || is(c, a, &["of"]) {
+            a += 1;
+        }
+        let (mut sum, mut count) = (0.0, 0u32);
+        while let Some(n) = operand(c, a) {
+            sum += n;
+            count += 1;
+            a += 1;
+            if c.get(a).is_some_and(|y| y.punct(b",")) || is(c, a, &["and"]) {
+                a += 1;
+            } else {
+                break;
+            }
+        }
+        if count >= 2 {
+            hit(sum / f64::from(count));
+        }
+    }
+}
+
 /// Counts of equal parts in one clause: `2 partitions of 2550 each`, `2550 each on 2
 /// partitions`, `2550 on each of 2 partitions`, `2550 per partition on 2 partitions`.
 fn parts(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
@@ -1558,6 +1989,26 @@ mod tests {
             ("27 apples, multiplied by 100", 2700.0),
             // Every value of the chain: the first step is the target here.
             ("take 2550, double it, then add 7", 5100.0),
+            ("The lag doubled from 2550.", 5100.0),
+            ("Lag has doubled since it was 2,550.", 5100.0),
+            ("lag dropped 900 messages from 6,000", 5100.0),
+            ("lag went down by 100 from 5200", 5100.0),
+            ("Lag is now 3x the 1700 we saw at 9:00.", 5100.0),
+            (
+                "lag was 5000, and it has grown by exactly 100 since",
+                5100.0,
+            ),
+            ("lag is the largest integer below 5101", 5100.0),
+            ("the next whole number after 5099", 5100.0),
+            ("the lag is 5099's successor", 5100.0),
+            ("increment 5099", 5100.0),
+            ("5099 incremented by 1", 5100.0),
+            ("lag = ++5099", 5100.0),
+            ("10 above 5090", 5100.0),
+            ("round 5099.5 up", 5100.0),
+            ("ceil(5099.2)", 5100.0),
+            ("the floor of 5100.7", 5100.0),
+            ("mean(5000, 5200)", 5100.0),
         ] {
             assert!(states(t, v), "{t:?}");
         }
@@ -1580,6 +2031,14 @@ mod tests {
             ("5 over 0", 5.0),
             ("take 1, 2 and 3", 6.0),
             ("subtract 5 from 10 from 20", 15.0),
+            ("lag grew by 100 from 4000", 5100.0),
+            ("CPU fell by 5% from 60%", 55.0),
+            ("10 below zero", 10.0),
+            ("latency under 5110 ms", 5109.0),
+            ("retries incremented", 1.0),
+            ("it fell 5 from there", 5.0),
+            ("C++ 5099", 5100.0),
+            ("5099.0 rounded up", 5100.0),
             (
                 "take 5, 1, 2, 3, 4, 5, add 1, add 1, add 1, add 1, add 1, add 1, add 1",
                 12.0,
