@@ -41,6 +41,7 @@
 use super::words::{TEENS, TENS, UNITS};
 
 // The differential harness is a native dev-dependency (the guard's tests also run in wasm).
+mod appended;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
 mod mixed;
@@ -364,7 +365,8 @@ const FORWARD: &[&str] = &[
     "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
     "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots", "zeros", "zeroes", "noughts",
-    "nada", "zilch", "ought", "aught",
+    "nada", "zilch", "ought", "aught", "another", "change being", "to that", "padded", "tacked",
+    "shifted",
     "per cent", "pct", "cubed", "to the power", "raised to", "to the second", "to the third",
     "to the fourth", "to the fifth", "to the sixth", "to the seventh", "to the eighth",
     "to the ninth", "to the 2nd", "to the 3rd", "to the 4th", "to the 5th", "to the 6th",
@@ -747,6 +749,11 @@ fn rewrite(s: &str) -> String {
     };
     let zeros = zeros_counted(s);
     let (s, toks) = match zeros.as_deref() {
+        Some(z) => (z, tokens(z)),
+        None => (s, toks),
+    };
+    let added = appended::rewrite(s);
+    let (s, toks) = match added.as_deref() {
         Some(z) => (z, tokens(z)),
         None => (s, toks),
     };
