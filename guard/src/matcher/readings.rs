@@ -15,7 +15,10 @@
 //!   and `grand` after a number as `thousand`;
 //! - digit groups joined by quotes and `+` (`"51" + "00"`) or by a joining phrase (`followed
 //!   by`, `then`, `and then`, `concatenated with`, `joined with`, `appended with`) glued into
-//!   one run (`5100`);
+//!   one run (`5100`); zeros appended in prose (`275 with a trailing zero`, `take 51 and
+//!   append 00`) as such a join, and an amount added on across a break (`five thousand, plus
+//!   another hundred`, `5000 and change — the change being 100`) as `A + B`
+//!   (`readings/appended.rs`);
 //! - relations as their arithmetic: `A more than B`, `A less than B`, `between A and B` with
 //!   one integer between, `the sum of`, `A% of B` (`percent`, `per cent`, `pct`, `A % of B`;
 //!   `B` may be `10k`), `A shy of B`; and the puzzle relations of

@@ -37,7 +37,7 @@ pub(super) fn rewrite(s: &str) -> Option<String> {
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for k in 0..w.len() {
         if let Some(e) = zeros_at(&w, k).or_else(|| sum_at(&w, k)) {
-            if edits.last().map_or(true, |l| l.1 <= e.0) {
+            if edits.last().is_none_or(|l| l.1 <= e.0) {
                 edits.push(e);
             }
         }
@@ -230,9 +230,10 @@ fn zeros_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
     let (strong, from) = if w.is(at, APPEND) {
         let strong = !(literal && w.is(at, ARITHMETIC_VERBS));
         (strong, at)
-    } else if w.is(at, &["with"]) && at > 0 && w.is(at - 1, APPEND) {
-        (true, at - 1)
-    } else if w.is(at, &["on"]) && at > 0 && w.is(at - 1, &["tack", "stick", "add"]) {
+    } else if (w.is(at, &["with"]) && at > 0 && w.is(at - 1, APPEND))
+        || (w.is(at, &["on"]) && at > 0 && w.is(at - 1, &["tack", "stick", "add"]))
+    {
+        // `padded with`, `tack on`
         (true, at - 1)
     } else if w.is(at, &["then"]) {
         (true, at)
