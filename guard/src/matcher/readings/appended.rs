@@ -27,6 +27,8 @@
 //! The caller runs this only on trigger lines; a line without `zero`, a lone `0` run,
 //! `another`, `more`, `add`, `being` or `shift` is left after one byte scan.
 
+use std::sync::OnceLock;
+
 /// The text with appended zeros and added amounts rewritten (see the module doc); `None`
 /// when nothing is.
 pub(super) fn rewrite(s: &str) -> Option<String> {
@@ -57,26 +59,62 @@ pub(super) fn rewrite(s: &str) -> Option<String> {
     (out != s).then_some(out)
 }
 
-/// A cheap look for the anchors: `zero`, a `0` after a space, `another`, `more`, `add`,
-/// `being`, `shift` (by their rarer letters).
+/// A cheap look for the anchors as whole words: `zero…`, a `0` after a space, `another`,
+/// `more`, `add`, `being`, `shift…` (one SIMD search each with finders built once; a hit is
+/// then checked for word boundaries).
 fn may_hold(b: &[u8]) -> bool {
-    let at = |i: usize, w: &[u8]| {
-        b.get(i..i + w.len())
-            .is_some_and(|t| t.eq_ignore_ascii_case(w))
-    };
-    memchr::memchr3_iter(b'0', b'z', b'Z', b).any(|i| {
-        (b.get(i) == Some(&b'0') && i > 0 && b.get(i - 1) == Some(&b' ')) || at(i, b"zero")
-    }) || memchr::memchr3_iter(b'o', b'd', b'g', b).any(|i| match b.get(i) {
-        Some(b'o') => i >= 2 && at(i - 2, b"another") || i >= 1 && at(i - 1, b"more"),
-        Some(b'd') => i >= 1 && at(i - 1, b"add"),
-        _ => i >= 4 && at(i - 4, b"being"),
-    }) || memchr::memmem::find(b, b"shift").is_some()
+    use memchr::memmem::Finder;
+    static FINDERS: OnceLock<[Finder<'static>; 8]> = OnceLock::new();
+    let finders = FINDERS.get_or_init(|| {
+        [
+            b"nother".as_slice(),
+            b"more",
+            b"More",
+            b"add",
+            b"Add",
+            b"being",
+            b"shift",
+            b" 0",
+        ]
+        .map(Finder::new)
+    });
+    let letter = |i: usize| b.get(i).is_some_and(u8::is_ascii_alphabetic);
+    if memchr::memchr2_iter(b'z', b'Z', b).any(|i| {
+        !(i > 0 && letter(i - 1))
+            && b.get(i..i + 4)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"zero"))
+    }) {
+        return true;
+    }
+    finders.iter().enumerate().any(|(k, f)| {
+        let n = f.needle().len();
+        f.find_iter(b).any(|i| match k {
+            // `another`/`Another`: the letter before is `a`/`A`.
+            0 => i >= 1 && !(i > 1 && letter(i - 2)) && !letter(i + n),
+            // ` 0`, `shift…`: the start only.
+            6 => !(i > 0 && letter(i - 1)),
+            // ` 00`: a word of zeros only (`0.5`, `0x13EC`, `05` are no zeros appended).
+            7 => {
+                let mut e = i + 1;
+                while b.get(e) == Some(&b'0') {
+                    e += 1;
+                }
+                match b.get(e) {
+                    Some(b'.') => !b.get(e + 1).is_some_and(u8::is_ascii_digit),
+                    Some(c) => !c.is_ascii_alphanumeric(),
+                    None => true,
+                }
+            }
+            _ => !(i > 0 && letter(i - 1)) && !letter(i + n),
+        })
+    })
 }
 
 /// The words of a text split at spaces, with their byte ranges.
 struct Words<'a> {
     s: &'a str,
-    at: Vec<(usize, usize)>,
+    /// Each word's start, end, and end without the punctuation after it.
+    at: Vec<(usize, usize, usize)>,
 }
 
 impl<'a> Words<'a> {
@@ -86,7 +124,11 @@ impl<'a> Words<'a> {
         for (i, c) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
             match (c == ' ' || c == '\n', start) {
                 (true, Some(a)) => {
-                    at.push((a, i));
+                    let core = s
+                        .get(a..i)
+                        .unwrap_or("")
+                        .trim_end_matches([',', '.', ';', ':', '!', '?']);
+                    at.push((a, i, a + core.len()));
                     start = None;
                 }
                 (false, None) => start = Some(i),
@@ -102,19 +144,22 @@ impl<'a> Words<'a> {
     fn raw(&self, k: usize) -> &'a str {
         self.at
             .get(k)
-            .and_then(|&(a, b)| self.s.get(a..b))
+            .and_then(|&(a, b, _)| self.s.get(a..b))
             .unwrap_or("")
     }
     /// Word `k` without the punctuation after it.
     fn core(&self, k: usize) -> &'a str {
-        self.raw(k).trim_end_matches([',', '.', ';', ':', '!', '?'])
+        self.at
+            .get(k)
+            .and_then(|&(a, _, c)| self.s.get(a..c))
+            .unwrap_or("")
     }
     /// Where word `k`'s core ends (its punctuation dropped).
     fn core_end(&self, k: usize) -> usize {
-        self.at.get(k).map_or(0, |&(a, _)| a + self.core(k).len())
+        self.at.get(k).map_or(0, |&(_, _, c)| c)
     }
     fn start(&self, k: usize) -> usize {
-        self.at.get(k).map_or(self.s.len(), |&(a, _)| a)
+        self.at.get(k).map_or(self.s.len(), |&(a, _, _)| a)
     }
     fn is(&self, k: usize, ws: &[&str]) -> bool {
         let c = self.core(k);
@@ -122,7 +167,7 @@ impl<'a> Words<'a> {
     }
     /// Does punctuation end word `k` (a break in the prose)?
     fn breaks(&self, k: usize) -> bool {
-        self.raw(k).len() > self.core(k).len()
+        self.at.get(k).is_some_and(|&(_, b, c)| b > c)
     }
     /// Is word `k` a dash standing alone (`—`, `–`, `-`)?
     fn dash(&self, k: usize) -> bool {
