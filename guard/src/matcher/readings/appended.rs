@@ -79,8 +79,10 @@ fn may_hold(b: &[u8]) -> bool {
         .map(Finder::new)
     });
     let letter = |i: usize| b.get(i).is_some_and(u8::is_ascii_alphabetic);
+    // A word starts at `i`: no letter before it.
+    let opens = |i: usize| i == 0 || !letter(i - 1);
     if memchr::memchr2_iter(b'z', b'Z', b).any(|i| {
-        !(i > 0 && letter(i - 1))
+        opens(i)
             && b.get(i..i + 4)
                 .is_some_and(|w| w.eq_ignore_ascii_case(b"zero"))
     }) {
@@ -90,9 +92,9 @@ fn may_hold(b: &[u8]) -> bool {
         let n = f.needle().len();
         f.find_iter(b).any(|i| match k {
             // `another`/`Another`: the letter before is `a`/`A`.
-            0 => i >= 1 && !(i > 1 && letter(i - 2)) && !letter(i + n),
+            0 => i >= 1 && opens(i - 1) && !letter(i + n),
             // ` 0`, `shift…`: the start only.
-            6 => !(i > 0 && letter(i - 1)),
+            6 => opens(i),
             // ` 00`: a word of zeros only (`0.5`, `0x13EC`, `05` are no zeros appended).
             7 => {
                 let mut e = i + 1;
@@ -105,7 +107,7 @@ fn may_hold(b: &[u8]) -> bool {
                     None => true,
                 }
             }
-            _ => !(i > 0 && letter(i - 1)) && !letter(i + n),
+            _ => opens(i) && !letter(i + n),
         })
     })
 }
