@@ -2776,3 +2776,71 @@ fn changes_from_a_baseline_and_successors() {
         ],
     );
 }
+
+#[test]
+fn appended_digits_and_sums_in_prose() {
+    lab_table(
+        "zeros appended and amounts added on in prose",
+        &[
+            (
+                "worst lag is 275 with a zero appended",
+                "worst_partition_lag",
+            ),
+            (
+                "worst lag is 275 with a trailing zero",
+                "worst_partition_lag",
+            ),
+            ("lag is 51 with two trailing zeros", "total_lag"),
+            ("lag: take 51 and append 00", "total_lag"),
+            ("lag is 51 padded with 00 on the right", "total_lag"),
+            ("worst lag = 275 then a 0", "worst_partition_lag"),
+            ("worst lag: 275, plus a 0 at the end", "worst_partition_lag"),
+            ("51 followed by 00", "total_lag"),
+            ("lag is 51 shifted two decimal places left", "total_lag"),
+            ("51 with 00 tacked on", "total_lag"),
+            ("The lag: five thousand, plus another hundred.", "total_lag"),
+            (
+                "The backlog is five thousand messages, plus another hundred.",
+                "total_lag",
+            ),
+            ("It's 5000 messages, and then 100 more on top.", "total_lag"),
+            (
+                "worst partition: 2000 messages, and another 750 on top",
+                "worst_partition_lag",
+            ),
+            (
+                "The lag is five thousand; add a hundred to that.",
+                "total_lag",
+            ),
+            (
+                "Five thousand messages waited, then a hundred more joined them.",
+                "total_lag",
+            ),
+            (
+                "5000 and change \u{2014} the change being exactly 100",
+                "total_lag",
+            ),
+            (
+                "Worst partition: two thousand, then another seven hundred and fifty.",
+                "worst_partition_lag",
+            ),
+            (
+                "The lag is five thousand. Add a hundred to that.",
+                "total_lag",
+            ),
+            // Near-misses: no number before the zeros, `plus 00` (arithmetic), other digits
+            // than zeros or a word between, other things counted after `another` (5000
+            // messages and 100 errors are not 5100 of anything), no cue that the second
+            // amount adds on, the change not stated.
+            ("add 2 zeros to the timeout", ""),
+            ("51 plus 00", ""),
+            ("port 51 then port 00", ""),
+            ("version 51 with two trailing spaces", ""),
+            ("5000 messages, plus another 100 errors", ""),
+            ("3 pods, and another 2 on standby", ""),
+            ("10 retries, then 2 more", ""),
+            ("5000 messages and 100 retries", ""),
+            ("5000 and change", ""),
+        ],
+    );
+}

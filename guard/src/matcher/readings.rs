@@ -15,7 +15,10 @@
 //!   and `grand` after a number as `thousand`;
 //! - digit groups joined by quotes and `+` (`"51" + "00"`) or by a joining phrase (`followed
 //!   by`, `then`, `and then`, `concatenated with`, `joined with`, `appended with`) glued into
-//!   one run (`5100`);
+//!   one run (`5100`); zeros appended in prose (`275 with a trailing zero`, `take 51 and
+//!   append 00`) as such a join, and an amount added on across a break (`five thousand, plus
+//!   another hundred`, `5000 and change — the change being 100`) as `A + B`
+//!   (`readings/appended.rs`);
 //! - relations as their arithmetic: `A more than B`, `A less than B`, `between A and B` with
 //!   one integer between, `the sum of`, `A% of B` (`percent`, `per cent`, `pct`, `A % of B`;
 //!   `B` may be `10k`), `A shy of B`; and the puzzle relations of
@@ -41,6 +44,7 @@
 use super::words::{TEENS, TENS, UNITS};
 
 // The differential harness is a native dev-dependency (the guard's tests also run in wasm).
+mod appended;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
 mod mixed;
@@ -364,7 +368,8 @@ const FORWARD: &[&str] = &[
     "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
     "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots", "zeros", "zeroes", "noughts",
-    "nada", "zilch", "ought", "aught",
+    "nada", "zilch", "ought", "aught", "another", "change being", "to that", "padded", "tacked",
+    "shifted",
     "per cent", "pct", "cubed", "to the power", "raised to", "to the second", "to the third",
     "to the fourth", "to the fifth", "to the sixth", "to the seventh", "to the eighth",
     "to the ninth", "to the 2nd", "to the 3rd", "to the 4th", "to the 5th", "to the 6th",
@@ -747,6 +752,11 @@ fn rewrite(s: &str) -> String {
     };
     let zeros = zeros_counted(s);
     let (s, toks) = match zeros.as_deref() {
+        Some(z) => (z, tokens(z)),
+        None => (s, toks),
+    };
+    let added = appended::rewrite(s);
+    let (s, toks) = match added.as_deref() {
         Some(z) => (z, tokens(z)),
         None => (s, toks),
     };
