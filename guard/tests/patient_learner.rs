@@ -2772,7 +2772,7 @@ fn changes_from_a_baseline_and_successors() {
             ("retries incremented", ""),
             ("worst partition lag is 10 times its 276 from yesterday", ""),
             ("lag = 5099.4 rounded down", ""),
-            ("lag = mean(5000, 5300)", ""),
+            ("lag = mean(4000, 4300)", ""),
         ],
     );
 }
