@@ -669,14 +669,10 @@ impl Matcher {
             if alt != *norm {
                 // Only where the two readings differ (`<none>` in a kubectl table, a
                 // template's braces): the rest was read in `norm` as it stands.
-                let changed = views::changed_lines(&norm, &alt, VIEW_CONTEXT);
-                self.scan_view(&changed, hits, false);
                 // A name written as a tag (`<kestrel>`, `&lt;kestrel&gt;`) is dropped from
                 // `norm` as markup, yet shows as text wherever the reply is not rendered as
-                // HTML: the name rules read it here.
-                if let Some(f) = &self.fuzzy {
-                    f.scan(&changed, hits);
-                }
+                // HTML: the name rules read this reading too.
+                self.scan_changed_with_names(&norm, &alt, hits, false, false);
             }
         }
         if let Some(plain) = normalize::plain_subscripts(text) {
@@ -691,11 +687,7 @@ impl Matcher {
         // Invisible tag characters shadowing ASCII (`U+E0035 U+E0031 …`), read as it.
         if let Some(shadowed) = normalize::tag_characters(text) {
             let n = normalize::normalize(&shadowed);
-            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
-            self.scan_view(&changed, hits, true);
-            if let Some(f) = &self.fuzzy {
-                f.scan(&changed, hits);
-            }
+            self.scan_changed_with_names(&norm, &n, hits, true, false);
         }
         if let Some(bare) = normalize::bare_styled_digits(text) {
             let n = normalize::normalize(&bare);
@@ -705,14 +697,7 @@ impl Matcher {
         // name rules, where the tags were.
         if let Some(words) = normalize::tags_as_words(text) {
             let n = normalize::normalize(&words);
-            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
-            self.scan_view(&changed, hits, false);
-            if let Some(f) = &self.fuzzy {
-                f.scan(&changed, hits);
-                if let Some(v) = spelling::letters_view(&changed) {
-                    f.scan(&v, hits);
-                }
-            }
+            self.scan_changed_with_names(&norm, &n, hits, false, true);
         }
         if let Some(shown) = normalize::without_hidden(text) {
             let n = normalize::normalize(&shown);
@@ -816,6 +801,28 @@ impl Matcher {
             hits,
             decode,
         );
+    }
+
+    /// [`Self::scan_changed`], and the name rules over the same changed lines; `letters`: also
+    /// read them as spelled letters (`kilo echo …`, `kay ee …`).
+    fn scan_changed_with_names(
+        &self,
+        norm: &str,
+        view: &str,
+        hits: &mut Hits,
+        decode: bool,
+        letters: bool,
+    ) {
+        let changed = views::changed_lines(norm, view, VIEW_CONTEXT);
+        self.scan_view(&changed, hits, decode);
+        if let Some(f) = &self.fuzzy {
+            f.scan(&changed, hits);
+            if letters {
+                if let Some(v) = spelling::letters_view(&changed) {
+                    f.scan(&v, hits);
+                }
+            }
+        }
     }
 
     /// Every rule over one normalised view. `decode`: also decode base64 and hex tokens and
