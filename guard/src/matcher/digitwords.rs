@@ -110,10 +110,7 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
             continue;
         };
         if !joined {
-            check(&run, digits, hits);
-            if run != plain {
-                check(&plain, digits, hits);
-            }
+            check_both(&run, &plain, digits, hits);
             run.clear();
             plain.clear();
             soft = None;
@@ -121,10 +118,7 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
         if d >= 10 {
             // A soft word: kept only after a digit word and before another one.
             if soft.is_some() || run.is_empty() {
-                check(&run, digits, hits);
-                if run != plain {
-                    check(&plain, digits, hits);
-                }
+                check_both(&run, &plain, digits, hits);
                 run.clear();
                 plain.clear();
                 soft = None;
@@ -143,9 +137,14 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
         plain.push(char::from(b'0' + d));
         last_end = Some(m.end());
     }
-    check(&run, digits, hits);
+    check_both(&run, &plain, digits, hits);
+}
+
+/// [`check`] a run as read with its soft words and, when that differs, as read without them.
+fn check_both(run: &str, plain: &str, digits: &[(String, usize)], hits: &mut super::targets::Hits) {
+    check(run, digits, hits);
     if run != plain {
-        check(&plain, digits, hits);
+        check(plain, digits, hits);
     }
 }
 
