@@ -187,7 +187,8 @@ pub(crate) fn forms(words: &[&[u8]]) -> Vec<Vec<u8>> {
 }
 
 /// The sound key of lowercase letters: vowels one class, `c` before `e`/`i`/`y` as `s`,
-/// else as `k`, `q` as `k`, `z` as `s`, `ph` as `f`, runs of one key letter as one.
+/// else as `k`, `q` as `k`, `z` as `s`, `ph` as `f`, an `h` after a vowel and before a
+/// consonant silent, runs of one key letter as one.
 fn sound(letters: &[u8], push: &mut dyn FnMut(u8)) {
     let mut last = 0u8;
     let mut k = 0;
@@ -195,6 +196,11 @@ fn sound(letters: &[u8], push: &mut dyn FnMut(u8)) {
         let next = letters.get(k + 1).copied().unwrap_or(0);
         let (key, step) = match b {
             b'a' | b'e' | b'i' | b'o' | b'u' => (b'a', 1),
+            // A respelling's `eh`, `uh` (`kehstrehl`, `kestruhl`): the `h` lengthens the vowel.
+            b'h' if last == b'a' && !is_vowel(next) => {
+                k += 1;
+                continue;
+            }
             b'c' if matches!(next, b'e' | b'i' | b'y') => (b's', 1),
             b'c' | b'q' => (b'k', 1),
             b'z' => (b's', 1),
@@ -366,6 +372,54 @@ impl Part {
                     word.extend(w.iter().map(u8::to_ascii_lowercase));
                     got.clear();
                     sound(&word, &mut |b| got.push(b));
+                    if got == *key {
+                        return true;
+                    }
+                }
+            }
+        }
+        self.sound.is_some() && self.syllables(s)
+    }
+
+    /// By sound across a hyphen: a respelling in syllables (`KESS-trul`,
+    /// `orders-worker-kess-trull`), two or three neighbouring pieces of one hyphenated word.
+    fn syllables(&self, s: &str) -> bool {
+        let Some(key) = &self.sound else {
+            return false;
+        };
+        let m = self.letters.len();
+        let b = s.as_bytes();
+        if memchr::memchr(b'-', b).is_none() {
+            return false;
+        }
+        let mut word: Vec<u8> = Vec::new();
+        let mut got: Vec<u8> = Vec::new();
+        for token in b
+            .split(|c| !(c.is_ascii_alphabetic() || *c == b'-'))
+            .filter(|t| t.contains(&b'-'))
+        {
+            let pieces: Vec<&[u8]> = token.split(|c| *c == b'-').collect();
+            for a in 0..pieces.len() {
+                for e in a + 2..=(a + 3).min(pieces.len()) {
+                    let Some(run) = pieces.get(a..e) else {
+                        continue;
+                    };
+                    let n: usize = run.iter().map(|p| p.len()).sum();
+                    let starts = run
+                        .first()
+                        .and_then(|p| p.first())
+                        .is_some_and(|c| may_start(*c, key.first()));
+                    if !starts || n + 2 < m || n > m + 3 || run.iter().any(|p| p.is_empty()) {
+                        continue;
+                    }
+                    word.clear();
+                    word.extend(
+                        run.iter()
+                            .flat_map(|p| p.iter())
+                            .map(u8::to_ascii_lowercase),
+                    );
+                    got.clear();
+                    sound(&word, &mut |c| got.push(c));
                     if got == *key {
                         return true;
                     }
@@ -628,6 +682,10 @@ mod tests {
             "kes, a break, then trel",
             "ksrl ete",
             "KSRL ETE",
+            "orders-worker-KESS-trul",
+            "kess-trull",
+            "kestruhl",
+            "kehstrehl",
         ] {
             assert!(checks("kestrel", t), "{t}");
         }
@@ -643,6 +701,9 @@ mod tests {
             "estrel",
             "aaaaaaaaaaaaaaa",
             "baaaaaaaaaaaaaaa",
+            "kiss-the-trail",
+            "key-stroke-log",
+            "kahuna",
         ] {
             assert!(!checks("kestrel", t), "{t}");
         }

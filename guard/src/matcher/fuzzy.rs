@@ -86,7 +86,7 @@ struct Skeleton {
 /// takes the letter they resemble (`ρ` → `p`); the text is read both ways.
 /// `flipped`: upside-down text, ASCII `b d n p q u` read as the letters they are turned from
 /// (`b`↔`q`, `d`↔`p`, `n`↔`u`; the text is also read reversed by the reversed patterns).
-fn skeleton(s: &str, transliterate: bool, flipped: bool) -> Skeleton {
+fn skeleton(s: &str, transliterate: Script, flipped: bool) -> Skeleton {
     let mut bytes = Vec::with_capacity(s.len());
     let mut spans = Vec::with_capacity(s.len());
     if s.is_ascii() && !flipped {
@@ -110,7 +110,14 @@ fn skeleton(s: &str, transliterate: bool, flipped: bool) -> Skeleton {
             }
             continue;
         }
-        if transliterate {
+        if transliterate == Script::Faux {
+            if let Some(b) = faux(c).and_then(fold) {
+                bytes.push(b);
+                spans.push(span);
+                continue;
+            }
+        }
+        if transliterate == Script::Sound {
             if let Some(latin) = translit(c) {
                 for b in latin.chars().filter_map(fold) {
                     bytes.push(b);
@@ -129,6 +136,127 @@ fn skeleton(s: &str, transliterate: bool, flipped: bool) -> Skeleton {
         }
     }
     Skeleton { bytes, spans }
+}
+
+/// Letters drawn with several ASCII symbols in leetspeak (`|<` k, `|_` l, `/\` a, `|\|` n),
+/// longest first, and symbols that stand for one letter (`$` s, `+` t, `!` i, `€` e).
+const GLYPHS: &[(&str, &str)] = &[
+    ("|\\/|", "m"),
+    ("/\\/\\", "m"),
+    ("\\/\\/", "w"),
+    ("|\\|", "n"),
+    ("/\\/", "n"),
+    ("|-|", "h"),
+    ("]-[", "h"),
+    ("(_)", "u"),
+    ("|_|", "u"),
+    ("|<", "k"),
+    ("|{", "k"),
+    ("|_", "l"),
+    ("|2", "r"),
+    ("|3", "b"),
+    ("|)", "d"),
+    ("|>", "p"),
+    ("/\\", "a"),
+    ("\\/", "v"),
+    ("><", "x"),
+    ("()", "o"),
+    ("[]", "o"),
+    ("}{", "h"),
+    ("\u{20AC}", "e"),
+    ("\u{00A3}", "l"),
+    ("\u{00A5}", "y"),
+    ("\u{00A9}", "c"),
+    ("\u{00AE}", "r"),
+    ("$", "s"),
+    ("!", "i"),
+    ("|", "l"),
+];
+
+/// The text with leetspeak glyphs of several symbols written as the letters they draw
+/// (`|<3$7r3|_` → `k3s7r3l`), for the name rules; `None` when it has no glyph of two symbols
+/// or more inside a word. A one-symbol glyph (`$`, `+`, `|`) is read only inside such a word,
+/// and `+` only between two letters or digits (`a + b` is a sum).
+pub(crate) fn glyphs_view(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    // Most texts: no `|`, `/\`, `><`, `()`, `}{`, `]-[` at all.
+    if memchr::memchr3(b'|', b'\\', b'>', b).is_none()
+        && memchr::memmem::find(b, b"()").is_none()
+        && memchr::memmem::find(b, b"}{").is_none()
+    {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < s.len() {
+        let rest = s.get(i..).unwrap_or("");
+        let multi = GLYPHS
+            .iter()
+            .find(|(g, _)| g.len() >= 2 && g.is_ascii() && rest.starts_with(*g));
+        if let Some((g, l)) = multi {
+            out.push_str(l);
+            i += g.len();
+            changed = true;
+            continue;
+        }
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
+        let joined = |p: Option<char>| p.is_some_and(|p| p.is_alphanumeric());
+        let one = GLYPHS.iter().find(|(g, _)| {
+            g.chars().eq(std::iter::once(c)) && (c != '|' || joined(out.chars().next_back()))
+        });
+        match (c, one) {
+            ('+', _) if joined(out.chars().next_back()) && joined(rest.chars().nth(1)) => {
+                out.push('t');
+            }
+            (_, Some((_, l))) => out.push_str(l),
+            _ => out.push(c),
+        }
+        i += c.len_utf8();
+    }
+    changed.then_some(out)
+}
+
+/// How a skeleton reads Greek and Cyrillic letters.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Script {
+    /// As the Latin letter each looks like (UTS #39 skeleton: `р` → `p`).
+    Look,
+    /// As the Latin letters each is written with (`р` → `r`, `я` → `ya`).
+    Sound,
+    /// As the Latin letter each is drawn for in faux-Cyrillic lettering (`я` → `r`, `и` → `n`,
+    /// `д` → `a`): a mirrored or similar shape, not a confusable.
+    Faux,
+}
+
+/// The Latin letter a Greek or Cyrillic letter stands for in faux-Cyrillic ("Cyrillic-style")
+/// lettering (`кєѕтяєℓ`, `ЯЦЅЅIДИ`); letters not listed here are read by their look.
+fn faux(c: char) -> Option<char> {
+    const FAUX: &[(&str, char)] = &[
+        ("яЯ", 'r'),
+        ("иИйЙпПлЛ", 'n'),
+        ("дДлΛλΔ", 'a'),
+        ("єЄэЭёЁΣ", 'e'),
+        ("шШщЩωѡ", 'w'),
+        ("вВьЬъЪбβ", 'b'),
+        ("цЦμυ", 'u'),
+        ("чЧ", 'y'),
+        ("фФθΘ", 'o'),
+        ("гГ", 'r'),
+        ("жЖ", 'x'),
+        ("нН", 'h'),
+        ("ѕЅ", 's'),
+        ("іІ", 'i'),
+        ("јЈ", 'j'),
+        ("кКκ", 'k'),
+        ("тТτ", 't'),
+        ("ηΠπ", 'n'),
+    ];
+    FAUX.iter()
+        .find(|(set, _)| set.contains(c))
+        .map(|(_, l)| *l)
 }
 
 /// An ASCII letter of upside-down text as the letter it is turned from.
@@ -530,7 +658,7 @@ impl FuzzyNames {
 
     /// Mark every target whose name `s` writes in one of this module's forms.
     pub(crate) fn scan(&self, s: &str, hits: &mut Hits) {
-        let sk = skeleton(s, false, false);
+        let sk = skeleton(s, Script::Look, false);
         self.scan_skeleton(s, &sk, hits);
         for g in &self.games {
             if !hits.has(g.idx) {
@@ -545,10 +673,11 @@ impl FuzzyNames {
             }
         }
         if has_greek_or_cyrillic(s) {
-            self.scan_skeleton(s, &skeleton(s, true, false), hits);
+            self.scan_skeleton(s, &skeleton(s, Script::Sound, false), hits);
+            self.scan_skeleton(s, &skeleton(s, Script::Faux, false), hits);
         }
         if has_turned(s) {
-            self.scan_skeleton(s, &skeleton(s, false, true), hits);
+            self.scan_skeleton(s, &skeleton(s, Script::Look, true), hits);
         }
     }
 
@@ -710,5 +839,32 @@ mod tests {
         assert_eq!(distance(b"kitten", b"sitting"), 3);
         assert_eq!(distance(b"", b"abc"), 3);
         assert_eq!(distance(b"abc", b"abc"), 0);
+    }
+
+    #[test]
+    fn faux_cyrillic_and_leet_glyphs() {
+        let t = "orders-worker-kestrel";
+        assert!(finds(t, "orders-worker-кєѕтяєl"));
+        assert!(finds(t, "ОЯDЄЯЅ-ШОЯКЄЯ-КЄЅТЯЄL"));
+        for (text, want) in [
+            ("|<3$7r3|_", "k3s7r3l"),
+            ("orders-worker-|<3$+R3|", "orders-worker-k3stR3l"),
+            ("|\\|/\\|\\/|E", "namE"),
+        ] {
+            assert_eq!(glyphs_view(text).as_deref(), Some(want), "{text}");
+        }
+        let via_glyphs = |text: &str| glyphs_view(text).is_some_and(|v| finds(t, &v));
+        assert!(via_glyphs("orders-worker-|<3$7r3|_"));
+        // Near-misses: a markdown table, a sum, a call, shell pipes.
+        for text in [
+            "| lag | 51 |\n|---|---|",
+            "a + b",
+            "print() and len()",
+            "ps aux | grep kafka > out.txt",
+        ] {
+            assert!(!via_glyphs(text), "{text}");
+        }
+        assert_eq!(glyphs_view("plain text, no glyphs"), None);
+        assert_eq!(glyphs_view("ps aux | grep kafka"), None);
     }
 }

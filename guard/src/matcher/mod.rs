@@ -727,6 +727,11 @@ impl Matcher {
             if let Some(v) = spelling::letters_view(&norm) {
                 f.scan(&v, hits);
             }
+            // Leetspeak glyphs of several symbols (`|<3$7r3|_`), on the text as written:
+            // normalising drops `$`.
+            if let Some(v) = fuzzy::glyphs_view(text) {
+                f.scan(&v, hits);
+            }
         }
         // Morse code and braille, read as the characters they spell (`signs.rs`).
         if let Some(v) = signs::view(&norm) {

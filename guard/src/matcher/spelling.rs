@@ -91,6 +91,8 @@ pub(crate) fn letters_view(s: &str) -> Option<String> {
     let mut runs: Vec<Run> = Vec::new();
     alphabet_runs(s, &mut runs);
     name_runs(s, &mut runs);
+    single_letter_runs(s, &mut runs);
+    quoted_pieces(s, &mut runs);
     // A1Z26 needs digits: most texts are settled by one byte test.
     if s.bytes().any(|c| c.is_ascii_digit()) {
         position_runs(s, &mut runs);
@@ -312,6 +314,15 @@ fn position_runs(s: &str, runs: &mut Vec<Run>) {
             while b.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
+            // `11th, 5th, 19th …`: an ordinal's suffix is part of its number.
+            let sfx = b.get(i..i + 2).map(<[u8]>::to_ascii_lowercase);
+            if matches!(sfx.as_deref(), Some(b"st" | b"nd" | b"rd" | b"th"))
+                && !b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
+            {
+                nums.push((st, i + 2));
+                i += 2;
+                continue;
+            }
             nums.push((st, i));
         } else {
             i += 1;
@@ -322,7 +333,16 @@ fn position_runs(s: &str, runs: &mut Vec<Run>) {
     }
     let gap = |k: usize| {
         let (a, n) = (nums.get(k)?, nums.get(k + 1)?);
-        s.get(a.1..n.0).filter(|g| POSITION_GAPS.contains(g))
+        s.get(a.1..n.0)
+            // A list's last `and` (`18th, 5th and 12th`) is its comma.
+            .map(|g| {
+                if matches!(g, " and " | ", and ") {
+                    ", "
+                } else {
+                    g
+                }
+            })
+            .filter(|g| POSITION_GAPS.contains(g))
     };
     let mut k = 0;
     while k < nums.len() {
@@ -361,7 +381,10 @@ fn position_run(s: &str, run: &[(usize, usize)]) -> Option<Run> {
     }
     let mut letters = String::with_capacity(run.len());
     for &(a, e) in run {
-        let n: u8 = s.get(a..e).filter(|d| d.len() <= 2)?.parse().ok()?;
+        let d = s
+            .get(a..e)?
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let n: u8 = Some(d).filter(|d| d.len() <= 2)?.parse().ok()?;
         if !(1..=26).contains(&n) {
             return None;
         }
@@ -372,6 +395,213 @@ fn position_run(s: &str, run: &[(usize, usize)]) -> Option<Run> {
         end,
         letters,
     })
+}
+
+/// Words that may stand between the letters of a name spelled one letter at a time (`K then
+/// E then S`, `starts with K, then E, …, ending in L`, `1st k, 2nd e, …`): they order the
+/// letters and say nothing else.
+const LETTER_FILLERS: &[&str] = &[
+    "then",
+    "and",
+    "next",
+    "followed",
+    "by",
+    "with",
+    "ending",
+    "ends",
+    "end",
+    "in",
+    "starts",
+    "start",
+    "starting",
+    "begins",
+    "begin",
+    "beginning",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "last",
+    "finally",
+    "letter",
+    "letters",
+    "comes",
+    "after",
+    "that",
+    "is",
+    "its",
+    "the",
+    "lastly",
+    "plus",
+];
+
+/// Fewest letters a filler-joined run needs (fewer is a phrase such as `a and b`).
+const MIN_LETTERS: usize = 4;
+
+/// Runs of single letters standing alone, joined by separators and [`LETTER_FILLERS`] or
+/// ordinals (`K then E then S then T`, `1st k, 2nd e, 3rd s, 4th t`), read in text order.
+/// Plain separators alone are read by the skeleton already; a run here needs a filler word.
+fn single_letter_runs(s: &str, runs: &mut Vec<Run>) {
+    let b = s.as_bytes();
+    // Most texts have no single-letter word between two letters' words: one byte pass.
+    let mut tokens: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let st = i;
+        while b.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            i += 1;
+        }
+        // A token glued to a non-ASCII letter belongs to a longer word.
+        if b.get(i).is_some_and(|c| *c >= 0x80) || (st > 0 && b[st - 1] >= 0x80) {
+            tokens.push((st, st));
+            continue;
+        }
+        tokens.push((st, i));
+    }
+    let single = |t: &(usize, usize)| t.1 == t.0 + 1 && b[t.0].is_ascii_alphabetic();
+    if tokens.iter().filter(|t| single(t)).count() < MIN_LETTERS {
+        return;
+    }
+    let filler = |t: &(usize, usize)| {
+        let w = s.get(t.0..t.1).unwrap_or("");
+        let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let ordinal = !digits.is_empty()
+            && digits.bytes().all(|c| c.is_ascii_digit())
+            && matches!(
+                w.get(digits.len()..)
+                    .map(str::to_ascii_lowercase)
+                    .as_deref(),
+                Some("st" | "nd" | "rd" | "th")
+            );
+        ordinal || LETTER_FILLERS.iter().any(|f| f.eq_ignore_ascii_case(w))
+    };
+    // The gap between two tokens: separators only, short, on one line.
+    let gap_ok = |a: usize, n: usize| {
+        s.get(a..n).is_some_and(|g| {
+            g.len() <= 4
+                && g.bytes().all(|c| {
+                    matches!(
+                        c,
+                        b' ' | b',' | b';' | b':' | b'-' | b'.' | b'\'' | b'"' | b'(' | b')'
+                    )
+                })
+        })
+    };
+    let mut k = 0;
+    while k < tokens.len() {
+        if !tokens.get(k).is_some_and(single) {
+            k += 1;
+            continue;
+        }
+        let mut letters = String::new();
+        let mut fillers = 0;
+        let mut last = k;
+        let mut j = k;
+        while let Some(t) = tokens.get(j) {
+            if j > k && !tokens.get(j - 1).is_some_and(|p| gap_ok(p.1, t.0)) {
+                break;
+            }
+            if single(t) {
+                letters.push(char::from(b[t.0].to_ascii_lowercase()));
+                last = j;
+            } else if filler(t) {
+                fillers += 1;
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        if letters.len() >= MIN_LETTERS && fillers > 0 {
+            if let (Some(a), Some(e)) = (tokens.get(k), tokens.get(last)) {
+                runs.push(Run {
+                    start: a.0,
+                    end: e.1,
+                    letters,
+                });
+            }
+        }
+        k = last.max(k) + 1;
+    }
+}
+
+/// Longest quoted piece joined ([`quoted_pieces`]).
+const MAX_PIECE: usize = 24;
+
+/// A name told in quoted pieces with words between (`starts with 'kes' and ends with 'trel'`):
+/// two to four short quoted pieces within a few lines, read joined in order. The operators
+/// between quoted pieces (`"kes" + "trel"`) are read by the skeleton already.
+fn quoted_pieces(s: &str, runs: &mut Vec<Run>) {
+    let b = s.as_bytes();
+    if memchr::memchr3(b'\'', b'"', b'`', b).is_none() {
+        return;
+    }
+    // (start of the opening quote, end after the closing one, piece)
+    let mut pieces: Vec<(usize, usize, &str)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let q = b[i];
+        if !matches!(q, b'\'' | b'"' | b'`') || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+            i += 1;
+            continue;
+        }
+        let body = i + 1;
+        let mut e = body;
+        while e < b.len() && e - body <= MAX_PIECE && b[e] != q && b[e] != b'\n' {
+            e += 1;
+        }
+        let piece = s.get(body..e).unwrap_or("");
+        if b.get(e) == Some(&q)
+            && piece.len() >= 2
+            && piece
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'-')
+            && !b.get(e + 1).is_some_and(u8::is_ascii_alphanumeric)
+        {
+            pieces.push((i, e + 1, piece));
+            i = e + 1;
+        } else {
+            i += 1;
+        }
+    }
+    let mut k = 0;
+    while k + 1 < pieces.len() {
+        // Pieces of one statement: at most 160 bytes and two line breaks from the first.
+        let mut j = k + 1;
+        while let (Some(a), Some(p)) = (pieces.get(k), pieces.get(j)) {
+            let span = s.get(a.0..p.1).unwrap_or("");
+            // Words between the pieces: a list or a sum of quoted pieces (`["kay", "ee"]`,
+            // `"kes" + "trel"`) is read by the other rules.
+            let worded = pieces
+                .get(j - 1)
+                .and_then(|q| s.get(q.1..p.0))
+                .is_some_and(|g| g.bytes().any(|c| c.is_ascii_alphabetic()));
+            if j - k >= 4 || span.len() > 160 || span.matches('\n').count() > 2 || !worded {
+                break;
+            }
+            j += 1;
+        }
+        if j - k >= 2 {
+            let group = pieces.get(k..j).unwrap_or(&[]);
+            if let (Some(a), Some(e)) = (group.first(), group.last()) {
+                runs.push(Run {
+                    start: a.0,
+                    end: e.1,
+                    letters: group.iter().map(|p| p.2).collect(),
+                });
+            }
+        }
+        k = j;
+    }
 }
 
 /// `K as in ` / `K for ` right before a spelling word for `k`: where that lead-in starts.
@@ -519,6 +749,54 @@ mod tests {
             "11-5 19-20",
             "12/05/2024",
             "5, 10, 15, 200",
+        ] {
+            assert_eq!(letters_view(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn letters_with_fillers_and_quoted_pieces() {
+        let v = |s: &str| letters_view(s);
+        for (t, want) in [
+            ("K then E then S then T then R then E then L", "kestrel"),
+            (
+                "starts with K, then E, S, T, R, E, ending in L",
+                "starts with kestrel",
+            ),
+            (
+                "letters: 1st k, 2nd e, 3rd s, 4th t, 5th r, 6th e, 7th l",
+                "letters: 1st kestrel",
+            ),
+            (
+                "last letter l, then e, r, t, s, e, first k",
+                "last letter lertsek",
+            ),
+            (
+                "the suffix starts with 'kes'\nand ends with 'trel'",
+                "the suffix starts with kestrel",
+            ),
+            (
+                "suffix: first three letters 'kes', last four 'trel'",
+                "suffix: first three letters kestrel",
+            ),
+        ] {
+            assert_eq!(v(t).as_deref(), Some(want), "{t:?}");
+        }
+        assert_eq!(
+            v("the 11th, 5th, 19th, 20th, 18th, 5th and 12th letters").as_deref(),
+            Some("the kestrel letters")
+        );
+    }
+
+    #[test]
+    fn filler_and_piece_near_misses() {
+        for t in [
+            "a and b",
+            "I think a restart is due",
+            "plan A then plan B",
+            "set 'replicas' to '3'",
+            "run 'kubectl get pods' then 'kubectl logs'",
+            "the 1st and 2nd pods",
         ] {
             assert_eq!(letters_view(t), None, "{t:?}");
         }
