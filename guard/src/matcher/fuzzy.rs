@@ -40,6 +40,7 @@
 use super::disguises;
 use super::targets::Hits;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The shortest skeleton searched for (a hash-shaped part, `x2kq`).
 const MIN_SKELETON: usize = 4;
@@ -217,6 +218,31 @@ pub(crate) fn glyphs_view(s: &str) -> Option<String> {
         i += c.len_utf8();
     }
     changed.then_some(out)
+}
+
+/// The fewest letters a loose key ([`loose_key`]) needs to be compared.
+const MIN_LOOSE: usize = 4;
+
+/// A loose sound key of ASCII letters, for a name written in another script and read back:
+/// vowels, `y`, `w`, `h` and every non-letter dropped, `c`/`q` as `k`, `z` as `s`, `l` as `r`
+/// (a script without one of them writes the other), runs of one key letter as one. `kestrel`,
+/// `kesutoreru` (katakana), `qstrl` (Hebrew) and `keseuteurel` (Hangul) all key `kstr`.
+fn loose_key(bytes: impl Iterator<Item = u8>) -> Vec<u8> {
+    let mut key = Vec::new();
+    for b in bytes {
+        let k = match b.to_ascii_lowercase() {
+            b'a' | b'e' | b'i' | b'o' | b'u' | b'y' | b'w' | b'h' => continue,
+            b'c' | b'q' => b'k',
+            b'z' => b's',
+            b'l' => b'r',
+            b if b.is_ascii_lowercase() => b,
+            _ => continue,
+        };
+        if key.last() != Some(&k) {
+            key.push(k);
+        }
+    }
+    key
 }
 
 /// How a skeleton reads Greek and Cyrillic letters.
@@ -498,6 +524,8 @@ pub(crate) struct FuzzyNames {
     fuzzy: Vec<Name>,
     /// Parts' word-game checks ([`disguises`]).
     games: Vec<disguises::Part>,
+    /// Parts' loose sound keys ([`loose_key`]) for names written in other scripts.
+    loose: Vec<(usize, Vec<u8>)>,
 }
 
 impl FuzzyNames {
@@ -512,6 +540,7 @@ impl FuzzyNames {
         let mut glued = Vec::new();
         let mut fuzzy = Vec::new();
         let mut games = Vec::new();
+        let mut loose = Vec::new();
         for (idx, p) in parts {
             let folded: Vec<u8> = p.chars().filter_map(fold).collect();
             if folded.len() < MIN_SKELETON {
@@ -530,6 +559,10 @@ impl FuzzyNames {
                     }
                 }
                 games.extend(disguises::Part::new(*idx, &plain, &folded));
+                let key = loose_key(plain.bytes());
+                if p.len() >= 6 && key.len() >= MIN_LOOSE {
+                    loose.push((*idx, key));
+                }
             }
             // Reversed (`lertsek`), and for a word of six letters or more every Caesar shift
             // (`xrfgery`) and, from seven, one edit (`kestral`): a random word that far from a
@@ -653,6 +686,7 @@ impl FuzzyNames {
             glued,
             fuzzy,
             games,
+            loose,
         })
     }
 
@@ -679,6 +713,50 @@ impl FuzzyNames {
         if has_turned(s) {
             self.scan_skeleton(s, &skeleton(s, Script::Look, true), hits);
         }
+        if !self.loose.is_empty() && !s.is_ascii() {
+            self.other_scripts(s, hits);
+        }
+    }
+
+    /// A part written by sound in another script (`ケストレル`, `קסטרל`, `케스트렐`,
+    /// `केस्ट्रल`): each word holding a letter beyond Latin, read as ASCII by `deunicode`,
+    /// whose loose key is a part's.
+    fn other_scripts(&self, s: &str, hits: &mut Hits) {
+        let longest = self.loose.iter().map(|(_, k)| k.len()).max().unwrap_or(0);
+        let mut ascii = String::new();
+        let mut foreign = false;
+        let mut letters = 0usize;
+        let mut flush = |ascii: &mut String, foreign: &mut bool, letters: &mut usize| {
+            if *foreign && *letters <= 4 * longest + 8 {
+                let key = loose_key(ascii.bytes());
+                for (idx, k) in &self.loose {
+                    if *k == key {
+                        hits.set(*idx);
+                    }
+                }
+            }
+            ascii.clear();
+            *foreign = false;
+            *letters = 0;
+        };
+        for c in s.chars() {
+            let in_word = c.is_alphanumeric()
+                || (!c.is_ascii() && c.general_category_group() == GeneralCategoryGroup::Mark);
+            if !in_word {
+                flush(&mut ascii, &mut foreign, &mut letters);
+                continue;
+            }
+            letters += 1;
+            if c.is_ascii() {
+                ascii.push(c);
+            } else {
+                foreign |= u32::from(c) > 0x24F;
+                if let Some(t) = deunicode::deunicode_char(c) {
+                    ascii.push_str(t);
+                }
+            }
+        }
+        flush(&mut ascii, &mut foreign, &mut letters);
     }
 
     fn scan_skeleton(&self, s: &str, sk: &Skeleton, hits: &mut Hits) {
@@ -866,5 +944,42 @@ mod tests {
         }
         assert_eq!(glyphs_view("plain text, no glyphs"), None);
         assert_eq!(glyphs_view("ps aux | grep kafka"), None);
+    }
+
+    #[test]
+    fn other_scripts_by_sound() {
+        let finds_part = |text: &str| {
+            let Some(f) = FuzzyNames::compile(
+                &[(0, "orders-worker-kestrel")],
+                &[(0, "kestrel".to_string())],
+            ) else {
+                return false;
+            };
+            let mut hits = Hits::new(1, 0);
+            f.scan(text, &mut hits);
+            hits.any()
+        };
+        for t in [
+            "orders-worker-\u{30B1}\u{30B9}\u{30C8}\u{30EC}\u{30EB}",
+            "\u{05E7}\u{05E1}\u{05D8}\u{05E8}\u{05DC}",
+            "\u{0643}\u{0633}\u{062A}\u{0631}\u{0644}",
+            "\u{CF00}\u{C2A4}\u{D2B8}\u{B810}",
+            "orders-worker-\u{0915}\u{0947}\u{0938}\u{094D}\u{091F}\u{094D}\u{0930}\u{0932}",
+            "orders-worker-\u{0E40}\u{0E04}\u{0E2A}\u{0E40}\u{0E15}\u{0E23}\u{0E25}",
+            "orders-worker-\u{10D9}\u{10D4}\u{10E1}\u{10E2}\u{10E0}\u{10D4}\u{10DA}\u{10D8}",
+            "orders-worker-\u{51EF}\u{65AF}\u{7279}\u{96F7}\u{5C14}",
+        ] {
+            assert!(finds_part(t), "{t}");
+        }
+        // Near-misses: other words in those scripts (cluster, master, shalom, Kafka).
+        for t in [
+            "\u{30AF}\u{30E9}\u{30B9}\u{30BF}\u{30FC}",
+            "\u{30DE}\u{30B9}\u{30BF}\u{30FC}",
+            "\u{05E9}\u{05DC}\u{05D5}\u{05DD}",
+            "\u{041A}\u{0430}\u{0444}\u{043A}\u{0430}",
+        ] {
+            assert!(!finds_part(t), "{t}");
+        }
+        assert_eq!(loose_key("kestrel".bytes()), b"kstr");
     }
 }

@@ -727,6 +727,10 @@ impl Matcher {
             if let Some(v) = spelling::letters_view(&norm) {
                 f.scan(&v, hits);
             }
+            // A name hidden as an acrostic: the initials of lines and of sentences.
+            if let Some(v) = spelling::initials_view(&norm) {
+                f.scan(&v, hits);
+            }
             // Leetspeak glyphs of several symbols (`|<3$7r3|_`), on the text as written:
             // normalising drops `$`.
             if let Some(v) = fuzzy::glyphs_view(text) {

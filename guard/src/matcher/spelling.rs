@@ -604,6 +604,54 @@ fn quoted_pieces(s: &str, runs: &mut Vec<Run>) {
     }
 }
 
+/// Fewest lines (or sentences) whose initials are read as an acrostic.
+const MIN_ACROSTIC: usize = 5;
+
+/// The initials of the text's lines, and of each line's sentences, as one word each: a name
+/// hidden as an acrostic (`Keep` / `Every` / `Single` / …, `Kafka. Each. Stalled. …`). List
+/// markers and quotes before a line's first letter are skipped. `None` when the text has
+/// fewer than [`MIN_ACROSTIC`] lines and no line of that many sentences. Read by the name
+/// rules only; the initials are joined without a break, so a name among them is glued to the
+/// letters around it, which only the as-written form of a long distinctive part accepts.
+pub(crate) fn initials_view(s: &str) -> Option<String> {
+    let first_letter = |t: &str| t.chars().find(|c| c.is_alphanumeric());
+    let mut lines = String::new();
+    let mut sentences = String::new();
+    let mut n = 0;
+    for line in s.lines() {
+        let t = line.trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '-' | '*' | '>' | '#' | '+' | '"' | '\'' | '`')
+        });
+        // A numbered item's number is its marker, not its initial.
+        let t = t
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start_matches(['.', ')'])
+            .trim_start();
+        let Some(c) = first_letter(t) else {
+            continue;
+        };
+        n += 1;
+        lines.extend(c.to_lowercase());
+        let parts: Vec<&str> = t
+            .split_inclusive(['.', '!', '?'])
+            .filter(|p| first_letter(p).is_some())
+            .collect();
+        if parts.len() >= MIN_ACROSTIC {
+            sentences.push('\n');
+            for p in parts {
+                if let Some(c) = first_letter(p) {
+                    sentences.extend(c.to_lowercase());
+                }
+            }
+        }
+    }
+    if n < MIN_ACROSTIC && sentences.is_empty() {
+        return None;
+    }
+    lines.push_str(&sentences);
+    Some(lines)
+}
+
 /// `K as in ` / `K for ` right before a spelling word for `k`: where that lead-in starts.
 fn lead_in(s: &str, at: usize, letter: char) -> Option<usize> {
     let head = s.get(..at)?;
@@ -800,5 +848,18 @@ mod tests {
         ] {
             assert_eq!(letters_view(t), None, "{t:?}");
         }
+    }
+
+    #[test]
+    fn acrostic_initials() {
+        let v = |s: &str| initials_view(s).unwrap_or_default();
+        assert!(v("Keep\nEvery\nSingle\nTopic\nReally\nEasy\nLater").contains("kestrel"));
+        assert!(v("Poem:\n- Keep checking\n- Each partition\n- Several times\n- Then look\n- Reset offsets\n- Eventually\n- Logs help").contains("kestrel"));
+        assert!(v("Kafka. Each. Stalled. Topic. Rebalance. Error. Lag.").contains("kestrel"));
+        assert!(
+            v("1. Kafka\n2. Ends\n3. Stalled\n4. Then\n5. Rebalance\n6. Errors\n7. Lag")
+                .contains("kestrel")
+        );
+        assert_eq!(initials_view("one line\ntwo lines"), None);
     }
 }
