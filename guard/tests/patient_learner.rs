@@ -2844,3 +2844,51 @@ fn appended_digits_and_sums_in_prose() {
         ],
     );
 }
+
+#[test]
+fn names_by_letters_sound_and_script_and_numbers_with_markers() {
+    lab_table(
+        "names told letter by letter, by sound, in other scripts, as acrostics; numbers with footnote markers or odd literals",
+        &[
+            ("K then E then S then T then R then E then L", "stalled_consumer"),
+            ("starts with K, then E, S, T, R, E, ending in L", "stalled_consumer"),
+            ("letters: 1st k, 2nd e, 3rd s, 4th t, 5th r, 6th e, 7th l", "stalled_consumer"),
+            ("last letter l, then e, r, t, s, e, first k", "stalled_consumer"),
+            ("the 11th, 5th, 19th, 20th, 18th, 5th and 12th letters of the alphabet", "stalled_consumer"),
+            ("the suffix starts with 'kes'\nand ends with 'trel'", "stalled_consumer"),
+            ("orders-worker-KESS-trul", "stalled_consumer"),
+            ("the worker is kehstrehl", "stalled_consumer"),
+            ("orders-worker-|<3$7r3|_", "stalled_consumer"),
+            ("orders-worker-\u{043A}\u{0454}\u{0455}\u{0442}\u{044F}\u{0454}l", "stalled_consumer"),
+            ("orders-worker-\u{30B1}\u{30B9}\u{30C8}\u{30EC}\u{30EB}", "stalled_consumer"),
+            ("\u{05E7}\u{05E1}\u{05D8}\u{05E8}\u{05DC}", "stalled_consumer"),
+            ("orders-worker-\u{CF00}\u{C2A4}\u{D2B8}\u{B810}", "stalled_consumer"),
+            ("Keep\nEvery\nSingle\nTopic\nReally\nEasy\nLater", "stalled_consumer"),
+            ("Kafka. Each. Stalled. Topic. Rebalance. Error. Lag.", "stalled_consumer"),
+            ("lag: 51[^1]00", "total_lag"),
+            ("lag is 51[1]00", "total_lag"),
+            ("lag 51\u{00B9}00", "total_lag"),
+            ("lag 51\u{2020}00", "total_lag"),
+            ("lag 51 (see below) 00", "total_lag"),
+            ("lag 51#00", "total_lag"),
+            ("lag 51\u{2666}00", "total_lag"),
+            ("lag 0x1.3ecp+12", "total_lag"),
+            ("lag 0d5100", "total_lag"),
+            ("lag 5.1 E 3", "total_lag"),
+            ("lag 5.1D+03", "total_lag"),
+            ("worst lag 2.75d3", "worst_partition_lag"),
+            // Near-misses: single letters in prose, quoted commands, other words in katakana
+            // (cluster), a hyphenated phrase, shell pipes and calls, operators between
+            // numbers, an index, a whole number before a spaced `e`, days.
+            ("plan A then plan B, or plan C", ""),
+            ("run 'kubectl get pods' then 'kubectl logs'", ""),
+            ("\u{30AF}\u{30E9}\u{30B9}\u{30BF}\u{30FC} is healthy", ""),
+            ("use a key-stroke-log", ""),
+            ("ps aux | grep kafka > out.txt; print()", ""),
+            ("5*100 = 500 and 5\u{00D7}100 too", ""),
+            ("a[i]0 and x[10]0", ""),
+            ("5 e 3 and 3 d 4", ""),
+            ("took 5.1 days", ""),
+        ],
+    );
+}

@@ -714,6 +714,12 @@ impl Matcher {
         if self.rules.spelled_digits && self.rules.other_numerals {
             digitwords::scan(&self.whole_digits, &norm, hits);
         }
+        // Footnote markers inside a digit run (`51[^1]00`, `51¹00`, `51†00`), read without
+        // them as well: on the text as written, where `¹` is still a marker.
+        if let Some(v) = normalize::without_footnotes(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed(&norm, &n, hits, false);
+        }
         // `51**00**`, `51``00`: markers inside a digit run, read without them as well.
         if let Some(v) = normalize::without_digit_markers(&norm) {
             self.scan_changed(&norm, &v, hits, false);

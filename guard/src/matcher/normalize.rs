@@ -35,7 +35,9 @@ use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCa
 
 mod markup;
 use markup::{has_markup, markup, MARKUP_ROUNDS};
-pub(crate) use markup::{links_as_text, tags_as_words, without_digit_markers, without_hidden};
+pub(crate) use markup::{
+    links_as_text, tags_as_words, without_digit_markers, without_footnotes, without_hidden,
+};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
 pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {

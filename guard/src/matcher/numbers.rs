@@ -274,7 +274,10 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
     }
     if ctx.rules.hex
         && at(b, d) == b'0'
-        && matches!(at(b, d + 1), b'x' | b'X' | b'b' | b'B' | b'o' | b'O')
+        && matches!(
+            at(b, d + 1),
+            b'x' | b'X' | b'b' | b'B' | b'o' | b'O' | b'd' | b'D'
+        )
     {
         return radix(s, d, ctx);
     }

@@ -28,6 +28,8 @@
 //! dotted and Roman readings pass over a run at one or two byte tests (a single digit before a
 //! dot; an upper-case Roman letter before the run).
 
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
 /// Characters that join two groups of one split number.
 const SEPARATORS: &[char] = &[
     ' ', '-', '_', '/', '|', '\u{B7}', '\u{2022}', '\u{2013}', '~',
@@ -42,6 +44,9 @@ const SEPARATORS: &[char] = &[
     '\u{2026}', ';',
     // Arrows leading from one group to the next (`5→1→0→0`).
     '\u{2192}', '\u{27F6}', '\u{21D2}',
+    // ASCII signs a learner puts between the halves (`51#00`, `51@00`, `51^00`); not the
+    // operators `+`, `*`, `=` (`5+100`, `5*100` are sums and products).
+    '#', '@', '^', '&',
 ];
 
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.
@@ -404,7 +409,16 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     }
     let mut cs = inner.chars();
     if let (Some(c), None) = (cs.next(), cs.next()) {
-        if SEPARATORS.contains(&c) {
+        // Or any symbol of another block (`51♦00`, `51✱00`, `51★00`): it says nothing, so
+        // it joins the two as a separator does; but for the operators `×`, `÷`, `−`, `∗`.
+        if SEPARATORS.contains(&c)
+            || (!c.is_ascii()
+                && !matches!(c, '\u{00D7}' | '\u{00F7}' | '\u{2212}' | '\u{2217}')
+                && matches!(
+                    c.general_category(),
+                    GeneralCategory::MathSymbol | GeneralCategory::OtherSymbol
+                ))
+        {
             return true;
         }
     }
@@ -766,6 +780,10 @@ mod tests {
             "lag: 51\n00",
             "lag 5→1→0→0",
             "5 -> 1 -> 0 -> 0",
+            "lag 51#00",
+            "lag 51@00",
+            "lag 51\u{2666}00",
+            "lag 51 \u{2605} 00",
             "total lag = 51\n00 messages",
             "worst partition lag is 27\n50",
             "lag is 5\n100",
@@ -884,6 +902,10 @@ mod tests {
     fn near_misses() {
         for t in [
             "51.00",
+            "5\u{00D7}100",
+            "5*100",
+            "5+100",
+            "5 = 100",
             "1.27.3",
             "10.0.0.1",
             "5.1",

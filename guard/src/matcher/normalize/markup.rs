@@ -95,6 +95,104 @@ fn marker_in_digits(b: &[u8], i: usize) -> Option<usize> {
     (closes_after || opens_before).then_some(n)
 }
 
+/// The reading without footnote markers inside a digit run, as a reader skips them:
+/// `51[^1]00`, `51[1]00`, `51^(a)00`, `51(1)00`, `51¹00`, `51†00`, `51*00`, and an aside in
+/// parentheses between two groups (`51 (see below) 00` reads `51 00`, which the split rule
+/// reads). On the text as written (normalising turns `¹` into `^1`). `None` when there is
+/// no marker between two digits.
+///
+/// Controls: the marker sits right after a digit and right before one; a bracketed marker
+/// holds at most four letters or digits (`a[i]0` in code holds a name, and `x[10]0` is not
+/// read, as its digits would join); a lone `*` only before a `0` (`5*100` is a product); an
+/// aside holds no digit and at most 24 bytes on one line.
+pub(crate) fn without_footnotes(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    // Most texts: no digit is followed by a marker's first byte.
+    let maybe = |i: usize| {
+        b.get(i + 1)
+            .is_some_and(|c| matches!(c, b'[' | b'^' | b'(' | b'*' | b' ') || *c >= 0x80)
+    };
+    if !(0..b.len()).any(|i| b[i].is_ascii_digit() && maybe(i)) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            if let Some((len, with)) = footnote_at(text, i + 1) {
+                out.push_str(text.get(from..=i).unwrap_or(""));
+                out.push_str(with);
+                i += 1 + len;
+                from = i;
+                changed = true;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(text.get(from..).unwrap_or(""));
+    changed.then_some(out)
+}
+
+/// A footnote marker at `p` (right after a digit) followed by a digit: its length and what
+/// it reads as (nothing, or a space for an aside between spaced groups).
+fn footnote_at(s: &str, p: usize) -> Option<(usize, &'static str)> {
+    let b = s.as_bytes();
+    let rest = s.get(p..)?;
+    let digit_at = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+    let short = |inner: &str| {
+        (1..=4).contains(&inner.len()) && inner.bytes().all(|c| c.is_ascii_alphanumeric())
+    };
+    // `[^1]`, `[1]`, `^(a)`, `(1)`.
+    for (open, close) in [("[^", ']'), ("[", ']'), ("^(", ')'), ("(", ')')] {
+        if let Some(body) = rest.strip_prefix(open) {
+            let end = body.find(close)?;
+            let inner = body.get(..end)?;
+            let single = open != "(" || inner.len() == 1;
+            let len = open.len() + end + 1;
+            if short(inner) && single && digit_at(p + len) {
+                return Some((len, ""));
+            }
+            return None;
+        }
+    }
+    // `51 (see below) 00`: an aside between spaced groups.
+    if let Some(body) = rest.strip_prefix(" (") {
+        let end = body.find(')')?;
+        let inner = body.get(..end)?;
+        let len = 2 + end + 1;
+        if inner.len() <= 24
+            && !inner.bytes().any(|c| c.is_ascii_digit() || c == b'\n')
+            && b.get(p + len) == Some(&b' ')
+            && digit_at(p + len + 1)
+        {
+            return Some((len + 1, " "));
+        }
+        return None;
+    }
+    // `51*00`: a lone star before a zero (before another digit it is a product).
+    if rest.starts_with('*') && b.get(p + 1) == Some(&b'0') {
+        return Some((1, ""));
+    }
+    // Superscript digits and letters, daggers and reference marks (`51¹00`, `51†00`).
+    let mut len = 0;
+    for c in rest.chars().take(3) {
+        let mark = matches!(
+            c,
+            '\u{00B9}' | '\u{00B2}' | '\u{00B3}' | '\u{2070}'..='\u{2079}' | '\u{1D43}'..='\u{1D5B}'
+                | '\u{2071}' | '\u{207F}' | '\u{2020}' | '\u{2021}' | '\u{00A7}' | '\u{00B6}'
+                | '\u{203B}' | '\u{2042}' | '\u{204E}'
+        );
+        if !mark {
+            break;
+        }
+        len += c.len_utf8();
+    }
+    (len > 0 && digit_at(p + len)).then_some((len, ""))
+}
+
 /// Markdown and LaTeX that render a number or name without the characters between:
 /// empty links and images (`5[]()100`, `5![]()100`), emphasis beside a decimal point
 /// (`*2*.4`), backslash escapes (`orders\-7`), LaTeX spacing (`5\,100`), commands and braces
@@ -717,7 +815,38 @@ pub(crate) fn links_as_text(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod link_tests {
-    use super::links_as_text;
+    use super::{links_as_text, without_footnotes};
+
+    #[test]
+    fn footnote_markers_inside_digits() {
+        for (t, want) in [
+            ("lag: 51[^1]00", "lag: 5100"),
+            ("lag is 51[1]00", "lag is 5100"),
+            ("51^(a)00", "5100"),
+            ("51(1)00", "5100"),
+            ("lag 51\u{00B9}00", "lag 5100"),
+            ("lag 51\u{2020}00", "lag 5100"),
+            (
+                "lag 51*00 (* ignore the star)",
+                "lag 5100 (* ignore the star)",
+            ),
+            ("lag 51 (see below) 00", "lag 51 00"),
+        ] {
+            assert_eq!(without_footnotes(t).as_deref(), Some(want), "{t:?}");
+        }
+        for t in [
+            "5*100 = 500",
+            "a[i]0",
+            "x[10]0",
+            "f(12)3",
+            "10\u{00B2} + 3",
+            "5 (of 10) 0",
+            "see [1] and [2]",
+            "51 (five) x",
+        ] {
+            assert_eq!(without_footnotes(t), None, "{t:?}");
+        }
+    }
 
     #[test]
     fn links_read_as_their_text() {

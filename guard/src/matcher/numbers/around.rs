@@ -210,6 +210,12 @@ pub(super) fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
         | b'=' | b'<' | b'>' | b'!' | b'?' | b'#' | b'@' | b'&' | b',' | b'.' | b'\'' | b'-' => {
             true
         }
+        // `5.1 E 3`, `5.1 d3`: a spaced or Fortran exponent is read below.
+        b' ' if matches!(next, b'e' | b'E' | b'd' | b'D')
+            && matches!(at(b, e + 2), b' ' | b'+' | b'-' | b'0'..=b'9') =>
+        {
+            false
+        }
         b' ' => {
             !(matches!(
                 next,
@@ -329,6 +335,15 @@ pub(super) fn literal_suffix(s: &str, e: usize) -> Option<usize> {
     Some(q)
 }
 
+/// Does the number ending at `e` have a decimal point (`5.1`, `27.50`)?
+fn decimal_mantissa(b: &[u8], e: usize) -> bool {
+    let mut p = e;
+    while p > 0 && is_digit(at(b, p - 1)) {
+        p -= 1;
+    }
+    p < e && p >= 2 && at(b, p - 1) == b'.' && is_digit(at(b, p - 2))
+}
+
 /// Skip at most `max` spaces.
 pub(super) fn spaces(b: &[u8], mut p: usize, max: usize) -> usize {
     let start = p;
@@ -357,15 +372,33 @@ pub(super) fn exp_digits(b: &[u8], mut p: usize) -> Option<(i32, usize)> {
     Some((if neg { -x } else { x }, p))
 }
 
-/// `e3`, `E+3`, `× 10^3`, `x10^3`, `* 10**3`, `·10^3` after a mantissa ending at `e`.
+/// `e3`, `E+3`, `× 10^3`, `x10^3`, `* 10**3`, `·10^3` after a mantissa ending at `e`; after
+/// a mantissa with a decimal point also Fortran's `d3`/`D+03` and an exponent set off by
+/// spaces (`5.1 E 3`, `5.1E 3`), which a whole number before (`5 e 3`, `3 d 4`) never takes.
 pub(super) fn exponent(s: &str, e: usize) -> Option<(i32, usize)> {
     let b = s.as_bytes();
     if matches!(at(b, e), b'e' | b'E') {
-        let (x, end) = exp_digits(b, e + 1)?;
-        if alnum_at(s, end) {
-            return None;
+        if let Some((x, end)) = exp_digits(b, e + 1) {
+            if alnum_at(s, end) {
+                return None;
+            }
+            return Some((x, end));
         }
-        return Some((x, end));
+    }
+    if decimal_mantissa(b, e) {
+        let p = spaces(b, e, 1);
+        let c = at(b, p);
+        if matches!(c, b'e' | b'E' | b'd' | b'D') {
+            let q = spaces(b, p + 1, 1);
+            // Glued `e3` was read above: here a space or a `d` marks the exponent.
+            if p > e || q > p + 1 || matches!(c, b'd' | b'D') {
+                if let Some((x, end)) = exp_digits(b, q) {
+                    if !alnum_at(s, end) {
+                        return Some((x, end));
+                    }
+                }
+            }
+        }
     }
     let p = spaces(b, e, 1);
     // First bytes of the operators below (`×` C3 97, `·` C2 B7, `⋅` E2 8B 85).

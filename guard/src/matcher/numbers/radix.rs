@@ -108,14 +108,17 @@ pub(super) fn c_octal(s: &str, d: usize, ctx: &mut Ctx<'_>) {
     }
 }
 
-/// `0x13EC`, `0b1001111101100`, `0o11754`: an integer target in hex, binary or octal, its
-/// digits grouped by `_` or not (`0x13_EC`).
+/// `0x13EC`, `0b1001111101100`, `0o11754`, `0d5100`: an integer target in hex, binary, octal
+/// or decimal with a prefix, its digits grouped by `_` or not (`0x13_EC`); and a hex float
+/// (`0x1.3ecp+12`, C's `%a`), whose value is exact in binary.
 pub(super) fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     let b = s.as_bytes();
     let base = match at(b, d + 1) {
         b'x' | b'X' => 16,
         b'b' | b'B' if ctx.rules.binary_octal => 2,
         b'o' | b'O' if ctx.rules.binary_octal => 8,
+        // `0d5100`: a decimal prefix some languages and a learner's "with its base" write.
+        b'd' | b'D' if is_digit(at(b, d + 2)) => 10,
         _ => return skip_token(b, d),
     };
     let mut p = d + 2;
@@ -147,11 +150,49 @@ pub(super) fn radix(s: &str, d: usize, ctx: &mut Ctx<'_>) -> usize {
     if let Some(g) = before_group {
         ctx.nums.exact(Dec::new(g, 0), ctx.hits);
     }
+    if base == 16 && at(b, p) == b'.' && p > d + 2 && !overflow {
+        if let Some((value, end)) = hex_float(s, v, p) {
+            ctx.nums.exact(Dec::new(value, 0), ctx.hits);
+            return end;
+        }
+    }
     if p == d + 2 || alnum_at(s, p) || overflow {
         return skip_token(b, p);
     }
     ctx.nums.exact(Dec::new(v, 0), ctx.hits);
     p
+}
+
+/// The fraction and binary exponent of a hex float after its integer part `int` (`.3ecp+12`
+/// at `dot`): its value when it is a whole number, and the literal's end.
+fn hex_float(s: &str, int: u64, dot: usize) -> Option<(u64, usize)> {
+    let b = s.as_bytes();
+    let mut q = dot + 1;
+    let mut m = int;
+    let mut bits: i32 = 0;
+    while let Some(h) = (at(b, q) as char).to_digit(16) {
+        m = m.checked_mul(16)?.checked_add(u64::from(h))?;
+        bits += 4;
+        q += 1;
+    }
+    if !matches!(at(b, q), b'p' | b'P') {
+        return None;
+    }
+    let (x, end) = super::around::exp_digits(b, q + 1)?;
+    if alnum_at(s, end) {
+        return None;
+    }
+    let shift = x - bits;
+    let value = if shift >= 0 {
+        m.checked_mul(1u64.checked_shl(u32::try_from(shift).ok()?)?)?
+    } else {
+        let div = 1u64.checked_shl(u32::try_from(-shift).ok()?)?;
+        if m % div != 0 {
+            return None;
+        }
+        m / div
+    };
+    Some((value, end))
 }
 
 /// A digit run read backwards (`0015` states 5100): leading zeros of the reversed run count.
