@@ -44,9 +44,9 @@ const SEPARATORS: &[char] = &[
     '\u{2026}', ';',
     // Arrows leading from one group to the next (`5→1→0→0`).
     '\u{2192}', '\u{27F6}', '\u{21D2}',
-    // ASCII signs a learner puts between the halves (`51#00`, `51@00`, `51^00`); not the
-    // operators `+`, `*`, `=` (`5+100`, `5*100` are sums and products).
-    '#', '@', '^', '&',
+    // ASCII signs a learner puts between the halves (`51#00`, `51@00`); not the operators
+    // `+`, `*`, `^`, `=` (`5+100`, `5*100`, `10^3` are sums, products and powers).
+    '#', '@', '&',
 ];
 
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` writes split.

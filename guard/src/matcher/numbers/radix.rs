@@ -187,7 +187,7 @@ fn hex_float(s: &str, int: u64, dot: usize) -> Option<(u64, usize)> {
         m.checked_mul(1u64.checked_shl(u32::try_from(shift).ok()?)?)?
     } else {
         let div = 1u64.checked_shl(u32::try_from(-shift).ok()?)?;
-        if m % div != 0 {
+        if !m.is_multiple_of(div) {
             return None;
         }
         m / div
