@@ -178,11 +178,14 @@ fn escaped_bytes(b: &[u8], i: usize) -> Option<u64> {
 
 /// Words that name a base, with the base; `None`: the base is the number after the word
 /// (`base 7`, `radix 20`).
-const BASE_WORDS: [(&str, Option<u32>); 17] = [
+const BASE_WORDS: [(&str, Option<u32>); 19] = [
     ("hexadecimal", Some(16)),
     ("hex", Some(16)),
     ("octal", Some(8)),
     ("binary", Some(2)),
+    // Bytes are printed in hex and bits in binary (`lag bytes: 13 EC`, `bits: 1010 1011 1110`).
+    ("bytes", Some(16)),
+    ("bits", Some(2)),
     ("duodecimal", Some(12)),
     ("dozenal", Some(12)),
     ("vigesimal", Some(20)),
@@ -601,6 +604,8 @@ mod tests {
             "in hex, it's 13EC",
             "13EC<sub>16</sub>",
             "(13EC)<sub>16</sub>",
+            "lag bytes: 13 EC",
+            "bits: 0001 0011 1110 1100",
         ] {
             assert!(read(s).contains(&5100), "{s}: {:?}", read(s));
         }
@@ -663,6 +668,9 @@ mod tests {
             "binary 2",
             "H<sub>2</sub>O",
             "face<sub>16</sub>",
+            "64 bits per word",
+            "bytes in flight",
+            "bytes: 1.5 MB",
         ] {
             assert!(read(s).is_empty(), "{s}: {:?}", read(s));
         }
