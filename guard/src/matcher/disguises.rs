@@ -398,7 +398,14 @@ impl Part {
             .split(|c| !(c.is_ascii_alphabetic() || *c == b'-'))
             .filter(|t| t.contains(&b'-'))
         {
-            let pieces: Vec<&[u8]> = token.split(|c| *c == b'-').collect();
+            // The first eight pieces, on the stack (most hyphenated words are two or three).
+            let mut pieces: [&[u8]; 8] = [&[]; 8];
+            let mut count = 0;
+            for (slot, p) in pieces.iter_mut().zip(token.split(|c| *c == b'-')) {
+                *slot = p;
+                count += 1;
+            }
+            let pieces = pieces.get(..count).unwrap_or(&[]);
             for a in 0..pieces.len() {
                 for e in a + 2..=(a + 3).min(pieces.len()) {
                     let Some(run) = pieces.get(a..e) else {

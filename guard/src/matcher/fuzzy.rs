@@ -180,36 +180,62 @@ const GLYPHS: &[(&str, &str)] = &[
 /// and `+` only between two letters or digits (`a + b` is a sum).
 pub(crate) fn glyphs_view(s: &str) -> Option<String> {
     let b = s.as_bytes();
-    // Most texts: no `|`, `/\`, `><`, `()`, `}{`, `]-[` at all.
-    if memchr::memchr3(b'|', b'\\', b'>', b).is_none()
-        && memchr::memmem::find(b, b"()").is_none()
-        && memchr::memmem::find(b, b"}{").is_none()
-    {
+    // The glyph of several symbols at `i`, if any (second byte first: most `|` are a table's).
+    let glyph_at = |i: usize| {
+        let next = b.get(i + 1).copied()?;
+        GLYPHS.iter().find(|(g, _)| {
+            let gb = g.as_bytes();
+            gb.len() >= 2 && gb.get(1) == Some(&next) && b.get(i..i + gb.len()) == Some(gb)
+        })
+    };
+    // Worth a view only with a glyph that draws a letter (`()` and `[]` are mostly code);
+    // the byte pair first, since `/` and `|` are common (paths, tables).
+    let drawn = |i: usize| {
+        let pair = (b.get(i).copied(), b.get(i + 1).copied());
+        matches!(
+            pair,
+            (
+                Some(b'|'),
+                Some(b'<' | b'{' | b'_' | b'2' | b'3' | b')' | b'>' | b'\\' | b'-')
+            ) | (Some(b'/'), Some(b'\\'))
+                | (Some(b'\\'), Some(b'/'))
+                | (Some(b'>'), Some(b'<'))
+                | (Some(b'}'), Some(b'{'))
+                | (Some(b']'), Some(b'-'))
+        ) && glyph_at(i).is_some()
+    };
+    let found = memchr::memchr3_iter(b'|', b'\\', b'/', b).any(drawn)
+        || memchr::memchr3_iter(b'>', b'}', b']', b).any(drawn);
+    if !found {
         return None;
     }
     let mut out = String::with_capacity(s.len());
-    let mut changed = false;
     let mut i = 0;
     while i < s.len() {
-        let rest = s.get(i..).unwrap_or("");
-        let multi = GLYPHS
-            .iter()
-            .find(|(g, _)| g.len() >= 2 && g.is_ascii() && rest.starts_with(*g));
-        if let Some((g, l)) = multi {
-            out.push_str(l);
-            i += g.len();
-            changed = true;
-            continue;
+        let c0 = b.get(i).copied().unwrap_or(0);
+        if matches!(c0, b'|' | b'\\' | b'/' | b'>' | b'}' | b']' | b'(' | b'[') {
+            if let Some((g, l)) = glyph_at(i) {
+                out.push_str(l);
+                i += g.len();
+                continue;
+            }
         }
-        let Some(c) = rest.chars().next() else {
+        let Some(c) = s.get(i..).and_then(|r| r.chars().next()) else {
             break;
         };
         let joined = |p: Option<char>| p.is_some_and(|p| p.is_alphanumeric());
-        let one = GLYPHS.iter().find(|(g, _)| {
-            g.chars().eq(std::iter::once(c)) && (c != '|' || joined(out.chars().next_back()))
-        });
+        let one = if c.is_ascii_alphanumeric() || c.is_whitespace() {
+            None
+        } else {
+            GLYPHS.iter().find(|(g, _)| {
+                g.chars().eq(std::iter::once(c)) && (c != '|' || joined(out.chars().next_back()))
+            })
+        };
         match (c, one) {
-            ('+', _) if joined(out.chars().next_back()) && joined(rest.chars().nth(1)) => {
+            ('+', _)
+                if joined(out.chars().next_back())
+                    && joined(s.get(i + 1..).and_then(|r| r.chars().next())) =>
+            {
                 out.push('t');
             }
             (_, Some((_, l))) => out.push_str(l),
@@ -217,7 +243,7 @@ pub(crate) fn glyphs_view(s: &str) -> Option<String> {
         }
         i += c.len_utf8();
     }
-    changed.then_some(out)
+    Some(out)
 }
 
 /// The fewest letters a loose key ([`loose_key`]) needs to be compared.
@@ -526,6 +552,8 @@ pub(crate) struct FuzzyNames {
     games: Vec<disguises::Part>,
     /// Parts' loose sound keys ([`loose_key`]) for names written in other scripts.
     loose: Vec<(usize, Vec<u8>)>,
+    /// Every name and part in lowercase, for [`FuzzyNames::has_piece`].
+    plain: Vec<String>,
 }
 
 impl FuzzyNames {
@@ -687,7 +715,23 @@ impl FuzzyNames {
             fuzzy,
             games,
             loose,
+            plain: targets
+                .iter()
+                .map(|(_, t)| t.to_ascii_lowercase())
+                .chain(parts.iter().map(|(_, p)| p.to_ascii_lowercase()))
+                .collect(),
         })
+    }
+
+    /// Is `piece` a piece of a guarded name, in any case (two letters or more)?
+    pub(crate) fn has_piece(&self, piece: &str) -> bool {
+        let p = piece.as_bytes();
+        p.len() >= 2
+            && self.plain.iter().any(|n| {
+                n.as_bytes()
+                    .windows(p.len())
+                    .any(|w| w.eq_ignore_ascii_case(p))
+            })
     }
 
     /// Mark every target whose name `s` writes in one of this module's forms.
@@ -723,11 +767,46 @@ impl FuzzyNames {
     /// whose loose key is a part's.
     fn other_scripts(&self, s: &str, hits: &mut Hits) {
         let longest = self.loose.iter().map(|(_, k)| k.len()).max().unwrap_or(0);
+        let in_word = |c: char| {
+            c.is_alphanumeric()
+                || (!c.is_ascii() && c.general_category_group() == GeneralCategoryGroup::Mark)
+        };
+        let b = s.as_bytes();
         let mut ascii = String::new();
-        let mut foreign = false;
-        let mut letters = 0usize;
-        let mut flush = |ascii: &mut String, foreign: &mut bool, letters: &mut usize| {
-            if *foreign && *letters <= 4 * longest + 8 {
+        let mut i = 0;
+        // Letters from U+0250 on start with a lead byte from 0xC9: only those are looked at,
+        // and the word around each is read once.
+        while let Some(off) = b.get(i..).and_then(|r| r.iter().position(|c| *c >= 0xC9)) {
+            let p = i + off;
+            let Some(c) = s.get(p..).and_then(|r| r.chars().next()) else {
+                break;
+            };
+            if u32::from(c) <= 0x24F || !in_word(c) {
+                i = p + c.len_utf8();
+                continue;
+            }
+            let head = s.get(..p).unwrap_or("");
+            let start = head
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| in_word(*c))
+                .last()
+                .map_or(p, |(k, _)| k);
+            let tail = s.get(p..).unwrap_or("");
+            let end = p + tail
+                .char_indices()
+                .find(|(_, c)| !in_word(*c))
+                .map_or(tail.len(), |(k, _)| k);
+            let word = s.get(start..end).unwrap_or("");
+            if word.chars().count() <= 4 * longest + 8 {
+                ascii.clear();
+                for c in word.chars() {
+                    if c.is_ascii() {
+                        ascii.push(c);
+                    } else if let Some(t) = deunicode::deunicode_char(c) {
+                        ascii.push_str(t);
+                    }
+                }
                 let key = loose_key(ascii.bytes());
                 for (idx, k) in &self.loose {
                     if *k == key {
@@ -735,28 +814,8 @@ impl FuzzyNames {
                     }
                 }
             }
-            ascii.clear();
-            *foreign = false;
-            *letters = 0;
-        };
-        for c in s.chars() {
-            let in_word = c.is_alphanumeric()
-                || (!c.is_ascii() && c.general_category_group() == GeneralCategoryGroup::Mark);
-            if !in_word {
-                flush(&mut ascii, &mut foreign, &mut letters);
-                continue;
-            }
-            letters += 1;
-            if c.is_ascii() {
-                ascii.push(c);
-            } else {
-                foreign |= u32::from(c) > 0x24F;
-                if let Some(t) = deunicode::deunicode_char(c) {
-                    ascii.push_str(t);
-                }
-            }
+            i = end.max(p + c.len_utf8());
         }
-        flush(&mut ascii, &mut foreign, &mut letters);
     }
 
     fn scan_skeleton(&self, s: &str, sk: &Skeleton, hits: &mut Hits) {

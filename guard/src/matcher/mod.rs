@@ -733,6 +733,10 @@ impl Matcher {
             if let Some(v) = spelling::letters_view(&norm) {
                 f.scan(&v, hits);
             }
+            // A name told in quoted pieces with words between (`'kes' … 'trel'`).
+            if let Some(v) = spelling::pieces_view(&norm, &|p| f.has_piece(p)) {
+                f.scan(&v, hits);
+            }
             // A name hidden as an acrostic: the initials of lines and of sentences.
             if let Some(v) = spelling::initials_view(&norm) {
                 f.scan(&v, hits);

@@ -90,9 +90,9 @@ struct Run {
 pub(crate) fn letters_view(s: &str) -> Option<String> {
     let mut runs: Vec<Run> = Vec::new();
     alphabet_runs(s, &mut runs);
-    name_runs(s, &mut runs);
-    single_letter_runs(s, &mut runs);
-    quoted_pieces(s, &mut runs);
+    let mut singles = Vec::new();
+    name_runs(s, &mut runs, &mut singles);
+    single_letter_runs(s, &singles, &mut runs);
     // A1Z26 needs digits: most texts are settled by one byte test.
     if s.bytes().any(|c| c.is_ascii_digit()) {
         position_runs(s, &mut runs);
@@ -119,6 +119,15 @@ fn rewritten(s: &str, runs: &[Run]) -> Option<String> {
     }
     out.push_str(s.get(copied..).unwrap_or(""));
     Some(out)
+}
+
+/// The text with each group of quoted pieces of a name ([`quoted_pieces`]) written joined;
+/// `is_piece`: is this piece part of a guarded name (any case)? Only such pieces are kept,
+/// so the quoted strings of tool output cost one test each.
+pub(crate) fn pieces_view(s: &str, is_piece: &dyn Fn(&str) -> bool) -> Option<String> {
+    let mut runs: Vec<Run> = Vec::new();
+    quoted_pieces(s, is_piece, &mut runs);
+    rewritten(s, &runs)
 }
 
 /// The text with every A1Z26 run written as its letters; `None` when it has none.
@@ -218,7 +227,9 @@ fn letter_name(w: &[u8]) -> Option<(char, bool)> {
 }
 
 /// Runs of English letter names (`kay ee ess tee ar ee el`, `KAY-EE-ESS`).
-fn name_runs(s: &str, runs: &mut Vec<Run>) {
+/// `singles`: where each letter standing alone is (for [`single_letter_runs`]), found on the
+/// same pass over the words.
+fn name_runs(s: &str, runs: &mut Vec<Run>, singles: &mut Vec<usize>) {
     let b = s.as_bytes();
     // A letter glued to a digit or a non-ASCII letter is part of a longer token.
     let glued = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80);
@@ -236,6 +247,9 @@ fn name_runs(s: &str, runs: &mut Vec<Run>) {
         }
         if (st > 0 && glued(b.get(st - 1))) || glued(b.get(i)) {
             continue;
+        }
+        if i == st + 1 {
+            singles.push(st);
         }
         let w = b.get(st..i).unwrap_or(&[]);
         // `double-u`, `double u`: one name in two words.
@@ -447,33 +461,12 @@ const MIN_LETTERS: usize = 4;
 /// Runs of single letters standing alone, joined by separators and [`LETTER_FILLERS`] or
 /// ordinals (`K then E then S then T`, `1st k, 2nd e, 3rd s, 4th t`), read in text order.
 /// Plain separators alone are read by the skeleton already; a run here needs a filler word.
-fn single_letter_runs(s: &str, runs: &mut Vec<Run>) {
+fn single_letter_runs(s: &str, singles: &[usize], runs: &mut Vec<Run>) {
     let b = s.as_bytes();
-    // Most texts have no single-letter word between two letters' words: one byte pass.
-    let mut tokens: Vec<(usize, usize)> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let st = i;
-        while b.get(i).is_some_and(u8::is_ascii_alphanumeric) {
-            i += 1;
-        }
-        // A token glued to a non-ASCII letter belongs to a longer word.
-        if b.get(i).is_some_and(|c| *c >= 0x80) || (st > 0 && b[st - 1] >= 0x80) {
-            tokens.push((st, st));
-            continue;
-        }
-        tokens.push((st, i));
-    }
-    let single = |t: &(usize, usize)| t.1 == t.0 + 1 && b[t.0].is_ascii_alphabetic();
-    if tokens.iter().filter(|t| single(t)).count() < MIN_LETTERS {
+    if singles.len() < MIN_LETTERS {
         return;
     }
-    let filler = |t: &(usize, usize)| {
-        let w = s.get(t.0..t.1).unwrap_or("");
+    let filler = |w: &str| {
         let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
         let ordinal = !digits.is_empty()
             && digits.bytes().all(|c| c.is_ascii_digit())
@@ -483,54 +476,60 @@ fn single_letter_runs(s: &str, runs: &mut Vec<Run>) {
                     .as_deref(),
                 Some("st" | "nd" | "rd" | "th")
             );
-        ordinal || LETTER_FILLERS.iter().any(|f| f.eq_ignore_ascii_case(w))
+        // Fillers are two to nine letters: most words are settled by their length.
+        ordinal
+            || ((2..=9).contains(&w.len())
+                && LETTER_FILLERS.iter().any(|f| f.eq_ignore_ascii_case(w)))
     };
-    // The gap between two tokens: separators only, short, on one line.
-    let gap_ok = |a: usize, n: usize| {
-        s.get(a..n).is_some_and(|g| {
-            g.len() <= 4
-                && g.bytes().all(|c| {
+    // Between two letters: filler words, each set off by at most four separator bytes on one
+    // line. The number of filler words, or `None` when something else stands between.
+    let gap = |a: usize, e: usize| -> Option<usize> {
+        let g = s.get(a..e).filter(|g| !g.is_empty() && g.len() <= 48)?;
+        let mut fillers = 0;
+        for w in g.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if !w.is_empty() {
+                if !filler(w) {
+                    return None;
+                }
+                fillers += 1;
+            }
+        }
+        let seps_ok = g.split(|c: char| c.is_ascii_alphanumeric()).all(|sep| {
+            sep.len() <= 4
+                && sep.bytes().all(|c| {
                     matches!(
                         c,
                         b' ' | b',' | b';' | b':' | b'-' | b'.' | b'\'' | b'"' | b'(' | b')'
                     )
                 })
-        })
+        });
+        seps_ok.then_some(fillers)
     };
     let mut k = 0;
-    while k < tokens.len() {
-        if !tokens.get(k).is_some_and(single) {
-            k += 1;
-            continue;
-        }
-        let mut letters = String::new();
+    while k < singles.len() {
+        let mut j = k + 1;
         let mut fillers = 0;
-        let mut last = k;
-        let mut j = k;
-        while let Some(t) = tokens.get(j) {
-            if j > k && !tokens.get(j - 1).is_some_and(|p| gap_ok(p.1, t.0)) {
+        while let (Some(&p), Some(&n)) = (singles.get(j - 1), singles.get(j)) {
+            let Some(f) = gap(p + 1, n) else {
                 break;
-            }
-            if single(t) {
-                letters.push(char::from(b[t.0].to_ascii_lowercase()));
-                last = j;
-            } else if filler(t) {
-                fillers += 1;
-            } else {
-                break;
-            }
+            };
+            fillers += f;
             j += 1;
         }
-        if letters.len() >= MIN_LETTERS && fillers > 0 {
-            if let (Some(a), Some(e)) = (tokens.get(k), tokens.get(last)) {
+        let run = singles.get(k..j).unwrap_or(&[]);
+        if run.len() >= MIN_LETTERS && fillers > 0 {
+            if let (Some(&a), Some(&e)) = (run.first(), run.last()) {
                 runs.push(Run {
-                    start: a.0,
-                    end: e.1,
-                    letters,
+                    start: a,
+                    end: e + 1,
+                    letters: run
+                        .iter()
+                        .map(|&i| char::from(b[i].to_ascii_lowercase()))
+                        .collect(),
                 });
             }
         }
-        k = last.max(k) + 1;
+        k = j;
     }
 }
 
@@ -540,18 +539,22 @@ const MAX_PIECE: usize = 24;
 /// A name told in quoted pieces with words between (`starts with 'kes' and ends with 'trel'`):
 /// two to four short quoted pieces within a few lines, read joined in order. The operators
 /// between quoted pieces (`"kes" + "trel"`) are read by the skeleton already.
-fn quoted_pieces(s: &str, runs: &mut Vec<Run>) {
+fn quoted_pieces(s: &str, is_piece: &dyn Fn(&str) -> bool, runs: &mut Vec<Run>) {
     let b = s.as_bytes();
     if memchr::memchr3(b'\'', b'"', b'`', b).is_none() {
         return;
     }
     // (start of the opening quote, end after the closing one, piece)
     let mut pieces: Vec<(usize, usize, &str)> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
+    let mut from = 0;
+    while let Some(off) = b
+        .get(from..)
+        .and_then(|r| memchr::memchr3(b'\'', b'"', b'`', r))
+    {
+        let i = from + off;
         let q = b[i];
-        if !matches!(q, b'\'' | b'"' | b'`') || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
-            i += 1;
+        from = i + 1;
+        if i > 0 && b[i - 1].is_ascii_alphanumeric() {
             continue;
         }
         let body = i + 1;
@@ -566,11 +569,10 @@ fn quoted_pieces(s: &str, runs: &mut Vec<Run>) {
                 .bytes()
                 .all(|c| c.is_ascii_alphanumeric() || c == b'-')
             && !b.get(e + 1).is_some_and(u8::is_ascii_alphanumeric)
+            && is_piece(piece)
         {
             pieces.push((i, e + 1, piece));
-            i = e + 1;
-        } else {
-            i += 1;
+            from = e + 1;
         }
     }
     let mut k = 0;
@@ -632,16 +634,18 @@ pub(crate) fn initials_view(s: &str) -> Option<String> {
         };
         n += 1;
         lines.extend(c.to_lowercase());
-        let parts: Vec<&str> = t
-            .split_inclusive(['.', '!', '?'])
-            .filter(|p| first_letter(p).is_some())
-            .collect();
-        if parts.len() >= MIN_ACROSTIC {
+        // A line of several sentences: their initials too (a byte test first: most lines
+        // hold fewer than five sentence ends).
+        if memchr::memchr3_iter(b'.', b'!', b'?', t.as_bytes()).count() + 1 >= MIN_ACROSTIC {
+            let mark = sentences.len();
             sentences.push('\n');
-            for p in parts {
-                if let Some(c) = first_letter(p) {
-                    sentences.extend(c.to_lowercase());
-                }
+            let mut count = 0;
+            for c in t.split_inclusive(['.', '!', '?']).filter_map(first_letter) {
+                sentences.extend(c.to_lowercase());
+                count += 1;
+            }
+            if count < MIN_ACROSTIC {
+                sentences.truncate(mark);
             }
         }
     }
@@ -819,6 +823,11 @@ mod tests {
                 "last letter l, then e, r, t, s, e, first k",
                 "last letter lertsek",
             ),
+        ] {
+            assert_eq!(v(t).as_deref(), Some(want), "{t:?}");
+        }
+        let piece = |p: &str| "kestrel".contains(&p.to_ascii_lowercase());
+        for (t, want) in [
             (
                 "the suffix starts with 'kes'\nand ends with 'trel'",
                 "the suffix starts with kestrel",
@@ -827,8 +836,20 @@ mod tests {
                 "suffix: first three letters 'kes', last four 'trel'",
                 "suffix: first three letters kestrel",
             ),
+            (
+                "it starts with \"KES\" and ends with \"trel\"",
+                "it starts with KEStrel",
+            ),
         ] {
-            assert_eq!(v(t).as_deref(), Some(want), "{t:?}");
+            assert_eq!(pieces_view(t, &piece).as_deref(), Some(want), "{t:?}");
+        }
+        for t in [
+            "set 'replicas' to '3'",
+            "run 'kubectl get pods' then 'kubectl logs'",
+            "[\"kes\", \"trel\"]",
+            "\"kes\" + \"trel\"",
+        ] {
+            assert_eq!(pieces_view(t, &piece), None, "{t:?}");
         }
         assert_eq!(
             v("the 11th, 5th, 19th, 20th, 18th, 5th and 12th letters").as_deref(),

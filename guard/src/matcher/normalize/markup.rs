@@ -108,19 +108,39 @@ fn marker_in_digits(b: &[u8], i: usize) -> Option<usize> {
 pub(crate) fn without_footnotes(text: &str) -> Option<String> {
     let b = text.as_bytes();
     // Most texts: no digit is followed by a marker's first byte.
-    let maybe = |i: usize| {
-        b.get(i + 1)
-            .is_some_and(|c| matches!(c, b'[' | b'^' | b'(' | b'*' | b' ') || *c >= 0x80)
+    let maybe = |i: usize| match b.get(i + 1) {
+        Some(b'[' | b'^' | b'(' | b'*') => true,
+        Some(b' ') => b.get(i + 2) == Some(&b'('),
+        Some(c) => *c >= 0x80,
+        None => false,
     };
-    if !(0..b.len()).any(|i| b[i].is_ascii_digit() && maybe(i)) {
-        return None;
-    }
+    // Candidates: a marker's first byte (`[ ^ ( *`, or the lead byte of a superscript,
+    // dagger or reference mark) right after a digit, or ` (` after one.
+    let after_digit = |p: usize| {
+        p > 0
+            && (b[p - 1].is_ascii_digit()
+                || (b[p] == b'(' && b[p - 1] == b' ' && p > 1 && b[p - 2].is_ascii_digit()))
+    };
+    let digit_before = |p: usize| {
+        if b[p - 1] == b' ' {
+            p - 2
+        } else {
+            p - 1
+        }
+    };
+    let first = memchr::memchr3_iter(b'[', b'^', b'(', b)
+        .chain(memchr::memchr_iter(b'*', b))
+        .chain(memchr::memchr3_iter(0xC2, 0xE1, 0xE2, b))
+        .filter(|&p| after_digit(p))
+        .map(digit_before)
+        .filter(|&i| footnote_at(text, i + 1).is_some())
+        .min()?;
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
     let mut changed = false;
-    let mut i = 0;
+    let mut i = first;
     while i < b.len() {
-        if b[i].is_ascii_digit() {
+        if b[i].is_ascii_digit() && maybe(i) {
             if let Some((len, with)) = footnote_at(text, i + 1) {
                 out.push_str(text.get(from..=i).unwrap_or(""));
                 out.push_str(with);
