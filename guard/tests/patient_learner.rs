@@ -2892,3 +2892,35 @@ fn names_by_letters_sound_and_script_and_numbers_with_markers() {
         ],
     );
 }
+
+#[test]
+fn rendered_markup_struck_decoys_identifiers_and_two_layer_encodings() {
+    lab_table(
+        "BBCode and ANSI drawn as nothing, struck-out decoys, a value inside a name, two layers of encoding",
+        &[
+            ("total lag: [b]51[/b][i]00[/i]", "total_lag"),
+            ("total lag: [color=red]51[/color][color=blue]00[/color]", "total_lag"),
+            ("total lag: \u{1b}[1m51\u{1b}[0m\u{1b}[1m00\u{1b}[0m", "total_lag"),
+            ("orders-worker-\u{1b}[1mke\u{1b}[0m\u{1b}[1mstrel\u{1b}[0m", "stalled_consumer"),
+            ("total lag: 51~~9~~00", "total_lag"),
+            ("total lag: 51<del>9</del>00", "total_lag"),
+            ("worst partition lag: 27<s>9</s>50", "worst_partition_lag"),
+            ("total lag: 519\u{8}00", "total_lag"),
+            ("total lag: 519\u{1b}[1D\u{1b}[K00", "total_lag"),
+            ("orders-worker-kes<del>tr</del>trel", "stalled_consumer"),
+            ("export TOTAL_LAG=lag5100", "total_lag"),
+            ("The metric is named total_lag_5100 in the dashboard.", "total_lag"),
+            ("total lag: 5100rows", "total_lag"),
+            ("total lag, hex then base64: MzUzMTMwMzA=", "total_lag"),
+            ("stalled consumer, double base64: YjNKa1pYSnpMWGR2Y210bGNpMXJaWE4wY21Wcw==", "stalled_consumer"),
+            // Near-misses: an index and a footnote in brackets, a struck word with no value
+            // around it, numbering prefixes and suffixes, a hash, a version, an ANSI-coloured
+            // status line.
+            ("a[i] = b[i] and see [1]", ""),
+            ("~~old~~ new plan", ""),
+            ("v5100 and id_5100 and 5100_total and 5100k", ""),
+            ("commit ab5100f", ""),
+            ("\u{1b}[32mOK\u{1b}[0m 3 pods ready", ""),
+        ],
+    );
+}

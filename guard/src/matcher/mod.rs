@@ -714,6 +714,17 @@ impl Matcher {
         if self.rules.spelled_digits && self.rules.other_numerals {
             digitwords::scan(&self.whole_digits, &norm, hits);
         }
+        // BBCode tags and ANSI escapes drawn as nothing (`[b]51[/b][i]00[/i]`,
+        // `\x1b[1m51\x1b[0m00`), and text struck out or erased between a value's pieces
+        // (`51~~9~~00`, `51<del>9</del>00`): on the text as written, every rule and the name
+        // rules.
+        for v in normalize::as_rendered(text)
+            .into_iter()
+            .chain(normalize::without_struck(text))
+        {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_names(&norm, &n, hits, false, false);
+        }
         // Footnote markers inside a digit run (`51[^1]00`, `51¹00`, `51†00`), read without
         // them as well: on the text as written, where `¹` is still a marker.
         if let Some(v) = normalize::without_footnotes(text) {
@@ -845,7 +856,7 @@ impl Matcher {
     }
 
     /// Every rule over one normalised view. `decode`: also decode base64 and hex tokens and
-    /// scan what they hold (one level deep: a decoded text is not decoded again).
+    /// scan what they hold (two layers deep: what a decoded token holds is decoded once more).
     fn scan_view(&self, s: &str, hits: &mut Hits, decode: bool) {
         if !self.nums.is_empty() {
             let mut ctx = numbers::Ctx {
@@ -928,13 +939,22 @@ impl Matcher {
         if decode && self.rules.encodings {
             for decoded in encodings::decoded(s) {
                 let n = normalize::normalize(&decoded);
-                self.scan_view(&n, hits, false);
-                // A decoded token is short: names in letters and their parts are read there
-                // too (base64 of `kestrel`).
-                if let Some(f) = &self.fuzzy {
-                    f.scan(&n, hits);
+                self.scan_decoded(&n, hits);
+                // Two layers (`base64(hex)`, `base64(base64)`, `hex(base64)`): what a token
+                // decodes to is decoded once more, no deeper.
+                for inner in encodings::decoded(&n) {
+                    self.scan_decoded(&normalize::normalize(&inner), hits);
                 }
             }
+        }
+    }
+
+    /// A decoded token: every rule but decoding, and the name rules (a decoded token is short:
+    /// names in letters and their parts are read there too, base64 of `kestrel`).
+    fn scan_decoded(&self, n: &str, hits: &mut Hits) {
+        self.scan_view(n, hits, false);
+        if let Some(f) = &self.fuzzy {
+            f.scan(n, hits);
         }
     }
 

@@ -55,8 +55,9 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
         return;
     }
     let runs = runs(s);
-    // One run is enough for a numeral glued to it (`LI00`).
+    // One run is enough for a numeral glued to it (`LI00`), or a name (`lag5100`).
     roman_glued(digits, s, &runs, hits);
+    in_identifier(digits, s, &runs, hits);
     if runs.len() < 2 {
         return;
     }
@@ -336,6 +337,84 @@ fn joined_runs(
                     }
                 }
             }
+        }
+    }
+}
+
+/// A target's digits inside an identifier (`lag5100`, `total_lag_5100`, `TOTAL_LAG=lag5100`,
+/// `5100rows`): a run that is an integer target's digits exactly, after a word of three
+/// letters or more (glued, or joined by `_`) or before one glued on, in a token (letters,
+/// digits, `_`) holding no other digit. The number reader skips a number glued to a word, as
+/// it must for `v2`, `x86` or `h264`; a whole target of four digits or more named by a word
+/// is the value, written where a reader still sees it.
+///
+/// Controls: four digits or more; a short or numbering prefix (`v5100`, `x5100`, `id_5100`,
+/// `port5100`) and a suffix joined by `_` or of one or two letters (`5100_total`, `5100k`, a
+/// scale) are names or other values; a token of hex digits alone is a hash or an address
+/// (`ab5100f`); a token with another digit run is an identifier of its own (`a5100b2`,
+/// `v5100.1`).
+fn in_identifier(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    const NUMBERING: &[&str] = &[
+        "id", "ver", "version", "no", "num", "port", "pid", "uid", "gid", "rev", "build", "issue",
+        "pr", "ticket",
+    ];
+    let b = s.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    for &(a, e) in runs {
+        if e - a < 4 {
+            continue;
+        }
+        // The letters right before (across one `_`) and right after the run.
+        let mut lb = a;
+        if lb > 0 && b.get(lb - 1) == Some(&b'_') {
+            lb -= 1;
+        }
+        let mut ls = lb;
+        while ls > 0 && b.get(ls - 1).is_some_and(u8::is_ascii_alphabetic) {
+            ls -= 1;
+        }
+        let before = s.get(ls..lb).unwrap_or("");
+        let mut la = e;
+        while b.get(la).is_some_and(u8::is_ascii_alphabetic) {
+            la += 1;
+        }
+        let named_before =
+            before.len() >= 3 && !NUMBERING.iter().any(|w| w.eq_ignore_ascii_case(before));
+        let named_after = la - e >= 3;
+        if !(named_before || named_after) {
+            continue;
+        }
+        let Some((_, idx)) = digits
+            .iter()
+            .find(|(t, _)| Some(t.as_bytes()) == b.get(a..e))
+        else {
+            continue;
+        };
+        let mut start = a;
+        while start > 0 && b.get(start - 1).is_some_and(|c| word(*c)) {
+            start -= 1;
+        }
+        let mut end = e;
+        while b.get(end).is_some_and(|c| word(*c)) {
+            end += 1;
+        }
+        let token = b.get(start..end).unwrap_or(&[]);
+        let other_digit = token
+            .iter()
+            .enumerate()
+            .any(|(k, c)| c.is_ascii_digit() && !(a - start..e - start).contains(&k));
+        let hex = token.iter().all(u8::is_ascii_hexdigit);
+        // `v5100.1`: a version's dot continues the token.
+        let dotted = b.get(e) == Some(&b'.') && b.get(e + 1).is_some_and(u8::is_ascii_digit);
+        // `5100_total`: a suffix joined by `_` names the number, as `id_5100` does.
+        let suffixed = b.get(e) == Some(&b'_') && !named_before;
+        if !other_digit && !hex && !dotted && !suffixed {
+            hits.set(*idx);
         }
     }
 }
@@ -782,6 +861,10 @@ mod tests {
             "5 -> 1 -> 0 -> 0",
             "lag 51#00",
             "lag 51@00",
+            "export TOTAL_LAG=lag5100",
+            "metric total_lag_5100",
+            "5100rows",
+            "lag_5100",
             "lag 51\u{2666}00",
             "lag 51 \u{2605} 00",
             "total lag = 51\n00 messages",
@@ -902,6 +985,17 @@ mod tests {
     fn near_misses() {
         for t in [
             "51.00",
+            "ab5100f",
+            "5100ee",
+            "a5100b2",
+            "v5100.1",
+            "x51",
+            "v5100",
+            "x5100",
+            "id_5100",
+            "5100_total",
+            "5100k",
+            "port5100",
             "5\u{00D7}100",
             "5*100",
             "5+100",

@@ -1,0 +1,270 @@
+//! Text as a terminal or a forum renders it, where normalising reads it as written: BBCode
+//! tags (`[b]51[/b][i]00[/i]`) and ANSI escape sequences (`\x1b[1m51\x1b[0m00`) drawn as
+//! nothing ([`as_rendered`]); and text that renders struck out, erased or hidden between the
+//! digits or letters of a value, read without it ([`without_struck`]): `51~~9~~00`,
+//! `51<del>9</del>00`, `51[s]9[/s]00`, `519\x08 00` (a backspace), `51\x1b[8m9\x1b[28m00`
+//! (concealed), `519\x1b[1D\x1b[K00` (erased), `51\phantom{9}00`. The matcher reads each as a
+//! view beside the normalised text, since the same characters also have their plain reading.
+//!
+//! False-positive controls: only known BBCode tag names are tags (`[1]`, `[i]` as an index in
+//! code is `i`: a tag only when its closing tag is also there); a struck span is at most 40
+//! bytes on one line; both views are read only where they differ from the text.
+//!
+//! Cost: a byte test for `[`, ESC, backspace, `~~`, `<del`, `<s>`, `<strike`, `\phantom`
+//! decides most texts; the view is built only when one is there.
+
+/// BBCode tags drawn as formatting (lowercase).
+const BBCODE: &[&str] = &[
+    "b",
+    "i",
+    "u",
+    "s",
+    "color",
+    "size",
+    "font",
+    "code",
+    "quote",
+    "url",
+    "sup",
+    "sub",
+    "center",
+    "left",
+    "right",
+    "highlight",
+    "spoiler",
+    "tt",
+    "pre",
+    "small",
+    "big",
+    "strike",
+    "del",
+    "ins",
+    "mark",
+    "em",
+    "strong",
+    "indent",
+    "list",
+    "noparse",
+];
+
+/// Longest struck span removed, in bytes.
+const MAX_STRUCK: usize = 40;
+
+/// The BBCode tag at `p` (`[b]`, `[/b]`, `[color=red]`): its length.
+fn bbcode_at(s: &str, p: usize) -> Option<usize> {
+    let rest = s.get(p..)?.strip_prefix('[')?;
+    let close = rest.find(']').filter(|&c| c <= 24)?;
+    let inner = rest.get(..close)?;
+    let name = inner.strip_prefix('/').unwrap_or(inner);
+    let name = name.split('=').next()?;
+    let known = BBCODE.iter().any(|t| t.eq_ignore_ascii_case(name));
+    if !known {
+        return None;
+    }
+    // `[i]`, `[b]` alone are also indexes (`a[i]`): a one-letter tag needs its closing tag.
+    if name.len() == 1 && !inner.starts_with('/') {
+        let closing = format!("[/{name}]");
+        let later = s.get(p + close + 2..)?;
+        if !later.get(..later.len().min(200)).is_some_and(|l| {
+            l.to_ascii_lowercase()
+                .contains(&closing.to_ascii_lowercase())
+        }) {
+            return None;
+        }
+    }
+    Some(close + 2)
+}
+
+/// An ANSI escape sequence at `p` (ESC `[` parameters, a final byte; or ESC and one byte):
+/// its length and its final byte.
+fn ansi_at(b: &[u8], p: usize) -> Option<(usize, u8, &[u8])> {
+    if b.get(p) != Some(&0x1B) {
+        return None;
+    }
+    if b.get(p + 1) != Some(&b'[') {
+        return b.get(p + 1).map(|c| (2, *c, &[][..]));
+    }
+    let mut q = p + 2;
+    while b.get(q).is_some_and(|c| (0x30..=0x3F).contains(c)) && q - p < 24 {
+        q += 1;
+    }
+    while b.get(q).is_some_and(|c| (0x20..=0x2F).contains(c)) && q - p < 24 {
+        q += 1;
+    }
+    let f = *b.get(q).filter(|c| (0x40..=0x7E).contains(*c))?;
+    Some((q + 1 - p, f, b.get(p + 2..q).unwrap_or(&[])))
+}
+
+/// Could `text` render differently from how it is written here?
+fn has_any(b: &[u8]) -> bool {
+    memchr::memchr2(0x1B, 0x08, b).is_some()
+        || memchr::memchr_iter(b'[', b).any(|i| {
+            b.get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'/')
+        })
+}
+
+/// The text with BBCode tags and ANSI escape sequences taken out; `None` when it has none.
+pub(crate) fn as_rendered(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    if !has_any(b) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    let mut i = 0;
+    let mut changed = false;
+    while i < b.len() {
+        let len = match b[i] {
+            b'[' => bbcode_at(text, i),
+            0x1B => ansi_at(b, i).map(|(n, _, _)| n),
+            _ => None,
+        };
+        if let Some(n) = len {
+            out.push_str(text.get(from..i).unwrap_or(""));
+            i += n;
+            from = i;
+            changed = true;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(text.get(from..).unwrap_or(""));
+    changed.then_some(out)
+}
+
+/// Struck-out spans (`~~9~~`, `<del>9</del>`, `<s>9</s>`, `<strike>…`, `[s]9[/s]`,
+/// `\phantom{9}`) at `p`: the span's length.
+fn struck_at(s: &str, p: usize) -> Option<usize> {
+    let rest = s.get(p..)?;
+    for (open, close) in [
+        ("~~", "~~"),
+        ("<del>", "</del>"),
+        ("<s>", "</s>"),
+        ("<strike>", "</strike>"),
+        ("[s]", "[/s]"),
+        ("[strike]", "[/strike]"),
+        ("[del]", "[/del]"),
+        ("\\phantom{", "}"),
+    ] {
+        let Some(body) = rest
+            .get(..open.len())
+            .filter(|h| h.eq_ignore_ascii_case(open))
+            .and_then(|_| rest.get(open.len()..))
+        else {
+            continue;
+        };
+        let window = body
+            .get(..body.len().min(MAX_STRUCK + close.len()))
+            .unwrap_or(body);
+        let end = window.to_ascii_lowercase().find(close)?;
+        let inner = body.get(..end)?;
+        if inner.is_empty() || inner.contains('\n') {
+            return None;
+        }
+        return Some(open.len() + end + close.len());
+    }
+    None
+}
+
+/// The text without what renders struck out, erased or concealed; `None` when it has none.
+pub(crate) fn without_struck(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let maybe = memchr::memchr2(0x1B, 0x08, b).is_some()
+        || memchr::memmem::find(b, b"~~").is_some()
+        || memchr::memchr_iter(b'<', b)
+            .any(|i| matches!(b.get(i + 1), Some(b'd' | b'D' | b's' | b'S')))
+        || memchr::memmem::find(b, b"[s]").is_some()
+        || memchr::memmem::find(b, b"[strike]").is_some()
+        || memchr::memmem::find(b, b"[del]").is_some()
+        || memchr::memmem::find(b, b"\\phantom{").is_some();
+    if !maybe {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut changed = false;
+    let mut concealed = false;
+    while i < b.len() {
+        let c = b[i];
+        if c == 0x08 {
+            // A backspace erases the character before it.
+            out.pop();
+            i += 1;
+            changed = true;
+            continue;
+        }
+        if c == 0x1B {
+            if let Some((n, f, params)) = ansi_at(b, i) {
+                match (f, params) {
+                    (b'm', b"8") => concealed = true,
+                    (b'm', b"28" | b"0" | b"") => concealed = false,
+                    (b'D', p) => {
+                        // Cursor back `n` (an erase after it drops what it passed over).
+                        let back: usize = std::str::from_utf8(p)
+                            .ok()
+                            .and_then(|p| p.parse().ok())
+                            .unwrap_or(1);
+                        for _ in 0..back.min(8) {
+                            out.pop();
+                        }
+                    }
+                    _ => {}
+                }
+                i += n;
+                changed = true;
+                continue;
+            }
+        }
+        if let Some(n) = struck_at(text, i) {
+            i += n;
+            changed = true;
+            continue;
+        }
+        let Some(ch) = text.get(i..).and_then(|r| r.chars().next()) else {
+            break;
+        };
+        if !concealed {
+            out.push(ch);
+        } else {
+            changed = true;
+        }
+        i += ch.len_utf8();
+    }
+    changed.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rendered_and_struck() {
+        for (t, want) in [
+            ("[b]51[/b][i]00[/i]", "5100"),
+            ("[color=red]27[/color][color=blue]50[/color]", "2750"),
+            ("\u{1b}[1m51\u{1b}[0m\u{1b}[1m00\u{1b}[0m", "5100"),
+            ("5\u{1b}[0m1\u{1b}[0m0\u{1b}[0m0", "5100"),
+        ] {
+            assert_eq!(as_rendered(t).as_deref(), Some(want), "{t:?}");
+        }
+        for t in ["a[i] = b[i]", "see [1] and [docs]", "plain text"] {
+            assert_eq!(as_rendered(t), None, "{t:?}");
+        }
+        for (t, want) in [
+            ("51~~9~~00", "5100"),
+            ("51<del>9</del>00", "5100"),
+            ("51<s>9</s>00", "5100"),
+            ("519\u{8}00", "5100"),
+            ("51\u{1b}[8m9\u{1b}[28m00", "5100"),
+            ("519\u{1b}[1D\u{1b}[K00", "5100"),
+            ("51\\phantom{9}00", "5100"),
+            ("kes<del>tr</del>trel", "kestrel"),
+        ] {
+            assert_eq!(without_struck(t).as_deref(), Some(want), "{t:?}");
+        }
+        for t in ["~~ not closed", "<div>x</div>", "a ~~ b\n~~ c"] {
+            assert_eq!(without_struck(t), None, "{t:?}");
+        }
+    }
+}
