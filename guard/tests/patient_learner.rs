@@ -2844,3 +2844,86 @@ fn appended_digits_and_sums_in_prose() {
         ],
     );
 }
+
+#[test]
+fn values_built_over_several_statements() {
+    lab_table(
+        "values a small program builds over several statements, formats and paddings",
+        &[
+            ("lag = 5000\nlag += 100", "total_lag"),
+            ("x = 5000; x += 100  # lag", "total_lag"),
+            ("lag = 51\nlag *= 100\nprint(lag)", "total_lag"),
+            ("a = 51\nb = a * 100  # total lag", "total_lag"),
+            (
+                "let lag = 2000; lag += 750; // worst partition",
+                "worst_partition_lag",
+            ),
+            ("worst = 275\nworst *= 10", "worst_partition_lag"),
+            ("hi, lo = 51, 0  # lag = hi*100+lo", "total_lag"),
+            ("lag = 5_000 + 1_00", "total_lag"),
+            ("lag = 4.5e3 + 600", "total_lag"),
+            ("lag = 51_00", "total_lag"),
+            ("x=51; echo \"${x}00\"", "total_lag"),
+            ("x=51\necho $((x*100))", "total_lag"),
+            ("printf '%d%02d' 51 0", "total_lag"),
+            ("print(f'{51}{0:02d}')", "total_lag"),
+            ("print('%d%02d' % (51, 0))", "total_lag"),
+            ("'{}{:02d}'.format(51, 0)", "total_lag"),
+            ("f'{275:0<4}'", "worst_partition_lag"),
+            ("println!(\"{}{:02}\", 51, 0);", "total_lag"),
+            ("fmt.Sprintf(\"%d%02d\", 51, 0)", "total_lag"),
+            ("lag = '51'.ljust(4, '0')", "total_lag"),
+            ("lag = '275'.ljust(4,'0')", "worst_partition_lag"),
+            ("'51'.padEnd(4, '0')", "total_lag"),
+            ("String(275).padEnd(4, \"0\")", "worst_partition_lag"),
+            ("const s = `${51}00`;", "total_lag"),
+            ("lag = ord('\u{13ec}')", "total_lag"),
+            ("lag = ord('\\u13ec')", "total_lag"),
+            ("'\u{13ec}'.codePointAt(0)", "total_lag"),
+            ("lag is the code point of '\u{13ec}'", "total_lag"),
+            ("$lag = 5000;\n$lag += 100;", "total_lag"),
+            ("x := 51\ny := x * 100", "total_lag"),
+            ("lag <- 5000\nlag <- lag + 100", "total_lag"),
+            ("SET @lag = 5000; SET @lag = @lag + 100;", "total_lag"),
+            ("Try this: a = 51 then b = a * 100", "total_lag"),
+            ("s = '0015'\nprint(s[::-1])", "total_lag"),
+            ("x = 1275\nx <<= 2", "total_lag"),
+            ("int a = 10200;\na /= 2;", "total_lag"),
+            // Near-misses: values never combined, a loop or branch body, other widths and
+            // code points, a config block, log fields, unknown names.
+            ("replicas = 3\nreplicas += 2", ""),
+            ("timeout = 5000  # ms\nretries = 3", ""),
+            ("max.poll.records = 500\nsession.timeout.ms = 45000", ""),
+            ("for i in range(100): total += 51", ""),
+            (
+                "total = 0\nfor i in range(100):\n    total += 51\nprint(total)",
+                "",
+            ),
+            ("x = 5000\nif x > 1:\n    x += 100", ""),
+            ("x = 51\ny = 100", ""),
+            ("lag = 5000\nlag = 100", ""),
+            ("printf '%d' 51", ""),
+            ("printf '%05d' 51", ""),
+            ("ord('a')", ""),
+            ("lag = ord('\u{13ed}')", ""),
+            ("lag = '51'.ljust(5, '0')", ""),
+            ("print(f'{51}{0:03d}')", ""),
+            ("echo \"${x}00\"", ""),
+            ("x = 51; y = x * 1000", ""),
+            (
+                "partitions = 12\nreplicas = 3\ntotal = partitions * replicas",
+                "",
+            ),
+            ("heap = 512; heap *= 2  # MiB", ""),
+            (
+                "retention.ms=259200000 segment.bytes=1073741824 min.insync.replicas=2",
+                "",
+            ),
+            ("batch.size = 16384\nlinger.ms = 5\nacks = all", ""),
+            (
+                "disk usage on /var/lib/kafka at 51% (204GiB of 1000GiB)",
+                "",
+            ),
+        ],
+    );
+}

@@ -243,6 +243,7 @@ mod normalize;
 mod numbers;
 mod parts;
 mod phrases;
+mod program;
 mod readings;
 mod seqkeys;
 mod signs;
@@ -776,6 +777,37 @@ impl Matcher {
             }
             if let Some(f) = &self.fuzzy {
                 f.scan(&changed, hits);
+            }
+        }
+        // Values a program builds over several statements (`program.rs`): each number it
+        // computes is checked exactly (up to float error, no candidate or tolerance), each
+        // string it builds or prints is read by every rule and the name rules. On the text as
+        // written and, when different, the normalised text (as the code view is), when the
+        // normalised text holds a trigger (one check: normalising keeps every trigger).
+        let programs = if program::triggered(&norm) {
+            let second = if norm != text {
+                program::run(&norm)
+            } else {
+                None
+            };
+            program::run(text).into_iter().chain(second).collect()
+        } else {
+            Vec::new()
+        };
+        for r in programs {
+            if !self.nums.is_empty() {
+                for v in &r.numbers {
+                    let v = v.abs();
+                    let eps = (v * 1e-9).max(1e-9);
+                    self.nums.range(v - eps, v + eps, hits);
+                }
+            }
+            if !r.text.is_empty() {
+                let n = normalize::normalize(&r.text);
+                self.scan_view(&n, hits, false);
+                if let Some(f) = &self.fuzzy {
+                    f.scan(&n, hits);
+                }
             }
         }
         if self.rules.second_readings {
