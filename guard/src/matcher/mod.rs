@@ -783,8 +783,8 @@ impl Matcher {
         // computes is checked exactly (up to float error, no candidate or tolerance), each
         // string it builds or prints is read by every rule and the name rules. On the text as
         // written and, when different, the normalised text (as the code view is), when the
-        // normalised text holds a trigger (one check: normalising keeps every trigger).
-        let programs = if program::triggered(&norm) {
+        // text holds a trigger (normalising drops `$`, so the text as written is checked too).
+        let programs = if program::triggered(&norm) || (norm != text && program::triggered(text)) {
             let second = if norm != text {
                 program::run(&norm)
             } else {
