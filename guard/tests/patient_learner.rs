@@ -2889,6 +2889,19 @@ fn values_built_over_several_statements() {
             ("s = '0015'\nprint(s[::-1])", "total_lag"),
             ("x = 1275\nx <<= 2", "total_lag"),
             ("int a = 10200;\na /= 2;", "total_lag"),
+            ("x = 5099\nx++", "total_lag"),
+            ("lag = 0x1000 + 0x3EC", "total_lag"),
+            ("local x = 51\nprint(x .. \"00\")", "total_lag"),
+            (
+                "int x = 51;\nstd::cout << x << \"00\" << std::endl;",
+                "total_lag",
+            ),
+            ("print(51, '00', sep='')", "total_lag"),
+            ("console.log('%d%s', 275, '0')", "worst_partition_lag"),
+            ("$x = 51\nWrite-Output \"$($x * 100)\"", "total_lag"),
+            ("x = 51\nputs \"#{x}00\"", "total_lag"),
+            ("lag is \u{13ec}'s code point", "total_lag"),
+            ("worst = ord('\u{abe}')", "worst_partition_lag"),
             // Near-misses: values never combined, a loop or branch body, other widths and
             // code points, a config block, log fields, unknown names.
             ("replicas = 3\nreplicas += 2", ""),
@@ -2924,6 +2937,12 @@ fn values_built_over_several_statements() {
                 "disk usage on /var/lib/kafka at 51% (204GiB of 1000GiB)",
                 "",
             ),
+            ("slo=99.9% 30d, roughly 73% of traffic", ""),
+            ("x = 5099\nx--", ""),
+            ("print(51, 1000)", ""),
+            ("the code point of 'a' is 97", ""),
+            ("echo \"$HOME/kafka-$VERSION\"", ""),
+            ("a = 51 then b = c * 100", ""),
         ],
     );
 }

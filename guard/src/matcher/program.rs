@@ -39,6 +39,10 @@ const MAX_STR: usize = 512;
 const MAX_DEPTH: u32 = 24;
 /// Longest segment read as a statement (bytes).
 const MAX_SEGMENT: usize = 600;
+/// Operands read per text, over every statement and every attempt in prose.
+const MAX_OPERANDS: usize = 20_000;
+/// Most digits of precision a format field may ask for.
+const MAX_PREC: usize = 32;
 
 /// What a program computes: numbers, and the strings it builds or prints (one a line).
 #[derive(Debug, Default, PartialEq)]
@@ -91,8 +95,8 @@ fn parse_decimal(s: &str) -> Option<f64> {
     s.parse().ok()
 }
 
-/// Does the text hold anything this module reads? Two memchr passes over the rare bytes
-/// (`=`, `(`, `%`; `{`, `$`, `<`) and one search for `point`, each hit checked against its
+/// Does the text hold anything this module reads? Three memchr passes over the rare bytes
+/// (`=`, `(`, `%`; `{`, `$`; `<`, `+`) and one search for `point`, each hit checked against its
 /// neighbours.
 pub(crate) fn triggered(s: &str) -> bool {
     let b = s.as_bytes();
@@ -104,22 +108,26 @@ pub(crate) fn triggered(s: &str) -> bool {
             !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_digit))
                 && printf_spec(b, i + 1).is_some()
         }
-    }) || memchr::memchr3_iter(b'{', b'$', b'<', b).any(|i| match b.get(i) {
-        // `x <- 5000` (R): an arrow with a name before it and a space after.
-        Some(b'<') => {
-            b.get(i + 1) == Some(&b'-')
-                && b.get(i + 2) == Some(&b' ')
-                && i >= 2
-                && b.get(i - 1) == Some(&b' ')
-                && b.get(i - 2).is_some_and(|c| is_ident(*c))
-        }
-        _ => brace_trigger(b, i),
-    }) || memchr::memmem::find_iter(b, b"point").any(|i| {
-        let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
-        before.eq_ignore_ascii_case(b"code ")
-            || before.ends_with(b"code")
-            || before.ends_with(b"Code")
-    })
+    }) || memchr::memchr2_iter(b'{', b'$', b).any(|i| brace_trigger(b, i))
+        || memchr::memchr2_iter(b'<', b'+', b).any(|i| match b.get(i) {
+            // `x <- 5000` (R): an arrow with a name before it and a space after; `cout <<`.
+            Some(b'<') => {
+                b.get(i + 1) == Some(&b'<')
+                    || (b.get(i + 1) == Some(&b'-')
+                        && b.get(i + 2) == Some(&b' ')
+                        && i >= 2
+                        && b.get(i - 1) == Some(&b' ')
+                        && b.get(i - 2).is_some_and(|c| is_ident(*c)))
+            }
+            // `x++`, `++x`.
+            _ => b.get(i + 1) == Some(&b'+'),
+        })
+        || memchr::memmem::find_iter(b, b"point").any(|i| {
+            let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
+            before.eq_ignore_ascii_case(b"code ")
+                || before.ends_with(b"code")
+                || before.ends_with(b"Code")
+        })
 }
 
 /// `=` as a compound assignment (`+=`, `<<=`, `.=`, `//=`), or a plain or `:=` assignment
@@ -272,6 +280,8 @@ struct Run {
     vars: Vec<(String, Val, bool)>,
     out: Readings,
     statements: usize,
+    /// Operands read so far ([`MAX_OPERANDS`] in all): bounds the work on a hostile text.
+    operands: std::cell::Cell<usize>,
 }
 
 /// Words that open a loop, a branch or a function: their line and block are not run.
@@ -402,6 +412,9 @@ impl Run {
             return;
         }
         self.statements += 1;
+        if self.step(seg) || self.cout(seg) {
+            return;
+        }
         let mut after = 0;
         if let Some(head) = parse_head(seg) {
             after = head.rhs;
@@ -494,6 +507,64 @@ impl Run {
         }
     }
 
+    /// `x++`, `++x`, `x--`, `--x` on a known number. Whether the segment was one.
+    fn step(&mut self, seg: &str) -> bool {
+        let t = seg.trim_end_matches(';').trim();
+        let (name, by) = if let Some(n) = t.strip_suffix("++").or_else(|| t.strip_prefix("++")) {
+            (n, 1.0)
+        } else if let Some(n) = t.strip_suffix("--").or_else(|| t.strip_prefix("--")) {
+            (n, -1.0)
+        } else {
+            return false;
+        };
+        let name = name.trim().trim_start_matches(['$', '@']);
+        if name.is_empty() || !name.bytes().all(|c| is_ident(c) || c == b'.') {
+            return false;
+        }
+        match self.get(name) {
+            Some((Val::Num(n), _)) => {
+                let v = Val::Num(n + by);
+                self.report(&v);
+                self.set(name, v, true);
+            }
+            _ => self.forget(name),
+        }
+        true
+    }
+
+    /// `cout << x << "00";` (C++): the pieces printed one after another.
+    fn cout(&mut self, seg: &str) -> bool {
+        let Some(rest) = seg
+            .strip_prefix("std::cout")
+            .or_else(|| seg.strip_prefix("cout"))
+            .map(str::trim_start)
+        else {
+            return false;
+        };
+        let Some(rest) = rest.strip_prefix("<<") else {
+            return false;
+        };
+        let mut out = String::new();
+        let mut derived = false;
+        for piece in rest.trim_end_matches(';').split("<<") {
+            let piece = piece.trim();
+            if matches!(piece, "endl" | "std::endl" | "\"\\n\"" | "'\\n'") {
+                continue;
+            }
+            let mut p = Parser::new(piece, self);
+            let v = p.expr().filter(|_| p.b(0).is_none());
+            derived |= p.derived;
+            match v.and_then(|v| v.text()) {
+                Some(t) => out.push_str(&t),
+                None => return true,
+            }
+        }
+        if derived || out.len() > 1 {
+            self.report(&Val::Str(out));
+        }
+        true
+    }
+
     /// `print(…)`, `console.log(…)`, `echo …`, `printf …`, `puts …`: report what it prints when
     /// that is computed. Whether the segment was a print.
     fn print(&mut self, seg: &str) -> bool {
@@ -566,6 +637,7 @@ impl Run {
         let args = p.args();
         let ok = args.is_some() && (paren || p.clean_end());
         let derived = p.derived;
+        let sep = p.sep.take();
         let extra = std::mem::take(&mut p.extra);
         self.out.numbers.extend(extra);
         let Some(args) = args.filter(|_| ok) else {
@@ -575,9 +647,14 @@ impl Run {
         let out = match args.split_first() {
             Some((Val::Str(f), rest)) if short == "printf" => printf(f, rest, false),
             Some((Val::Str(f), rest)) if rust => py_format(f, rest, self),
-            _ if derived => {
+            // `console.log('%d%s', 51, '00')` formats like printf.
+            Some((Val::Str(f), rest)) if short == "log" && !rest.is_empty() && f.contains('%') => {
+                printf(f, rest, false)
+            }
+            // Several arguments print joined (`print(51, '00', sep='')`).
+            _ if derived || args.len() > 1 => {
                 let parts: Option<Vec<String>> = args.iter().map(Val::text).collect();
-                parts.map(|p| p.join(" "))
+                parts.map(|p| p.join(sep.as_deref().unwrap_or(" ")))
             }
             _ => None,
         };
@@ -592,8 +669,7 @@ impl Run {
     /// point of 'Ꮼ'`.
     fn expressions(&mut self, seg: &str) {
         let b = seg.as_bytes();
-        if memchr::memmem::find(b, b"oint ").is_some()
-            || memchr::memmem::find(b, b"rd of").is_some()
+        if memchr::memmem::find(b, b"oint").is_some() || memchr::memmem::find(b, b"rd of").is_some()
         {
             code_point_phrase(seg, &mut self.out.numbers);
         }
@@ -949,6 +1025,8 @@ fn assign_op(b: &[u8]) -> Option<(Option<Op>, usize)> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Op {
     Add,
+    /// Lua's `..`, PHP's and Perl's spaced `.`: both sides as text.
+    Concat,
     Sub,
     Mul,
     Div,
@@ -964,6 +1042,7 @@ enum Op {
 fn binary(op: Op, a: &Val, b: &Val, extra: &mut Vec<f64>) -> Option<Val> {
     use Val::{Num, Str};
     match (op, a, b) {
+        (Op::Concat, x, y) => cap(format!("{}{}", x.text()?, y.text()?)),
         (Op::Add, Str(x), y) => cap(format!("{x}{}", y.text()?)),
         (Op::Add, x @ Num(_), Str(y)) => cap(format!("{}{y}", x.text()?)),
         (Op::Mul, Str(x), Num(n)) | (Op::Mul, Num(n), Str(x)) => {
@@ -989,6 +1068,7 @@ fn binary(op: Op, a: &Val, b: &Val, extra: &mut Vec<f64>) -> Option<Val> {
 fn num_op(op: Op, x: f64, y: f64) -> Option<f64> {
     let v = match op {
         Op::Add => x + y,
+        Op::Concat => return None,
         Op::Sub => x - y,
         Op::Mul => x * y,
         Op::Div => {
@@ -1085,6 +1165,8 @@ struct Parser<'a> {
     ops: u32,
     depth: u32,
     extra: Vec<f64>,
+    /// Python's `print(…, sep='')`.
+    sep: Option<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -1097,6 +1179,7 @@ impl<'a> Parser<'a> {
             ops: 0,
             depth: 0,
             extra: Vec::new(),
+            sep: None,
         }
     }
 
@@ -1196,8 +1279,12 @@ impl<'a> Parser<'a> {
                     .get(n..)
                     .is_some_and(|r| r.starts_with('=') && !r.starts_with("=="))
             {
+                let key = self.rest().get(..n).unwrap_or("") == "sep";
                 self.i += n + 1;
-                self.expr()?;
+                let v = self.expr()?;
+                if key {
+                    self.sep = v.text();
+                }
             } else {
                 self.i = save;
                 out.push(self.expr()?);
@@ -1242,12 +1329,17 @@ impl<'a> Parser<'a> {
             let op = match (self.b(0), self.b(1)) {
                 (Some(b'+'), Some(c)) if c != b'=' && c != b'+' => Op::Add,
                 (Some(b'-'), Some(c)) if c != b'=' && c != b'-' && c != b'>' => Op::Sub,
-                // PHP and Perl join strings with a spaced `.`.
-                (Some(b'.'), Some(b' ')) if matches!(v, Val::Str(_)) => Op::Add,
+                // Lua joins strings with `..`; PHP and Perl with a spaced `.`.
+                (Some(b'.'), Some(b'.')) if self.b(2) != Some(b'.') => Op::Concat,
+                (Some(b'.'), Some(b' '))
+                    if self.i > 0 && self.s.as_bytes().get(self.i - 1) == Some(&b' ') =>
+                {
+                    Op::Concat
+                }
                 _ => return Some(v),
             };
             let save = self.i;
-            self.i += 1;
+            self.i += if self.b(1) == Some(b'.') { 2 } else { 1 };
             let Some(r) = self.term() else {
                 self.i = save;
                 return Some(v);
@@ -1282,7 +1374,12 @@ impl<'a> Parser<'a> {
         match (self.b(0), self.b(1)) {
             (Some(b'-'), Some(c)) if c != b'-' && c != b'=' => {
                 self.i += 1;
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return None;
+                }
                 let v = self.unary()?;
+                self.depth -= 1;
                 self.ops += 1;
                 match v {
                     Val::Num(n) => Some(Val::Num(-n)),
@@ -1291,7 +1388,13 @@ impl<'a> Parser<'a> {
             }
             (Some(b'+'), Some(c)) if c != b'+' && c != b'=' => {
                 self.i += 1;
-                self.unary()
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return None;
+                }
+                let v = self.unary();
+                self.depth -= 1;
+                v
             }
             _ => self.power(),
         }
@@ -1389,6 +1492,11 @@ impl<'a> Parser<'a> {
     }
 
     fn primary(&mut self) -> Option<Val> {
+        let used = self.run.operands.get() + 1;
+        if used > MAX_OPERANDS {
+            return None;
+        }
+        self.run.operands.set(used);
         self.ws();
         let c = self.b(0)?;
         match c {
@@ -1648,6 +1756,11 @@ impl<'a> Parser<'a> {
             let close = body.find("))")?;
             v = self.sub_expr(body.get(..close)?)?;
             len = close + 5;
+        } else if let Some(body) = t.strip_prefix("$(") {
+            // PowerShell's subexpression `$($x * 100)`.
+            let close = find_close(body, b')')?;
+            v = self.sub_expr(body.get(..close)?)?;
+            len = close + 3;
         } else if let Some(body) = t.strip_prefix("${").or_else(|| t.strip_prefix("#{")) {
             let close = find_close(body, b'}')?;
             let inner = body.get(..close)?;
@@ -2263,6 +2376,9 @@ fn format_spec(v: &Val, spec: &str) -> Option<String> {
 
 /// A value under a spec. `c_style`: printf (a string's zero flag pads with spaces).
 fn render(v: &Val, s: &Spec, c_style: bool) -> Option<String> {
+    if s.prec.is_some_and(|p| p > MAX_PREC) {
+        return None;
+    }
     let numeric = matches!(
         s.ty,
         Some('d' | 'i' | 'u' | 'f' | 'F' | 'x' | 'X' | 'o' | 'b' | 'e' | 'E' | '%')
@@ -2443,10 +2559,12 @@ fn shell_words(s: &str, run: &Run) -> Option<(Vec<String>, bool)> {
     Some((words, derived))
 }
 
-/// `the code point of 'Ꮼ'`, `codepoint of Ꮼ`, `ord of 'Ꮼ'`: one character after the phrase
-/// (quoted or alone), read as its code point.
+/// `the code point of 'Ꮼ'`, `codepoint of Ꮼ`, `ord of 'Ꮼ'`, `Ꮼ's code point`: one
+/// non-ASCII character next to the phrase (quoted or alone), read as its code point. ASCII
+/// is left alone (`the code point of 'a'` is 97: no ops value is written that way).
 fn code_point_phrase(seg: &str, out: &mut Vec<f64>) {
     let lower = seg.to_ascii_lowercase();
+    let quote = |c: char| matches!(c, '\'' | '"' | '`' | '‘' | '’' | '“' | '”');
     for phrase in [
         "code point of",
         "codepoint of",
@@ -2464,7 +2582,7 @@ fn code_point_phrase(seg: &str, out: &mut Vec<f64>) {
                 .map_or(rest, str::trim_start);
             let mut cs = rest.chars();
             let Some(first) = cs.next() else { continue };
-            let (ch, after) = if matches!(first, '\'' | '"' | '`' | '‘' | '“') {
+            let (ch, after) = if quote(first) {
                 let Some(c) = cs.next() else { continue };
                 (c, cs.next())
             } else {
@@ -2472,6 +2590,30 @@ fn code_point_phrase(seg: &str, out: &mut Vec<f64>) {
             };
             let closed = after.is_none_or(|a| !a.is_alphanumeric());
             if closed && !ch.is_ascii() {
+                out.push(f64::from(u32::from(ch)));
+            }
+        }
+    }
+    // `Ꮼ's code point`, `'Ꮼ' code point`: the character right before the phrase.
+    for phrase in [
+        "'s code point",
+        "’s code point",
+        " code point",
+        "'s codepoint",
+        " codepoint",
+    ] {
+        let mut from = 0;
+        while let Some(k) = seg.get(from..).and_then(|t| t.find(phrase)) {
+            let at = from + k;
+            from = at + phrase.len();
+            let mut before = seg.get(..at).unwrap_or("").chars().rev();
+            let mut ch = before.next();
+            if ch.is_some_and(quote) {
+                ch = before.next();
+            }
+            let Some(ch) = ch else { continue };
+            let open = before.next().is_none_or(|c| !c.is_alphanumeric());
+            if open && !ch.is_ascii() && !ch.is_whitespace() {
                 out.push(f64::from(u32::from(ch)));
             }
         }
@@ -2513,6 +2655,22 @@ mod tests {
         assert!(states("SET @lag = 5000; SET @lag = @lag + 100;", 5100.0));
         assert!(states("Try this: a = 51 then b = a * 100", 5100.0));
         assert!(states("lag = 51_00", 5100.0));
+        assert!(states("x = 5099\nx++", 5100.0));
+        assert!(states("local x = 51\nprint(x .. \"00\")", 5100.0));
+        assert!(
+            states("$x = 51; echo $x . \"00\";", 5100.0)
+                || states("$x = 51; $y = $x . \"00\";", 5100.0)
+        );
+        assert!(states(
+            "int x = 51;\nstd::cout << x << \"00\" << std::endl;",
+            5100.0
+        ));
+        assert!(states("print(51, '00', sep='')", 5100.0));
+        assert!(states("console.log('%d%s', 51, '00')", 5100.0));
+        assert!(states("$x = 51\nWrite-Output \"$($x * 100)\"", 5100.0));
+        assert!(states("my $x = 51; print \"${x}00\";", 5100.0));
+        assert!(states("x = 51\nputs \"#{x}00\"", 5100.0));
+        assert!(states("lag = 0x1000 + 0x3EC", 5100.0));
     }
 
     #[test]
@@ -2537,6 +2695,11 @@ mod tests {
         assert!(states("lag = ord('\\u13ec')", 5100.0));
         assert!(states("'\u{13ec}'.codePointAt(0)", 5100.0));
         assert!(states("lag is the code point of '\u{13ec}'", 5100.0));
+        assert!(states("lag is \u{13ec}'s code point", 5100.0));
+        assert!(states(
+            "lag: the code point of the character \u{13ec}",
+            5100.0
+        ));
         assert!(states("s = '0015'\nprint(s[::-1])", 5100.0));
         assert!(states("'5x00'.replace('x', '1')", 5100.0));
         assert!(states("x = '51'\ny = x + '00'", 5100.0));
