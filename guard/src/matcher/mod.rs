@@ -783,8 +783,10 @@ impl Matcher {
         // computes is checked exactly (up to float error, no candidate or tolerance), each
         // string it builds or prints is read by every rule and the name rules. On the text as
         // written and, when different, the normalised text (as the code view is), when the
-        // text holds a trigger (normalising drops `$`, so the text as written is checked too).
-        let programs = if program::triggered(&norm) || (norm != text && program::triggered(text)) {
+        // text holds a trigger. Normalising drops `$` (and with it shell and template
+        // interpolation), so a text as written with a `$` is checked too.
+        let written_only = || norm != text && program::interpolates(text);
+        let programs = if program::triggered(&norm) || written_only() {
             let second = if norm != text {
                 program::run(&norm)
             } else {

@@ -130,6 +130,13 @@ pub(crate) fn triggered(s: &str) -> bool {
         })
 }
 
+/// Does the text hold a `$` interpolation (`${x}`, `$x`, `$((`)? Normalising drops `$`, so
+/// the matcher asks this of the text as written: one memchr pass with few hits.
+pub(crate) fn interpolates(s: &str) -> bool {
+    let b = s.as_bytes();
+    memchr::memchr_iter(b'$', b).any(|i| brace_trigger(b, i))
+}
+
 /// `=` as a compound assignment (`+=`, `<<=`, `.=`, `//=`), or a plain or `:=` assignment
 /// whose right side is more than a lone literal: a spaced `=` or one at a line start,
 /// followed on its line by a letter, `$`, `(`, a quote or an operator after a value.
