@@ -100,34 +100,98 @@ fn parse_decimal(s: &str) -> Option<f64> {
 /// neighbours.
 pub(crate) fn triggered(s: &str) -> bool {
     let b = s.as_bytes();
-    memchr::memchr3_iter(b'=', b'(', b'%', b).any(|i| match b.get(i) {
-        Some(b'=') => assignment_trigger(b, i),
-        Some(b'(') => known_call_before(b, i),
-        // Not after a digit: `73% of` is a percentage.
-        _ => {
-            !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_digit))
-                && printf_spec(b, i + 1).is_some()
+    // A spaced assignment of a literal (`lag = 5000`): a trigger together with an operator
+    // between two values elsewhere (`lag + 100` on a REPL line).
+    let mut literal_head = false;
+    for i in memchr::memchr3_iter(b'=', b'(', b'%', b) {
+        let hit = match b.get(i) {
+            Some(b'=') => match assignment_trigger(b, i) {
+                Assign::Combines => true,
+                Assign::Literal => {
+                    literal_head = true;
+                    false
+                }
+                Assign::No => false,
+            },
+            Some(b'(') => known_call_before(b, i),
+            // Not after a digit: `73% of` is a percentage.
+            _ => {
+                !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_digit))
+                    && printf_spec(b, i + 1).is_some()
+            }
+        };
+        if hit {
+            return true;
         }
-    }) || memchr::memchr2_iter(b'{', b'$', b).any(|i| brace_trigger(b, i))
-        || memchr::memchr2_iter(b'<', b'+', b).any(|i| match b.get(i) {
+    }
+    if memchr::memchr2_iter(b'{', b'$', b).any(|i| brace_trigger(b, i)) {
+        return true;
+    }
+    let mut operator = false;
+    for i in memchr::memchr3_iter(b'<', b'+', b'*', b) {
+        match b.get(i) {
             // `x <- 5000` (R): an arrow with a name before it and a space after; `cout <<`.
             Some(b'<') => {
-                b.get(i + 1) == Some(&b'<')
+                if b.get(i + 1) == Some(&b'<')
                     || (b.get(i + 1) == Some(&b'-')
                         && b.get(i + 2) == Some(&b' ')
                         && i >= 2
                         && b.get(i - 1) == Some(&b' ')
                         && b.get(i - 2).is_some_and(|c| is_ident(*c)))
+                {
+                    return true;
+                }
             }
             // `x++`, `++x`.
-            _ => b.get(i + 1) == Some(&b'+'),
-        })
-        || memchr::memmem::find_iter(b, b"point").any(|i| {
-            let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
-            before.eq_ignore_ascii_case(b"code ")
-                || before.ends_with(b"code")
-                || before.ends_with(b"Code")
-        })
+            Some(b'+') if b.get(i + 1) == Some(&b'+') => return true,
+            _ => operator = operator || between_values(b, i),
+        }
+    }
+    if operator && literal_head {
+        return true;
+    }
+    memchr::memmem::find_iter(b, b"point").any(|i| {
+        let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
+        before.eq_ignore_ascii_case(b"code ")
+            || before.ends_with(b"code")
+            || before.ends_with(b"Code")
+    })
+}
+
+/// Is the operator byte at `i` between two values (a name, a digit or a bracket on each
+/// side, one space allowed)? Markdown's `**` and a bullet's `* ` are not.
+fn between_values(b: &[u8], i: usize) -> bool {
+    let op = b.get(i).copied();
+    let near = |k: Option<usize>| {
+        let c = k.and_then(|k| b.get(k)).copied();
+        if c == Some(b' ') {
+            None
+        } else {
+            c
+        }
+    };
+    let before = near(i.checked_sub(1)).or_else(|| {
+        (b.get(i.wrapping_sub(1)) == Some(&b' '))
+            .then(|| i.checked_sub(2).and_then(|k| b.get(k)).copied())
+            .flatten()
+    });
+    let after = near(Some(i + 1)).or_else(|| {
+        (b.get(i + 1) == Some(&b' '))
+            .then(|| b.get(i + 2).copied())
+            .flatten()
+    });
+    before != op
+        && after != op
+        && before.is_some_and(|c| is_ident(c) || c == b')')
+        && after.is_some_and(|c| is_ident(c) || c == b'(')
+}
+
+/// What an `=` says about the text: an assignment that combines values, one of a lone
+/// literal (spaced), or neither.
+enum Assign {
+    Combines,
+    Literal,
+    No,
 }
 
 /// Does the text hold a `$` interpolation (`${x}`, `$x`, `$((`)? Normalising drops `$`, so
@@ -140,22 +204,21 @@ pub(crate) fn interpolates(s: &str) -> bool {
 /// `=` as a compound assignment (`+=`, `<<=`, `.=`, `//=`), or a plain or `:=` assignment
 /// whose right side is more than a lone literal: a spaced `=` or one at a line start,
 /// followed on its line by a letter, `$`, `(`, a quote or an operator after a value.
-fn assignment_trigger(b: &[u8], i: usize) -> bool {
+fn assignment_trigger(b: &[u8], i: usize) -> Assign {
     let prev = i.checked_sub(1).and_then(|p| b.get(p)).copied();
     let next = b.get(i + 1).copied();
     if matches!(next, Some(b'=' | b'>' | b'~')) || matches!(prev, Some(b'=' | b'!')) {
-        return false;
+        return Assign::No;
     }
     match prev {
-        Some(b'+' | b'-' | b'*' | b'/' | b'%' | b'.') => return true,
-        Some(b'<' | b'>') => {
-            return i >= 2 && b.get(i - 2) == prev.as_ref();
-        }
+        Some(b'+' | b'-' | b'*' | b'/' | b'%' | b'.') => return Assign::Combines,
+        Some(b'<' | b'>') if i >= 2 && b.get(i - 2) == prev.as_ref() => return Assign::Combines,
+        Some(b'<' | b'>') => return Assign::No,
         _ => {}
     }
     let spaced = prev == Some(b' ') || prev == Some(b':');
     if !spaced && !head_at_line_start(b, i) {
-        return false;
+        return Assign::No;
     }
     // Unspaced (`x=…`, a shell assignment or a `key=value` field): its first word only, so
     // `retention.ms=259200000 segment.bytes=…` is no trigger.
@@ -168,14 +231,20 @@ fn assignment_trigger(b: &[u8], i: usize) -> bool {
     for &c in line {
         match c {
             b'a'..=b'z' | b'A'..=b'Z' | b'$' | b'(' | b'\'' | b'"' | b'`' | b'@' | b'_' => {
-                return true
+                return Assign::Combines
             }
-            b'+' | b'*' | b'/' | b'%' | b'<' | b'>' | b'-' if seen_value => return true,
+            b'+' | b'*' | b'/' | b'%' | b'<' | b'>' | b'-' if seen_value => {
+                return Assign::Combines
+            }
             b'0'..=b'9' => seen_value = true,
             _ => {}
         }
     }
-    false
+    if spaced {
+        Assign::Literal
+    } else {
+        Assign::No
+    }
 }
 
 /// Is the name before the `=` at `i` the first word of its line (after indentation)?
@@ -289,6 +358,8 @@ struct Run {
     statements: usize,
     /// Operands read so far ([`MAX_OPERANDS`] in all): bounds the work on a hostile text.
     operands: std::cell::Cell<usize>,
+    /// Inside a program quoted on a command line (`python3 -c "…"`): not read again.
+    nested: bool,
 }
 
 /// Words that open a loop, a branch or a function: their line and block are not run.
@@ -422,10 +493,16 @@ impl Run {
         if self.step(seg) || self.cout(seg) {
             return;
         }
+        if self.inline_program(seg) {
+            return;
+        }
         let mut after = 0;
+        // Where the last right side read ends: prose after it may use the names
+        // (`Let a = 51 and b = 100. The lag is a * b.`).
+        let mut tail = None;
         if let Some(head) = parse_head(seg) {
             after = head.rhs;
-            self.assign(seg, &head);
+            tail = self.assign(seg, &head);
         } else if self.print(seg) {
             return;
         }
@@ -434,17 +511,55 @@ impl Run {
         while let Some(head) = spaced_head(seg, after) {
             after = head.rhs;
             any = true;
-            self.assign(seg, &head);
+            tail = self.assign(seg, &head);
         }
         if !any {
             self.expressions(seg);
+        } else if let Some(t) = tail.and_then(|end| seg.get(end..)) {
+            if t.len() > 2 && (t.contains(' ') || !t.starts_with(char::is_alphanumeric)) {
+                self.expressions(t);
+            }
         }
     }
 
-    fn assign(&mut self, seg: &str, head: &Head) {
+    /// `python3 -c "x=51; print(x*100)"`, `node -e '…'`, `bash -c '…'`: the quoted program
+    /// read as statements (one level deep). Whether the segment was one.
+    fn inline_program(&mut self, seg: &str) -> bool {
+        if self.nested {
+            return false;
+        }
+        let Some(k) = [" -c ", " -e ", " -Command "]
+            .iter()
+            .find_map(|f| seg.find(f).map(|k| k + f.len()))
+        else {
+            return false;
+        };
+        let rest = seg.get(k..).unwrap_or("").trim_start();
+        if !rest.starts_with(['\'', '"']) {
+            return false;
+        }
+        let Some((words, _)) = shell_words(rest, self) else {
+            return true;
+        };
+        let Some(code) = words.into_iter().next() else {
+            return true;
+        };
+        self.nested = true;
+        for line in code.split('\n') {
+            for part in segments(line) {
+                self.statement(part);
+            }
+        }
+        self.nested = false;
+        true
+    }
+
+    /// One assignment; the byte of `seg` where its right side ends, when read as an expression.
+    fn assign(&mut self, seg: &str, head: &Head) -> Option<usize> {
         let rhs = seg.get(head.rhs..).unwrap_or("");
         let mut p = Parser::new(rhs, self);
         let value = p.expr_list().filter(|_| p.clean_end());
+        let end = value.as_ref().map(|_| head.rhs + p.i);
         let derived = p.derived;
         let extra = std::mem::take(&mut p.extra);
         // A shell word (`x=${x}00`) when the expression does not read.
@@ -463,13 +578,13 @@ impl Run {
             for n in &head.names {
                 self.forget(n);
             }
-            return;
+            return end;
         };
         match (&head.op, head.names.as_slice()) {
             (Some(op), [name]) => {
                 let Some((old, _)) = self.get(name) else {
                     self.forget(name);
-                    return;
+                    return end;
                 };
                 let old = old.clone();
                 let mut extra = Vec::new();
@@ -497,7 +612,7 @@ impl Run {
                     for n in names {
                         self.forget(n);
                     }
-                    return;
+                    return end;
                 }
                 for (n, v) in names.iter().zip(items) {
                     if derived {
@@ -512,6 +627,7 @@ impl Run {
                 }
             }
         }
+        end
     }
 
     /// `x++`, `++x`, `x--`, `--x` on a known number. Whether the segment was one.
@@ -1034,6 +1150,8 @@ enum Op {
     Add,
     /// Lua's `..`, PHP's and Perl's spaced `.`: both sides as text.
     Concat,
+    Or,
+    And,
     Sub,
     Mul,
     Div,
@@ -1101,6 +1219,13 @@ fn num_op(op: Op, x: f64, y: f64) -> Option<f64> {
                 return None;
             }
             x.powf(y)
+        }
+        Op::Or | Op::And => {
+            if x.fract() != 0.0 || y.fract() != 0.0 || x < 0.0 || y < 0.0 || x > 1e15 || y > 1e15 {
+                return None;
+            }
+            let (a, b) = (x as u64, y as u64);
+            (if op == Op::Or { a | b } else { a & b }) as f64
         }
         Op::Shl | Op::Shr => {
             if x.fract() != 0.0 || y.fract() != 0.0 || !(0.0..=62.0).contains(&y) || x.abs() > 1e15
@@ -1309,9 +1434,39 @@ impl<'a> Parser<'a> {
         if self.depth > MAX_DEPTH {
             return None;
         }
-        let v = self.shift();
+        let v = self.bits(b'|');
         self.depth -= 1;
         v
+    }
+
+    /// `a | b` over `a & b` over shifts (integers only); `||`, `&&`, `|=` are not read.
+    fn bits(&mut self, op: u8) -> Option<Val> {
+        let mut v = if op == b'|' {
+            self.bits(b'&')?
+        } else {
+            self.shift()?
+        };
+        loop {
+            let save = self.i;
+            self.ws();
+            let lone = self.b(0) == Some(op) && !matches!(self.b(1), Some(b'|' | b'&' | b'='));
+            if !lone {
+                self.i = save;
+                return Some(v);
+            }
+            self.i += 1;
+            let r = if op == b'|' {
+                self.bits(b'&')
+            } else {
+                self.shift()
+            };
+            let Some(r) = r else {
+                self.i = save;
+                return Some(v);
+            };
+            let kind = if op == b'|' { Op::Or } else { Op::And };
+            v = self.apply(kind, &v, &r)?;
+        }
     }
 
     fn shift(&mut self) -> Option<Val> {
@@ -1650,9 +1805,10 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        if r.as_bytes()
-            .get(n)
-            .is_some_and(|c| is_ident(*c) || *c == b'.')
+        // Glued to a word or a version's next part (`800ms`, `5.1.2`); a full stop ends it.
+        let rb = r.as_bytes();
+        if rb.get(n).is_some_and(|c| is_ident(*c))
+            || (rb.get(n) == Some(&b'.') && rb.get(n + 1).is_some_and(|c| is_ident(*c)))
         {
             return None;
         }
@@ -2678,6 +2834,13 @@ mod tests {
         assert!(states("my $x = 51; print \"${x}00\";", 5100.0));
         assert!(states("x = 51\nputs \"#{x}00\"", 5100.0));
         assert!(states("lag = 0x1000 + 0x3EC", 5100.0));
+        assert!(states("hi = 0x13\nlo = 0xEC\nlag = hi << 8 | lo", 5100.0));
+        assert!(states("python3 -c \"x=51; print(x*100)\"", 5100.0));
+        assert!(states(">>> lag = 5000\n>>> lag + 100", 5100.0));
+        assert!(states(
+            "Let base = 5000 and delta = 100. The lag is base + delta.",
+            5100.0
+        ));
     }
 
     #[test]
