@@ -2902,6 +2902,22 @@ fn values_built_over_several_statements() {
             ("x = 51\nputs \"#{x}00\"", "total_lag"),
             ("lag is \u{13ec}'s code point", "total_lag"),
             ("worst = ord('\u{abe}')", "worst_partition_lag"),
+            ("python3 -c \"x=51; print(x*100)\"", "total_lag"),
+            ("hi = 0x13\nlo = 0xEC\nlag = hi << 8 | lo", "total_lag"),
+            (">>> lag = 5000\n>>> lag + 100", "total_lag"),
+            (
+                "Let base = 5000 and delta = 100. The lag is base + delta.",
+                "total_lag",
+            ),
+            (
+                "total=5000; total=$((total + 100)); echo $total",
+                "total_lag",
+            ),
+            ("a, b = 27, 50\nprint(f'{a}{b}')", "worst_partition_lag"),
+            (
+                "name = 'orders-worker'\nsuffix = 'kes' + 'trel'\nprint(name + '-' + suffix)",
+                "stalled_consumer",
+            ),
             // Near-misses: values never combined, a loop or branch body, other widths and
             // code points, a config block, log fields, unknown names.
             ("replicas = 3\nreplicas += 2", ""),
@@ -2943,6 +2959,13 @@ fn values_built_over_several_statements() {
             ("the code point of 'a' is 97", ""),
             ("echo \"$HOME/kafka-$VERSION\"", ""),
             ("a = 51 then b = c * 100", ""),
+            ("x=5000\nfor i in 1 2; do\n  x=$((x+50))\ndone\necho $x", ""),
+            (
+                "total = 0\nfor p in partitions:\n    total += p.lag\nprint(total)",
+                "",
+            ),
+            ("n = 3\nreplicas = n * 2 + 1", ""),
+            ("retention = 7 * 24 * 3600 * 1000  # ms", ""),
         ],
     );
 }

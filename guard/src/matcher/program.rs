@@ -860,9 +860,15 @@ fn starts_control(seg: &str) -> bool {
     let t = strip_prompt(seg.trim());
     let n = t.bytes().take_while(|c| c.is_ascii_alphabetic()).count();
     let word = t.get(..n).unwrap_or("");
+    let rest = t.get(n..).unwrap_or("");
+    // Code, not prose: the keyword in lowercase, and a header's mark (`:`, a bracket, `in`,
+    // `do`): `If a = 51 then b = a * 100` is a sentence and is read.
     CONTROL.contains(&word)
-        && t.get(n..)
-            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '(', ':', '{']))
+        && (rest.is_empty() || rest.starts_with([' ', '(', ':', '{']))
+        && (rest.is_empty()
+            || rest.contains([':', '{', '(', '['])
+            || rest.contains(" in ")
+            || rest.contains(" do"))
 }
 
 /// Open minus closed braces on a line (outside quotes: close enough for a block's end).
@@ -2122,13 +2128,8 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
             let f = fill(1, ' ')?;
             let n = s.chars().count();
             let total = w.saturating_sub(n);
-            // Python puts the extra fill character on the right when the string's length is
-            // even... and on the left when odd; both shapes are short, take Python's.
-            let left = if n % 2 == 1 && total % 2 == 1 {
-                total / 2 + 1
-            } else {
-                total / 2
-            };
+            // Python's rule for the odd fill character (`str.center`).
+            let left = total / 2 + (total & w & 1);
             let l: String = std::iter::repeat_n(f, left).collect();
             let r: String = std::iter::repeat_n(f, total - left).collect();
             Some(Val::Str(l + &s + &r))
@@ -2173,7 +2174,7 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
 }
 
 fn radix_text(n: f64, radix: u32) -> Option<String> {
-    if n.fract() != 0.0 || n < 0.0 || n > 1e15 || !(2..=36).contains(&radix) {
+    if n.fract() != 0.0 || !(0.0..=1e15).contains(&n) || !(2..=36).contains(&radix) {
         return None;
     }
     let mut v = n as u64;
@@ -2891,6 +2892,8 @@ mod tests {
             "disk usage at 97% (439GiB of 500GiB)",
             "lag = 5000\nlag = 100",
             "x = 5000\nif x > 1:\n    x += 100",
+            "x=5000\nfor i in 1 2; do\n  x=$((x+50))\ndone\necho $x",
+            "x = 5000; while (x < 5100) { x += 100; }",
         ] {
             assert!(!states(s, 5100.0), "{s:?}");
         }
