@@ -185,6 +185,14 @@
 //! a number broken at a line end (`splits.rs`); base58, Ascii85, base85 and uuencoded tokens
 //! (`encodings.rs`).
 //!
+//! **Programs over several statements** (`program.rs`): a tiny straight-line interpreter reads
+//! the values a script builds across statements (`lag = 5000` then `lag += 100`, `a = 51` then
+//! `b = a * 100`, `x=51; echo "${x}00"`, `printf '%d%02d' 51 0`, `f'{51}{0:02d}'`,
+//! `'51'.ljust(4, '0')`, `ord('Ꮼ')`, `python3 -c "…"`); each computed number is checked
+//! exactly, each built or printed string by every rule. Values are combined only when a
+//! statement combines them (a config block of `key = value` lines reads nothing), and a loop or
+//! branch forgets every name its block assigns.
+//!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured
