@@ -2907,4 +2907,21 @@ mod tests {
         assert_eq!(readings("x = 51\ny = 100"), None);
         assert_eq!(readings("no code at all"), None);
     }
+
+    #[test]
+    fn bounded_on_hostile_text() {
+        let nested = format!(
+            "x = 1\n{}",
+            "x = ((((((((((((((((((((((((((x))))))))))))))))))))))))) + 1\n".repeat(400)
+        );
+        let parens = format!("a = 1; {}", "(".repeat(590)).repeat(300);
+        let quotes = format!("x += 1; {}", "'a' ".repeat(150)).repeat(300);
+        let pads = "s = 'a'\n".to_string() + &"s = s.ljust(64, 'b') + s * 64\n".repeat(300);
+        let minus = format!("x = 1; y = {}1", "- ".repeat(290));
+        for t in [nested, parens, quotes, pads, minus] {
+            let start = std::time::Instant::now();
+            let _ = readings(&t);
+            assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", t.get(..40));
+        }
+    }
 }
