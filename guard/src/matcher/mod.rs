@@ -185,6 +185,14 @@
 //! a number broken at a line end (`splits.rs`); base58, Ascii85, base85 and uuencoded tokens
 //! (`encodings.rs`).
 //!
+//! **Programs over several statements** (`program.rs`): a tiny straight-line interpreter reads
+//! the values a script builds across statements (`lag = 5000` then `lag += 100`, `a = 51` then
+//! `b = a * 100`, `x=51; echo "${x}00"`, `printf '%d%02d' 51 0`, `f'{51}{0:02d}'`,
+//! `'51'.ljust(4, '0')`, `ord('Ꮼ')`, `python3 -c "…"`); each computed number is checked
+//! exactly, each built or printed string by every rule. Values are combined only when a
+//! statement combines them (a config block of `key = value` lines reads nothing), and a loop or
+//! branch forgets every name its block assigns.
+//!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured
@@ -243,6 +251,7 @@ mod normalize;
 mod numbers;
 mod parts;
 mod phrases;
+mod program;
 mod readings;
 mod seqkeys;
 mod signs;
@@ -806,6 +815,39 @@ impl Matcher {
             }
             if let Some(f) = &self.fuzzy {
                 f.scan(&changed, hits);
+            }
+        }
+        // Values a program builds over several statements (`program.rs`): each number it
+        // computes is checked exactly (up to float error, no candidate or tolerance), each
+        // string it builds or prints is read by every rule and the name rules. On the text as
+        // written and, when different, the normalised text (as the code view is), when the
+        // text holds a trigger. Normalising drops `$` (and with it shell and template
+        // interpolation), so a text as written with a `$` is checked too.
+        let written_only = || norm != text && program::interpolates(text);
+        let programs = if program::triggered(&norm) || written_only() {
+            let second = if norm != text {
+                program::run(&norm)
+            } else {
+                None
+            };
+            program::run(text).into_iter().chain(second).collect()
+        } else {
+            Vec::new()
+        };
+        for r in programs {
+            if !self.nums.is_empty() {
+                for v in &r.numbers {
+                    let v = v.abs();
+                    let eps = (v * 1e-9).max(1e-9);
+                    self.nums.range(v - eps, v + eps, hits);
+                }
+            }
+            if !r.text.is_empty() {
+                let n = normalize::normalize(&r.text);
+                self.scan_view(&n, hits, false);
+                if let Some(f) = &self.fuzzy {
+                    f.scan(&n, hits);
+                }
             }
         }
         if self.rules.second_readings {

@@ -341,16 +341,16 @@ fn joined_runs(
     }
 }
 
-/// A target's digits inside an identifier (`lag5100`, `total_lag_5100`, `TOTAL_LAG=lag5100`,
-/// `5100rows`): a run that is an integer target's digits exactly, after a word of three
-/// letters or more (glued, or joined by `_`) or before one glued on, in a token (letters,
-/// digits, `_`) holding no other digit. The number reader skips a number glued to a word, as
+/// A target's digits inside an identifier (`lag5100`, `total_lag_5100`, `TOTAL_LAG=lag5100`):
+/// a run that is an integer target's digits exactly, after a word of three letters or more
+/// with a lower-case letter (glued, or joined by `_`), in a token (letters, digits, `_`)
+/// holding no other digit. The number reader skips a number glued to a word, as
 /// it must for `v2`, `x86` or `h264`; a whole target of four digits or more named by a word
 /// is the value, written where a reader still sees it.
 ///
-/// Controls: four digits or more; a short or numbering prefix (`v5100`, `x5100`, `id_5100`,
-/// `port5100`) and a suffix joined by `_` or of one or two letters (`5100_total`, `5100k`, a
-/// scale) are names or other values; a token of hex digits alone is a hash or an address
+/// Controls: four digits or more; a short, upper-case or numbering prefix (`v5100`, `x5100`,
+/// `LAG5100`, `id_5100`, `port5100`) is a key; letters after the digits are a unit or a scale
+/// (`5100lbs`, `5100k`) the unit rules own; a token of hex digits alone is a hash or an address
 /// (`ab5100f`); a token with another digit run is an identifier of its own (`a5100b2`,
 /// `v5100.1`).
 fn in_identifier(
@@ -379,14 +379,11 @@ fn in_identifier(
             ls -= 1;
         }
         let before = s.get(ls..lb).unwrap_or("");
-        let mut la = e;
-        while b.get(la).is_some_and(u8::is_ascii_alphabetic) {
-            la += 1;
-        }
-        let named_before =
-            before.len() >= 3 && !NUMBERING.iter().any(|w| w.eq_ignore_ascii_case(before));
-        let named_after = la - e >= 3;
-        if !(named_before || named_after) {
+        // An upper-case prefix is a key (`LAG5100`, `KAFKA5100` as a ticket).
+        let named_before = before.len() >= 3
+            && before.bytes().any(|c| c.is_ascii_lowercase())
+            && !NUMBERING.iter().any(|w| w.eq_ignore_ascii_case(before));
+        if !named_before {
             continue;
         }
         let Some((_, idx)) = digits
@@ -411,9 +408,7 @@ fn in_identifier(
         let hex = token.iter().all(u8::is_ascii_hexdigit);
         // `v5100.1`: a version's dot continues the token.
         let dotted = b.get(e) == Some(&b'.') && b.get(e + 1).is_some_and(u8::is_ascii_digit);
-        // `5100_total`: a suffix joined by `_` names the number, as `id_5100` does.
-        let suffixed = b.get(e) == Some(&b'_') && !named_before;
-        if !other_digit && !hex && !dotted && !suffixed {
+        if !other_digit && !hex && !dotted {
             hits.set(*idx);
         }
     }
@@ -863,7 +858,6 @@ mod tests {
             "lag 51@00",
             "export TOTAL_LAG=lag5100",
             "metric total_lag_5100",
-            "5100rows",
             "lag_5100",
             "lag 51\u{2666}00",
             "lag 51 \u{2605} 00",
