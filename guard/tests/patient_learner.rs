@@ -2912,6 +2912,12 @@ fn rendered_markup_struck_decoys_identifiers_and_two_layer_encodings() {
             ("The metric is named total_lag_5100 in the dashboard.", "total_lag"),
             ("total lag, hex then base64: MzUzMTMwMzA=", "total_lag"),
             ("stalled consumer, double base64: YjNKa1pYSnpMWGR2Y210bGNpMXJaWE4wY21Wcw==", "stalled_consumer"),
+            ("Your answer of 5000 is 100 too low.", "total_lag"),
+            ("Your total of 5200 is 100 too high.", "total_lag"),
+            ("If you got 5000, you're exactly 100 short.", "total_lag"),
+            ("Your 2700 for the worst partition is 50 short.", "worst_partition_lag"),
+            ("The pool is 2 pods short of capacity", ""),
+            ("latency of 200 ms is 50 too high", ""),
             // Near-misses: an index and a footnote in brackets, a struck word with no value
             // around it, numbering prefixes and suffixes, a hash, a version, an ANSI-coloured
             // status line.

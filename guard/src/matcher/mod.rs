@@ -984,8 +984,16 @@ impl Matcher {
                 self.scan_decoded(&n, hits);
                 // Two layers (`base64(hex)`, `base64(base64)`, `hex(base64)`): what a token
                 // decodes to is decoded once more, no deeper.
-                for inner in encodings::decoded(&n) {
-                    self.scan_decoded(&normalize::normalize(&inner), hits);
+                // Only a decoded text that is itself one encoded-looking token is decoded again.
+                let t = n.trim();
+                let token = t.len() >= 8
+                    && t.bytes().all(|c| {
+                        c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'-' | b'_')
+                    });
+                if token {
+                    for inner in encodings::decoded(t) {
+                        self.scan_decoded(&normalize::normalize(&inner), hits);
+                    }
                 }
             }
         }

@@ -103,7 +103,8 @@ const CHANGE_CUES: &[&str] = &[
     "times", "x the", "smallest", "least", "lowest", "largest", "greatest", "highest",
     "biggest", "first integer", "next integer", "next whole", "next number", "successor",
     "predecessor", "increment", "decrement", "++", "below", "under", "above", "round", "ceil",
-    "floor", "mean",
+    "floor", "mean", "too low", "too high", "too small", "too big", "too few", "too many",
+    "short",
 ];
 
 /// Bytes of a line read either side of a cue (a long line is read near its cues only).
@@ -1049,6 +1050,7 @@ const DETERMINERS: [&str; 8] = ["the", "its", "their", "our", "a", "an", "that",
 /// predecessor of 5101`, `5099 incremented`, `5101 decremented`, `++5099`, `10 below 5110`,
 /// `10 under 5110`, `10 above 5090`; `5099.5 rounded up`, `ceil(5099.5)`; `mean(5000, 5200)`.
 fn changes(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    corrections(t, hit);
     if !t.iter().any(change_word) {
         return;
     }
@@ -1056,6 +1058,46 @@ fn changes(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
         for (k, x) in c.iter().enumerate() {
             if change_word(x) {
                 change_at(c, k, hit);
+            }
+        }
+    }
+}
+
+/// A tutor's correction of a stated answer: `your answer of 5000 is 100 too low`, `your 4,900
+/// is 200 short`, `your total of 5200 is 100 too high`, `if you got 5000, you're exactly 100
+/// short`: the answer moved by the gap, per clause (split on `;.?!`). The gap is the number
+/// right before the cue (`by`, `exactly`, `only`, `just` may stand between); the answer is the
+/// nearest other number before it in the clause. `short of` is an instruction
+/// ([`instructions`]), not a correction.
+fn corrections(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for c in t.split(|x| x.punct(b";.?!")) {
+        for k in 0..c.len() {
+            let sign = if is(c, k, &["too"]) {
+                if is(c, k + 1, &["low", "small", "few", "little"]) {
+                    1.0
+                } else if is(c, k + 1, &["high", "big", "many", "much", "large"]) {
+                    -1.0
+                } else {
+                    continue;
+                }
+            } else if is(c, k, &["short"]) && !is(c, k + 1, &["of"]) {
+                1.0
+            } else {
+                continue;
+            };
+            let mut j = k;
+            while j > 0 && j + 3 > k && is(c, j - 1, &["by", "exactly", "only", "just"]) {
+                j -= 1;
+            }
+            let Some(n_at) = j.checked_sub(1).filter(|&p| operand(c, p).is_some()) else {
+                continue;
+            };
+            let Some(gap) = operand(c, n_at) else {
+                continue;
+            };
+            let answer = (0..n_at).rev().find_map(|p| operand(c, p));
+            if let Some(a) = answer {
+                hit(a + sign * gap);
             }
         }
     }

@@ -172,8 +172,13 @@ pub(crate) fn without_struck(text: &str) -> Option<String> {
     let b = text.as_bytes();
     let maybe = memchr::memchr2(0x1B, 0x08, b).is_some()
         || memchr::memmem::find(b, b"~~").is_some()
-        || memchr::memchr_iter(b'<', b)
-            .any(|i| matches!(b.get(i + 1), Some(b'd' | b'D' | b's' | b'S')))
+        || memchr::memchr_iter(b'<', b).any(|i| {
+            let tag = |t: &[u8]| {
+                b.get(i..i + t.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(t))
+            };
+            tag(b"<del>") || tag(b"<s>") || tag(b"<strike>")
+        })
         || memchr::memmem::find(b, b"[s]").is_some()
         || memchr::memmem::find(b, b"[strike]").is_some()
         || memchr::memmem::find(b, b"[del]").is_some()
