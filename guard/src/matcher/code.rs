@@ -144,7 +144,7 @@ fn literal_trigger(b: &[u8]) -> bool {
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).
-const CALLS: [&str; 28] = [
+const CALLS: [&str; 32] = [
     "sum",
     "mean",
     "average",
@@ -154,6 +154,11 @@ const CALLS: [&str; 28] = [
     "concat",
     "concatenate",
     "chr",
+    // SQL and spreadsheet `CHAR(53)`, VB `ChrW(53)`, SQL Server `NCHAR`, Python 2 `unichr`.
+    "char",
+    "chrw",
+    "nchar",
+    "unichr",
     "fromcharcode",
     "int",
     "parseint",
@@ -510,7 +515,9 @@ fn call(name: &str, args: &[Val]) -> Option<Val> {
             let parts: Option<Vec<String>> = flat.iter().map(Val::text).collect();
             Some(Val::Str(parts?.concat()))
         }
-        "chr" => char_of(one()?).map(|c| Val::Str(c.to_string())),
+        "chr" | "char" | "chrw" | "nchar" | "unichr" => {
+            char_of(one()?).map(|c| Val::Str(c.to_string()))
+        }
         "fromcharcode" => {
             let cs: Option<String> = nums()?.into_iter().map(char_of).collect();
             Some(Val::Str(cs?))
@@ -760,6 +767,10 @@ mod tests {
     #[test]
     fn calls_evaluated() {
         assert!(v("=SUM(5000,100)").contains(" 5100 "));
+        assert_eq!(
+            v("CHAR(53)&CHAR(49)&ChrW(48)&NCHAR(48)"),
+            "\"5\"&\"1\"&\"0\"&\"0\""
+        );
         assert!(v("lag = mean(5000, 5200)").contains(" 5100 "));
         assert!(v("=AVERAGE(5000,5200)").contains(" 5100 "));
         assert!(v("pow(2, 12) + 1004").contains("4096"));
