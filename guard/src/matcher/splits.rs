@@ -226,7 +226,8 @@ fn indexed(
 /// Lines that open with a list marker or are one table cell, written without it, and table
 /// rules dropped; `None` when no line has a marker (the text is read as it stands).
 ///
-/// A marker is `-`, `*`, `+`, `•` or an item number (`1.`, `2)`) followed by a space; a cell
+/// A marker is `-`, `*`, `+`, `•`, `>`, a heading's `#`s or an item number (`1.`, `2)`)
+/// followed by a space; a cell
 /// line is `| x |` with no other `|`. The item numbers are dropped with their marker, so `1. 5`
 /// `2. 1` … is the digits `5`, `1` … one a line, which the one-group-a-line join reads.
 fn items_view(s: &str) -> Option<String> {
@@ -240,7 +241,12 @@ fn items_view(s: &str) -> Option<String> {
     // over without a trim.
     let is_item = |line: &str| {
         let first = line.bytes().find(|c| !matches!(c, b' ' | b'\t' | b'\r'));
-        if !first.is_some_and(|c| matches!(c, b'-' | b'*' | b'+' | 0xE2 | b'|' | b'0'..=b'9')) {
+        if !first.is_some_and(|c| {
+            matches!(
+                c,
+                b'-' | b'*' | b'+' | 0xE2 | b'|' | b'#' | b'>' | b'0'..=b'9'
+            )
+        }) {
             return false;
         }
         let t = line.trim_matches([' ', '\t', '\r']);
@@ -277,10 +283,15 @@ fn items_view(s: &str) -> Option<String> {
 
 /// `- x`, `* x`, `+ x`, `• x`, `1. x`, `2) x`: the item without its marker.
 fn list_item(t: &str) -> Option<&str> {
-    for m in ["- ", "* ", "+ ", "\u{2022} "] {
+    for m in ["- ", "* ", "+ ", "\u{2022} ", "> "] {
         if let Some(rest) = t.strip_prefix(m) {
             return Some(rest.trim_start());
         }
+    }
+    // A markdown heading (`# 51`, `## 00`): one group per heading.
+    let hashes = t.bytes().take_while(|c| *c == b'#').count();
+    if (1..=6).contains(&hashes) {
+        return t.get(hashes..)?.strip_prefix(' ').map(str::trim_start);
     }
     let n = t.bytes().take_while(u8::is_ascii_digit).count();
     if (1..=2).contains(&n) {
@@ -856,6 +867,7 @@ mod tests {
             "5 -> 1 -> 0 -> 0",
             "lag 51#00",
             "lag 51@00",
+            "total lag:\n# 51\n## 00",
             "export TOTAL_LAG=lag5100",
             "metric total_lag_5100",
             "lag_5100",
