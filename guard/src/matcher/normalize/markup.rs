@@ -792,6 +792,9 @@ mod tag_word_tests {
 /// ordinary reading keeps the address between the pieces. A reading of its own beside the
 /// ordinary one (which still reads the address). `None` without a link.
 pub(crate) fn links_as_text(text: &str) -> Option<String> {
+    // Reference links first (`[51][1][00][2]` with `[1]: http://a` below).
+    let referenced = reference_links(text);
+    let text = referenced.as_deref().unwrap_or(text);
     let b = text.as_bytes();
     let mut out = String::new();
     let mut copied = 0;
@@ -825,6 +828,54 @@ pub(crate) fn links_as_text(text: &str) -> Option<String> {
         out.push_str(text.get(copied..start).unwrap_or(""));
         out.push_str(text.get(open + 1..mid).unwrap_or(""));
         copied = close + 1;
+    }
+    if copied == 0 {
+        return referenced;
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    Some(out)
+}
+
+/// Reference-style links (`[51][1]` with a definition line `[1]: http://a`) written as their
+/// text; `None` without a definition or such a link.
+fn reference_links(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    memchr::memmem::find(b, b"]:")?;
+    let labels: Vec<&str> = text
+        .lines()
+        .filter_map(|l| {
+            let rest = l.trim_start().strip_prefix('[')?;
+            let end = rest.find("]:")?;
+            rest.get(..end).filter(|d| !d.is_empty() && d.len() <= 32)
+        })
+        .collect();
+    if labels.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    let mut copied = 0;
+    for mid in memchr::memmem::find_iter(b, b"][") {
+        if mid < copied {
+            continue;
+        }
+        let head = b.get(copied..mid).unwrap_or(&[]);
+        let head = &head[head.len().saturating_sub(256)..];
+        let Some(open) = memchr::memrchr3(b'[', b']', b'\n', head)
+            .filter(|&k| head.get(k) == Some(&b'['))
+            .map(|k| mid - head.len() + k)
+        else {
+            continue;
+        };
+        let tail = text.get(mid + 2..).unwrap_or("");
+        let Some(close) = tail.find(']').filter(|&k| k <= 32) else {
+            continue;
+        };
+        if !labels.contains(&tail.get(..close).unwrap_or("")) {
+            continue;
+        }
+        out.push_str(text.get(copied..open).unwrap_or(""));
+        out.push_str(text.get(open + 1..mid).unwrap_or(""));
+        copied = mid + 2 + close + 1;
     }
     if copied == 0 {
         return None;
@@ -871,6 +922,11 @@ mod link_tests {
     #[test]
     fn links_read_as_their_text() {
         assert_eq!(links_as_text("[51](http://x)00").as_deref(), Some("5100"));
+        assert_eq!(
+            links_as_text("lag: [51][1][00][2]\n\n[1]: http://a\n[2]: http://b").as_deref(),
+            Some("lag: 5100\n\n[1]: http://a\n[2]: http://b")
+        );
+        assert_eq!(links_as_text("a[i][j] = 0"), None);
         assert_eq!(
             links_as_text("see ![51](a.png)00 and [docs](https://d/x)").as_deref(),
             Some("see 5100 and docs")
