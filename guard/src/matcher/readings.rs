@@ -268,7 +268,8 @@ fn trigger_hits(s: &str, lone: &[usize]) -> Option<(Vec<usize>, bool)> {
             .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'o' | b'x'))
     }));
     // Mixed forms anchored after digits (`5 thou 100`, `51x100`, `100 over 5k`).
-    forward.extend(mixed::hits(s));
+    let mixed = mixed::hits(s, &forward);
+    forward.extend(mixed);
     if forward.len() > before {
         forward.sort_unstable();
         forward.dedup();

@@ -1083,6 +1083,12 @@ fn lead_after(rest: &str) -> bool {
     let Some(r) = rest.strip_prefix(' ') else {
         return false;
     };
+    if !matches!(
+        r.as_bytes().first().map(u8::to_ascii_lowercase),
+        Some(b'p' | b'a' | b'e')
+    ) {
+        return false;
+    }
     ["per ", "a ", "an ", "every ", "each "]
         .iter()
         .any(|p| r.get(..p.len()).is_some_and(|x| x.eq_ignore_ascii_case(p)))

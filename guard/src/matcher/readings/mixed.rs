@@ -1028,9 +1028,15 @@ fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
 /// Offsets in `s` where a mixed form may start: after a digit run (a scale spelling, `k`,
 /// `x`, `e`, `**`, `/N of`, `by`, `over`, a fraction) and at `√`/`sqrt`. Every rewrite of
 /// [`rewrite`] and [`relation`] that a main trigger does not anchor is anchored here.
-pub(super) fn hits(s: &str) -> Vec<usize> {
+pub(super) fn hits(s: &str, triggered: &[usize]) -> Vec<usize> {
     let b = s.as_bytes();
     let mut out = Vec::new();
+    // A line another trigger already marks is rewritten whatever its numbers are followed
+    // by: its digit runs are not looked at (`triggered`: offsets, in any order).
+    let mut marks = triggered.to_vec();
+    marks.sort_unstable();
+    let mut line_end = 0;
+    let mut line_marked = false;
     let mut i = 0;
     while let Some(p) = b
         .get(i..)
@@ -1041,13 +1047,26 @@ pub(super) fn hits(s: &str) -> Vec<usize> {
         while b.get(e).is_some_and(u8::is_ascii_digit) {
             e += 1;
         }
+        if start >= line_end {
+            let from = b
+                .get(..start)
+                .and_then(|h| memchr::memrchr(b'\n', h))
+                .map_or(0, |n| n + 1);
+            line_end = b
+                .get(start..)
+                .and_then(|t| memchr::memchr(b'\n', t))
+                .map_or(b.len(), |n| start + n);
+            let k = marks.partition_point(|&m| m < from);
+            line_marked = marks.get(k).is_some_and(|&m| m < line_end);
+        }
         let glued = start
             .checked_sub(1)
             .and_then(|k| b.get(k))
             .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
         // Conversions, rates and prefixed counts (`measures.rs`) share the pass.
-        if !glued && (after_digits(s, e) || super::measures::anchor(s, start, e)) {
+        if !glued && !line_marked && (after_digits(s, e) || super::measures::anchor(s, start, e)) {
             out.push(start);
+            line_marked = true;
         }
         i = e;
     }
@@ -1248,7 +1267,7 @@ mod tests {
             ("5 тысяч 100", "5 thousand 100"),
         ] {
             assert_eq!(read(s), r, "{s}");
-            assert!(!hits(s).is_empty(), "{s}");
+            assert!(!hits(s, &[]).is_empty(), "{s}");
         }
         // English words, a thousand with no number after it, a word that only starts like one.
         for s in [
@@ -1339,10 +1358,10 @@ mod tests {
             "51/100 of 10000",
             "√9",
         ] {
-            assert!(!hits(s).is_empty(), "{s}");
+            assert!(!hits(s, &[]).is_empty(), "{s}");
         }
         for s in ["5 pods", "port 8080 open", "v1.2.3"] {
-            assert!(hits(s).is_empty(), "{s}");
+            assert!(hits(s, &[]).is_empty(), "{s}");
         }
     }
 }
