@@ -922,11 +922,11 @@ pub(super) fn anchor(s: &str, start: usize, e: usize) -> bool {
     }
     // A rate: `100 rps`, `10 per second`, `100 msgs/min`, `1 message per second`.
     let rate_word = (2..=4).contains(&w.len())
-        && matches!(
-            w.as_bytes().first().map(u8::to_ascii_lowercase),
-            Some(b'r' | b'q' | b't' | b'o' | b'e' | b'm' | b'i' | b'h' | b'p')
-        )
-        && units::word_class(w) & class::RATE != 0;
+        && [
+            "rps", "qps", "tps", "ops", "eps", "mps", "iops", "hz", "rpm", "qpm", "tpm", "per",
+        ]
+        .iter()
+        .any(|r| r.len() == w.len() && w.eq_ignore_ascii_case(r));
     let counted_rate =
         (rest.starts_with('/') || lead_after(rest)) && units::word_class(w) & class::COUNT != 0;
     if rate_word || counted_rate {
@@ -1025,9 +1025,13 @@ fn word_at(s: &str, a: usize) -> Option<&str> {
             }
         }
     }
-    while b.get(z).is_some_and(u8::is_ascii_alphabetic) && z - a < 24 {
-        z += 1;
-    }
+    z += b
+        .get(z..)
+        .unwrap_or_default()
+        .iter()
+        .take(24)
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
     (z > a).then(|| s.get(a..z)).flatten()
 }
 
