@@ -34,11 +34,16 @@
 //!
 //! # Cost
 //!
-//! Anchored in the digit-run pass of `mixed::hits` ([`anchor`]: a unit word after the digits
-//! and a conversion word or a rate after it, or `<unit> in` in the 48 bytes before), so a line
-//! is rewritten only when it has one. [`relation`] runs behind `may_relate`'s gate
-//! ([`starts`]: a unit word after digits, a unit word before ` in`, a currency symbol): a
-//! lookup in match tables, no allocation before a unit is found.
+//! Anchored in the digit-run pass of `mixed::hits` ([`anchor`]), only on lines no other
+//! trigger marks: the structure around a number is looked at first (a conversion word after
+//! its unit, a rate's `/`, `per`, `every`, a rate word, an SI prefix, ` in ` right before
+//! it) and a word is classified ([`units::word_class`], no allocation) only when it calls
+//! for it; a rate anchors its line only with a duration on it (`about 2846 rps at peak` does
+//! not). [`relation`] runs behind `may_relate`'s gate ([`starts`]: a unit word after digits,
+//! a unit word before `in`, a currency symbol, `a`/`an` before a time word) and looks at the
+//! word after a number before building any table. Measured on `examples/v8_reads` (64 KB of
+//! reply and of ops text): +1.8 % instructions per read pair over the matcher without it.
+//! Arithmetic is on `u128` rationals, checked.
 use super::{Kind, Tok};
 use crate::matcher::targets::Dec;
 use crate::matcher::units::{self, class, Measure};
