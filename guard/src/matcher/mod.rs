@@ -678,7 +678,12 @@ impl Matcher {
                 // A name written as a tag (`<kestrel>`, `&lt;kestrel&gt;`) is dropped from
                 // `norm` as markup, yet shows as text wherever the reply is not rendered as
                 // HTML: the name rules read this reading too.
-                self.scan_changed_with_names(&norm, &alt, hits, false, false);
+                // Encoded tokens too when a character normalising turns into a digit could
+                // glue one to a number (`𝍤35-31-30-30𝍩`: counting rods around the hex pairs
+                // of `5100`); a numeric character outside ASCII is rare, so this is cheap.
+                let glued =
+                    !text.is_ascii() && text.chars().any(|c| !c.is_ascii() && c.is_numeric());
+                self.scan_changed_with_names(&norm, &alt, hits, glued, false);
             }
         }
         if let Some(plain) = normalize::plain_subscripts(text) {
