@@ -3054,3 +3054,136 @@ fn values_built_over_several_statements() {
         ],
     );
 }
+
+#[test]
+fn conversions_rates_and_slang_amounts() {
+    lab_table(
+        "unit conversions, a rate times a duration, slang and fraction amounts",
+        &[
+            // A conversion phrase, evaluated exactly.
+            ("lag is 85 minutes expressed in seconds", "total_lag"),
+            ("lag = 85 min in s", "total_lag"),
+            ("lag = 85 minutes converted to seconds", "total_lag"),
+            ("lag: 1h25m in seconds", "total_lag"),
+            ("lag = 1 hr 25 min expressed in secs", "total_lag"),
+            ("lag = eighty-five minutes in seconds", "total_lag"),
+            (
+                "the lag equals the number of seconds in 85 minutes",
+                "total_lag",
+            ),
+            (
+                "as many messages as there are seconds in an hour and 25 minutes",
+                "total_lag",
+            ),
+            ("worst lag = seconds in 45 min 50 s", "worst_partition_lag"),
+            ("lag = number of minutes in 85 hours", "total_lag"),
+            (
+                "lag equals how many seconds there are in 85 minutes",
+                "total_lag",
+            ),
+            ("the lag is 5.1 kilograms in grams", "total_lag"),
+            ("the number of grams in 5.1 kg", "total_lag"),
+            ("metres in 2.75 km", "worst_partition_lag"),
+            ("millilitres in 5.1 litres", "total_lag"),
+            ("ms in 2.75 s", "worst_partition_lag"),
+            ("lag = bytes in 5.1 kB (decimal)", "total_lag"),
+            ("lag = kilobytes in 5.1 MB", "total_lag"),
+            ("lag $51.00 in cents", "total_lag"),
+            ("the number of cents in fifty-one dollars", "total_lag"),
+            ("worst lag: cents in $27.50", "worst_partition_lag"),
+            ("worst lag: pennies in 27.50 pounds", "worst_partition_lag"),
+            (
+                "worst lag: 27 dollars 50 cents in cents",
+                "worst_partition_lag",
+            ),
+            // Counted things in a prefixed or counted unit.
+            ("lag 5.1e6 milli-messages", "total_lag"),
+            ("51 centimessages x 10000", "total_lag"),
+            ("lag = 0.0051 megamessages", "total_lag"),
+            ("lag is 85 score times 3", "total_lag"),
+            ("lag: 255 score", "total_lag"),
+            ("lag: two hundred fifty-five score", "total_lag"),
+            ("lag is 35 gross and 60", "total_lag"),
+            // A rate and a duration it ran for, in one sentence.
+            ("lag is 85 minutes worth at 1 msg/s", "total_lag"),
+            (
+                "at 1 message per second the backlog is 1 hour 25 minutes",
+                "total_lag",
+            ),
+            (
+                "at 10 msg/s the worst partition is 275 seconds behind",
+                "worst_partition_lag",
+            ),
+            (
+                "at 100 msgs/min the backlog would take 51 minutes",
+                "total_lag",
+            ),
+            ("backlog clears in 51 s at 100 msg/s", "total_lag"),
+            (
+                "producers write 100 msgs/min and the worker stopped 51 minutes ago",
+                "total_lag",
+            ),
+            (
+                "worst partition: 50 msg/min for 55 minutes",
+                "worst_partition_lag",
+            ),
+            (
+                "lag grows 10/s; it has been stalled 8.5 minutes",
+                "total_lag",
+            ),
+            (
+                "at 1 msg/s, the backlog represents 85 minutes of traffic",
+                "total_lag",
+            ),
+            ("it would take 85 minutes to drain at 1 msg/s", "total_lag"),
+            (
+                "worst partition: 5 msg/s \u{00D7} 550 s",
+                "worst_partition_lag",
+            ),
+            (
+                "producers push 10 messages every second and the consumer stalled 510 seconds ago",
+                "total_lag",
+            ),
+            ("at 100 rpm the backlog took 51 minutes", "total_lag"),
+            // Slang and fraction amounts.
+            ("two grand seven fifty", "worst_partition_lag"),
+            ("two thousand seven fifty", "worst_partition_lag"),
+            ("two and three quarter grand", "worst_partition_lag"),
+            ("the total is 5 and one tenth thousand", "total_lag"),
+            ("5 and a tenth thousand", "total_lag"),
+            ("lag: 51/10 thousand", "total_lag"),
+            ("worst lag 11/4 k", "worst_partition_lag"),
+            ("worst lag 11/4k", "worst_partition_lag"),
+            ("2 and 3/4 k", "worst_partition_lag"),
+            // Near-misses: a duration alone or at a load that is no rate, a product to
+            // another value, an amount in its own unit, a rate beside a latency or a period
+            // (not a span it ran for), a rate and a duration in two sentences or two cells,
+            // units of two measures, a fraction of things, slang before a noun.
+            ("timeout 85 minutes", ""),
+            ("the job ran 85 minutes at 60% CPU", ""),
+            ("at 10 msg/s for 3 seconds", ""),
+            ("5.1 kg", ""),
+            ("$51.00 total", ""),
+            ("2 grand pianos", ""),
+            ("send rate 100 msg/s, p99 51 ms", ""),
+            ("send rate 100 msg/min, p99 latency 51 minutes", ""),
+            ("the poll interval is 51 s at 100 msg/s", ""),
+            ("at 100 msg/s the session timeout is 51 s", ""),
+            ("100 msg/s. The worker stopped 51 s ago.", ""),
+            ("| 100 msg/min | 51 min |", ""),
+            (
+                "the consumer processes 100 msg/s and restarts every 51 s",
+                "",
+            ),
+            ("we lost 85 records in 5 minutes", ""),
+            ("it took 10 minutes in 2 hours", ""),
+            ("85 minutes in production", ""),
+            ("51 dollars in total", ""),
+            ("1/4 of the replicas", ""),
+            ("on 11/4 the lag spiked", ""),
+            ("2 and 3 quarters of the pods", ""),
+            ("a grand total of 51 alerts", ""),
+            ("100 s in minutes", ""),
+        ],
+    );
+}

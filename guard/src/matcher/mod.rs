@@ -148,8 +148,14 @@
 //! not fall to a single digit; `5200-100` stays a range, `numbers/arith.rs`). Mixed forms
 //! (`readings/mixed.rs`): scale words abbreviated, misspelt or as homophones beside a number
 //! (`5 thou 100`, `5k and 100`, `5 thousnd 1 hundrd`, `five thousand won hundred`), counted
-//! units (`510 tens`, `0.51 myriad`), products with a power of ten (`51x100`, `51 by 100`;
-//! not `1920x1080` or `2 by 4`), `5e3+1e2`, `51*10**2`, `100 over 5k`, `51/100 of 10000`.
+//! units (`510 tens`, `0.51 myriad`, `255 score`, `35 gross and 60`), products with a power of
+//! ten (`51x100`, `51 by 100`; not `1920x1080` or `2 by 4`), `5e3+1e2`, `51*10**2`, `100 over
+//! 5k`, `51/100 of 10000`, fractions of a scale (`51/10 thousand`, `two and three quarter
+//! grand`, `5 and one tenth thousand`), `two thousand seven fifty`. Measures
+//! (`readings/measures.rs`): a conversion phrase evaluated exactly (`85 minutes in seconds`,
+//! `the number of grams in 5.1 kg`, `cents in $27.50`), a rate times a duration it ran for in
+//! one sentence (`at 10 msg/s the worst partition is 275 seconds behind`; not `100 msg/s, p99
+//! 51 ms`) and a count in a prefixed unit (`5.1e6 milli-messages`).
 //! **Names in letters alone**
 //! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, letters
 //! with hooks or strokes and upside-down text; (`disguises.rs`) a distinctive part in a word
@@ -681,7 +687,12 @@ impl Matcher {
                 // A name written as a tag (`<kestrel>`, `&lt;kestrel&gt;`) is dropped from
                 // `norm` as markup, yet shows as text wherever the reply is not rendered as
                 // HTML: the name rules read this reading too.
-                self.scan_changed_with_names(&norm, &alt, hits, false, false);
+                // Encoded tokens too when a character normalising turns into a digit could
+                // glue one to a number (`𝍤35-31-30-30𝍩`: counting rods around the hex pairs
+                // of `5100`); a numeric character outside ASCII is rare, so this is cheap.
+                let glued =
+                    !text.is_ascii() && text.chars().any(|c| !c.is_ascii() && c.is_numeric());
+                self.scan_changed_with_names(&norm, &alt, hits, glued, false);
             }
         }
         if let Some(plain) = normalize::plain_subscripts(text) {

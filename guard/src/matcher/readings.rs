@@ -47,6 +47,7 @@ use super::words::{TEENS, TENS, UNITS};
 mod appended;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
+mod measures;
 mod mixed;
 mod puzzles;
 use aho_corasick::{AhoCorasick, MatchKind};
@@ -267,7 +268,8 @@ fn trigger_hits(s: &str, lone: &[usize]) -> Option<(Vec<usize>, bool)> {
             .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'o' | b'x'))
     }));
     // Mixed forms anchored after digits (`5 thou 100`, `51x100`, `100 over 5k`).
-    forward.extend(mixed::hits(s));
+    let mixed = mixed::hits(s, &forward);
+    forward.extend(mixed);
     if forward.len() > before {
         forward.sort_unstable();
         forward.dedup();
@@ -684,13 +686,21 @@ struct Reader {
     group: u64,
     last: Option<Word>,
     words: usize,
+    /// The last word is a unit right after `thousand` (`two thousand seven`): a tens or teen
+    /// word after it says the hundreds in pairs (`two thousand seven fifty` is 2,750, as
+    /// `two grand seven fifty` is said).
+    unit_after_thousand: bool,
 }
 
 impl Reader {
     /// Take `w` if it continues the number; false if it starts a new one.
     fn take(&mut self, w: Word) -> bool {
+        let pairs = self.unit_after_thousand
+            && matches!(self.last, Some(Word::Unit(u)) if u > 0)
+            && matches!(w, Word::Tens(_) | Word::Teen(_));
         let ok = match (self.last, w) {
             (None, _) => true,
+            _ if pairs => true,
             // After a unit or a teen only a scale continues (`five hundred`, `twelve thousand`).
             (Some(Word::Unit(_) | Word::Teen(_)), Word::Hundred | Word::Scale(_)) => true,
             (Some(Word::Unit(_) | Word::Teen(_)), _) => false,
@@ -709,6 +719,11 @@ impl Reader {
         if !ok {
             return false;
         }
+        if pairs {
+            self.group = self.group.saturating_mul(100);
+        }
+        self.unit_after_thousand =
+            matches!(w, Word::Unit(_)) && self.last == Some(Word::Scale(1_000)) && self.group == 0;
         match w {
             Word::Unit(v) | Word::Teen(v) | Word::Tens(v) => self.group += v,
             Word::Hundred => self.group = self.group.max(1).saturating_mul(100),
@@ -1036,6 +1051,7 @@ fn continues(toks: &[Tok<'_>], j: usize, r: &Reader) -> bool {
         group: r.group,
         last: r.last,
         words: r.words,
+        unit_after_thousand: r.unit_after_thousand,
     };
     probe.take(w)
 }
@@ -1478,14 +1494,16 @@ fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
     let (Some(t), Some(n)) = (toks.get(i), toks.get(i + 1)) else {
         return false;
     };
-    match t.kind {
+    let own = match t.kind {
         Kind::Letters => n.kind == Kind::Space && relation_word(t.text, RELATION_HEADS),
         Kind::Digits if n.kind == Kind::Space => toks.get(i + 2).is_some_and(|w| {
             (w.kind == Kind::Letters && relation_word(w.text, RELATION_AFTER)) || w.text == "%"
         }),
         Kind::Digits => matches!(n.text, "%" | "/" | "," | "."),
         Kind::Space | Kind::Other => false,
-    }
+    };
+    // Conversions, rates and prefixed counts (`measures.rs`) have their own starts.
+    own || measures::starts(toks, i)
 }
 
 /// The words a relation starts with (`the sum of`, `between`, `the integer right after`,
@@ -1503,7 +1521,7 @@ const RELATION_HEADS: &[&str] = &[
 #[rustfmt::skip]
 const RELATION_AFTER: &[&str] = &[
     "percent", "shy", "less", "lots", "point", "more", "fewer", "split", "divided", "cut",
-    "halves", "thirds", "quarters", "minutes", "hours", "and", "over", "above", "past",
+    "halves", "thirds", "quarters", "and", "over", "above", "past",
     "beyond", "on", "per", "pct",
 ];
 
@@ -1524,7 +1542,10 @@ fn relation_word(w: &str, words: &[&str]) -> bool {
 /// [`relation`] without the gate.
 fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     let t = toks.get(i)?;
-    if let Some(r) = puzzles::relation(toks, i).or_else(|| mixed::relation(toks, i)) {
+    if let Some(r) = puzzles::relation(toks, i)
+        .or_else(|| mixed::relation(toks, i))
+        .or_else(|| measures::relation(toks, i))
+    {
         return Some(r);
     }
     let word = |k: usize, w: &str| {
@@ -1839,6 +1860,7 @@ mod tests {
             include_str!("readings.rs"),
             include_str!("readings/mixed.rs"),
             include_str!("readings/puzzles.rs"),
+            include_str!("readings/measures.rs"),
             include_str!("../../tests/matcher.rs"),
             include_str!("../../tests/patient_learner.rs"),
         ];

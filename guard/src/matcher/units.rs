@@ -48,7 +48,7 @@ pub(crate) struct Reading {
 const KI: f64 = 1024.0;
 
 /// Base units of data size (before any `/time`), case-sensitive spellings first.
-fn data_unit(w: &str) -> &'static [f64] {
+pub(crate) fn data_unit(w: &str) -> &'static [f64] {
     match w {
         "B" | "byte" | "bytes" | "Byte" | "Bytes" => &[1.0],
         // SI for `xB` (what rates and disks mean; reading them as IEC too flagged ordinary
@@ -156,13 +156,393 @@ pub(crate) fn count_word(w: &str) -> bool {
 }
 
 /// Event-rate abbreviations (per second unless said).
-fn rate_word(w: &str) -> Option<f64> {
+pub(crate) fn rate_word(w: &str) -> Option<f64> {
     let l = w.to_ascii_lowercase();
     Some(match l.as_str() {
         "rps" | "qps" | "tps" | "ops" | "eps" | "mps" | "iops" | "hz" => 1.0,
         "rpm" | "qpm" | "tpm" => 1.0 / 60.0,
         _ => return None,
     })
+}
+
+/// What an amount in a conversion phrase measures (`readings/measures.rs`: `85 minutes in
+/// seconds`, `the number of grams in 5.1 kg`, `cents in $27.50`). Unlike [`Dim`], which joins a
+/// target to its manifest unit, these only convert one written amount into another unit, so
+/// the table is wider (mass, length, volume, money, counted things) and every reading of an
+/// ambiguous symbol is kept (`m` is a minute and a metre: the other side of the phrase picks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Measure {
+    Time,
+    Data,
+    Mass,
+    Length,
+    Volume,
+    /// In cents (pence): a dollar, a euro or a pound is 100.
+    Money,
+    /// Things counted (`messages`, `events`): a prefix scales them (`milli-messages`).
+    Count,
+}
+
+/// SI prefixes in words and their factors.
+const SI_WORDS: &[(&str, f64)] = &[
+    ("nano", 1e-9),
+    ("micro", 1e-6),
+    ("milli", 1e-3),
+    ("centi", 1e-2),
+    ("deci", 1e-1),
+    ("deca", 1e1),
+    ("hecto", 1e2),
+    ("kilo", 1e3),
+    ("mega", 1e6),
+    ("giga", 1e9),
+];
+
+/// What a word may be to the phrase reader of `readings/measures.rs`, by a lookup that
+/// allocates nothing (it runs on every word after digits and before ` in` on a line the
+/// readings rewrite). A superset of [`measure_units`], [`count_word`] and [`rate_word`] (a
+/// test checks it): a word it passes is then read exactly.
+pub(crate) mod class {
+    /// A time unit (`s`, `min`, `hours`).
+    pub const TIME: u8 = 1;
+    /// Any other unit a conversion reads (data, mass, length, volume, money).
+    pub const MEASURE: u8 = 2;
+    /// Counted things (`messages`, `requests`).
+    pub const COUNT: u8 = 4;
+    /// Counted things with an SI prefix word glued on (`millimessages`).
+    pub const PREFIXED: u8 = 8;
+    /// A rate word (`rps`, `rpm`) or `per`.
+    pub const RATE: u8 = 16;
+    /// An SI prefix word alone (`milli` before `-messages`).
+    pub const PREFIX: u8 = 32;
+}
+
+/// The [`class`] bits of `w`.
+pub(crate) fn word_class(w: &str) -> u8 {
+    let mut buf = [0u8; 16];
+    let mut b = w.as_bytes();
+    let mut n = 0;
+    // `µs`, `μg`: the micro sign as `u`.
+    if b.first().is_some_and(|c| *c >= 0x80) {
+        for m in ['\u{00B5}', '\u{03BC}'] {
+            if let Some(rest) = w.strip_prefix(m) {
+                b = rest.as_bytes();
+                if let Some(d) = buf.first_mut() {
+                    *d = b'u';
+                }
+                n = 1;
+            }
+        }
+    }
+    if b.is_empty() || b.len() + n > buf.len() || !b.is_ascii() {
+        return 0;
+    }
+    for (d, c) in buf.iter_mut().skip(n).zip(b) {
+        *d = c.to_ascii_lowercase();
+    }
+    let Some(l) = buf.get(..b.len() + n) else {
+        return 0;
+    };
+    let mut out = 0;
+    if time_bytes(l) {
+        out |= class::TIME;
+    }
+    if measure_bytes(l) {
+        out |= class::MEASURE;
+    }
+    if count_bytes(l) {
+        out |= class::COUNT;
+    } else if si_strip(l).is_some_and(count_bytes) {
+        out |= class::PREFIXED;
+    }
+    if matches!(
+        l,
+        b"rps"
+            | b"qps"
+            | b"tps"
+            | b"ops"
+            | b"eps"
+            | b"mps"
+            | b"iops"
+            | b"hz"
+            | b"rpm"
+            | b"qpm"
+            | b"tpm"
+            | b"per"
+    ) {
+        out |= class::RATE;
+    }
+    if (4..=5).contains(&l.len()) && SI_WORDS.iter().any(|(p, _)| p.as_bytes() == l) {
+        out |= class::PREFIX;
+    }
+    out
+}
+
+/// Does `w` start with an SI prefix word (any case: `millimessages`, `Kilograms`)?
+pub(crate) fn si_prefixed(w: &str) -> bool {
+    let b = w.as_bytes();
+    if !matches!(
+        b.first().map(u8::to_ascii_lowercase),
+        Some(b'n' | b'm' | b'c' | b'd' | b'h' | b'k' | b'g')
+    ) {
+        return false;
+    }
+    SI_WORDS.iter().any(|(p, _)| {
+        b.get(..p.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(p.as_bytes()))
+    })
+}
+
+/// `l` (lowercase) without an SI prefix word it starts with, if it has one.
+fn si_strip(l: &[u8]) -> Option<&[u8]> {
+    // Every prefix word starts with one of these letters (most words are settled here).
+    if !matches!(
+        l.first(),
+        Some(b'n' | b'm' | b'c' | b'd' | b'h' | b'k' | b'g')
+    ) || l.len() < 5
+    {
+        return None;
+    }
+    SI_WORDS
+        .iter()
+        .find_map(|(p, _)| l.strip_prefix(p.as_bytes()))
+        .filter(|r| !r.is_empty())
+}
+
+fn time_bytes(l: &[u8]) -> bool {
+    matches!(
+        l,
+        b"ns"
+            | b"nanosecond"
+            | b"nanoseconds"
+            | b"nsec"
+            | b"us"
+            | b"microsecond"
+            | b"microseconds"
+            | b"usec"
+            | b"ms"
+            | b"millisecond"
+            | b"milliseconds"
+            | b"msec"
+            | b"msecs"
+            | b"s"
+            | b"sec"
+            | b"secs"
+            | b"second"
+            | b"seconds"
+            | b"m"
+            | b"min"
+            | b"mins"
+            | b"minute"
+            | b"minutes"
+            | b"h"
+            | b"hr"
+            | b"hrs"
+            | b"hour"
+            | b"hours"
+            | b"d"
+            | b"day"
+            | b"days"
+    )
+}
+
+fn measure_bytes(l: &[u8]) -> bool {
+    // Symbols: a base letter with at most one prefix letter (`g`, `km`, `ml`, `kb`, `mb`).
+    let base = |c: Option<&u8>| matches!(c, Some(b'g' | b'm' | b'l' | b'b'));
+    match l.len() {
+        1 => return base(l.first()),
+        2 if base(l.get(1))
+            && matches!(
+                l.first(),
+                Some(b'n' | b'u' | b'm' | b'c' | b'd' | b'k' | b'g' | b't')
+            ) =>
+        {
+            return true
+        }
+        _ => {}
+    }
+    if matches!(
+        l,
+        b"kib" | b"mib" | b"gib" | b"tib" | b"ki" | b"mi" | b"gi" | b"ti" | b"kilo" | b"kilos"
+    ) {
+        return true;
+    }
+    let stem = si_strip(l).unwrap_or(l);
+    let stem = stem.strip_suffix(b"s").unwrap_or(stem);
+    matches!(
+        stem,
+        b"byte"
+            | b"bit"
+            | b"kbyte"
+            | b"mbyte"
+            | b"gbyte"
+            | b"tbyte"
+            | b"kbit"
+            | b"mbit"
+            | b"gbit"
+            | b"tbit"
+            | b"terabyte"
+            | b"kibibyte"
+            | b"mebibyte"
+            | b"gibibyte"
+            | b"tebibyte"
+            | b"gram"
+            | b"gramme"
+            | b"metre"
+            | b"meter"
+            | b"litre"
+            | b"liter"
+            | b"dollar"
+            | b"buck"
+            | b"usd"
+            | b"euro"
+            | b"eur"
+            | b"pound"
+            | b"quid"
+            | b"gbp"
+            | b"cent"
+            | b"penny"
+            | b"pence"
+            | b"pennie"
+            | b"dime"
+            | b"nickel"
+    )
+}
+
+fn count_bytes(l: &[u8]) -> bool {
+    let stem = l.strip_suffix(b"s").unwrap_or(l);
+    matches!(
+        stem,
+        b"msg"
+            | b"message"
+            | b"req"
+            | b"request"
+            | b"event"
+            | b"record"
+            | b"op"
+            | b"operation"
+            | b"txn"
+            | b"transaction"
+            | b"call"
+            | b"query"
+            | b"querie"
+            | b"hit"
+            | b"write"
+            | b"read"
+            | b"item"
+            | b"row"
+            | b"entry"
+            | b"entrie"
+            | b"offset"
+    )
+}
+
+/// Every reading of a unit word or symbol as a [`Measure`], with its factor to the measure's
+/// base unit (seconds, bytes, grams, metres, litres, cents, one thing). Time and data come
+/// from the tables above; the rest from [`metric_unit`], [`money_unit`] and [`count_unit`].
+pub(crate) fn measure_units(w: &str) -> Vec<(Measure, f64)> {
+    let mut out = Vec::new();
+    // The allocation-free classes first: only the tables a class allows are looked in.
+    let c = word_class(w);
+    if c & class::TIME != 0 {
+        if let Some(t) = time_unit(w) {
+            out.push((Measure::Time, t));
+        }
+    }
+    if c & class::MEASURE != 0 {
+        for f in data_unit(w) {
+            out.push((Measure::Data, *f));
+        }
+        if let Some(m) = metric_unit(w) {
+            out.push(m);
+        }
+        if let Some(c) = money_unit(w) {
+            out.push((Measure::Money, c));
+        }
+    }
+    if c & (class::COUNT | class::PREFIXED) != 0 {
+        if let Some(c) = count_unit(w) {
+            out.push((Measure::Count, c));
+        }
+    }
+    out
+}
+
+/// Grams, metres and litres: symbols (case-sensitive, one SI prefix letter: `kg`, `mL`,
+/// `km`, `cm`) and words with a prefix word (`kilograms`, `millilitres`, `kilos`).
+fn metric_unit(w: &str) -> Option<(Measure, f64)> {
+    let base_symbol = |s: &str| match s {
+        "g" => Some(Measure::Mass),
+        "m" => Some(Measure::Length),
+        "l" | "L" => Some(Measure::Volume),
+        _ => None,
+    };
+    if let Some(m) = base_symbol(w) {
+        return Some((m, 1.0));
+    }
+    if w.len() == 2 || (w.len() == 3 && w.starts_with(['\u{00B5}', '\u{03BC}'])) {
+        let (p, rest) = w.split_at(w.len() - 1);
+        let f = match p {
+            "n" => 1e-9,
+            "u" | "\u{00B5}" | "\u{03BC}" => 1e-6,
+            "m" => 1e-3,
+            "c" => 1e-2,
+            "d" => 1e-1,
+            "k" => 1e3,
+            "M" => 1e6,
+            "G" => 1e9,
+            _ => return None,
+        };
+        return base_symbol(rest).map(|m| (m, f));
+    }
+    let l = w.to_ascii_lowercase();
+    if l == "kilo" || l == "kilos" {
+        return Some((Measure::Mass, 1e3));
+    }
+    let (f, rest) = SI_WORDS
+        .iter()
+        .find_map(|(p, f)| l.strip_prefix(p).map(|r| (*f, r)))
+        .unwrap_or((1.0, l.as_str()));
+    let m = match rest.strip_suffix('s').unwrap_or(rest) {
+        "gram" | "gramme" => Measure::Mass,
+        "metre" | "meter" => Measure::Length,
+        "litre" | "liter" => Measure::Volume,
+        _ => return None,
+    };
+    Some((m, f))
+}
+
+/// Money in cents: dollars, euros and pounds are 100 (`$`, `€`, `£` before a number are read
+/// by the phrase reader), cents and pence 1.
+fn money_unit(w: &str) -> Option<f64> {
+    let l = w.to_ascii_lowercase();
+    Some(match l.as_str() {
+        "dollar" | "dollars" | "buck" | "bucks" | "usd" | "euro" | "euros" | "eur" | "pound"
+        | "pounds" | "quid" | "gbp" => 100.0,
+        "cent" | "cents" | "penny" | "pence" | "pennies" => 1.0,
+        "dime" | "dimes" => 10.0,
+        "nickel" | "nickels" => 5.0,
+        _ => return None,
+    })
+}
+
+/// Counted things (the event words of [`count_word`], and items, rows, entries), with an SI
+/// prefix word glued on (`millimessages`, `centimessages`; `kilomessages` is read as `5.1
+/// thousand messages` before this table is asked).
+fn count_unit(w: &str) -> Option<f64> {
+    let counted = |x: &str| {
+        count_word(x)
+            || matches!(
+                x.to_ascii_lowercase().as_str(),
+                "item" | "items" | "row" | "rows" | "entry" | "entries" | "offset" | "offsets"
+            )
+    };
+    if counted(w) {
+        return Some(1.0);
+    }
+    let l = w.to_ascii_lowercase();
+    SI_WORDS
+        .iter()
+        .find_map(|(p, f)| l.strip_prefix(p).filter(|r| counted(r)).map(|_| *f))
 }
 
 /// Up to four readings of one unit.
@@ -455,6 +835,154 @@ mod tests {
         assert_eq!(f("messages"), None);
         assert_eq!(f("partitions"), None);
         assert_eq!(f("MiB"), Some((Dim::Data, KI * KI)));
+    }
+
+    /// The allocation-free classes pass every word the tables read.
+    #[test]
+    fn word_classes_cover_the_tables() {
+        let words = [
+            "ns",
+            "us",
+            "\u{00B5}s",
+            "ms",
+            "msecs",
+            "s",
+            "sec",
+            "seconds",
+            "m",
+            "min",
+            "minutes",
+            "h",
+            "hr",
+            "hours",
+            "d",
+            "days",
+            "B",
+            "bytes",
+            "kB",
+            "KB",
+            "MB",
+            "GB",
+            "TB",
+            "KiB",
+            "MiB",
+            "Gi",
+            "b",
+            "bits",
+            "kb",
+            "Mb",
+            "Gbit",
+            "Tbit",
+            "kbytes",
+            "Mbit",
+            "kilobyte",
+            "megabytes",
+            "terabytes",
+            "kibibytes",
+            "GiB",
+            "g",
+            "kg",
+            "mg",
+            "\u{03BC}g",
+            "ug",
+            "cg",
+            "Mg",
+            "m",
+            "km",
+            "cm",
+            "mm",
+            "nm",
+            "dm",
+            "l",
+            "L",
+            "ml",
+            "mL",
+            "cl",
+            "dL",
+            "kL",
+            "grams",
+            "kilograms",
+            "milligrams",
+            "gramme",
+            "kilos",
+            "kilo",
+            "metres",
+            "meters",
+            "kilometres",
+            "centimeters",
+            "litres",
+            "liters",
+            "millilitres",
+            "dollars",
+            "Bucks",
+            "USD",
+            "euros",
+            "pounds",
+            "quid",
+            "cents",
+            "penny",
+            "pence",
+            "pennies",
+            "dimes",
+            "nickels",
+            "msg",
+            "msgs",
+            "messages",
+            "Requests",
+            "events",
+            "records",
+            "ops",
+            "transactions",
+            "queries",
+            "reads",
+            "writes",
+            "items",
+            "rows",
+            "entries",
+            "offsets",
+            "millimessages",
+            "centimessages",
+            "kilorecords",
+            "rps",
+            "rpm",
+            "Hz",
+            "iops",
+        ];
+        for w in words {
+            let c = word_class(w);
+            if !data_unit(w).is_empty() || metric_unit(w).is_some() || money_unit(w).is_some() {
+                assert!(c & class::MEASURE != 0, "{w}");
+            }
+            if count_unit(w).is_some() {
+                assert!(c & (class::COUNT | class::PREFIXED) != 0, "{w}");
+            }
+            assert!(
+                !measure_units(w).is_empty() || rate_word(w).is_some(),
+                "{w}"
+            );
+            if time_unit(w).is_some() {
+                assert!(c & class::TIME != 0, "{w}");
+            }
+            if count_word(w) {
+                assert!(c & class::COUNT != 0, "{w}");
+            }
+            if rate_word(w).is_some() {
+                assert!(c & class::RATE != 0, "{w}");
+            }
+            assert!(c != 0, "{w}");
+        }
+        for w in [
+            "the",
+            "in",
+            "pods",
+            "replicas",
+            "a",
+            "to",
+            "errors",
+            "partition",
+        ] {
+            assert_eq!(word_class(w), 0, "{w}");
+        }
     }
 
     #[test]

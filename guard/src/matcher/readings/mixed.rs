@@ -15,21 +15,21 @@
 //! - a homophone of a digit word before a scale word or after a tens word (`won hundred`,
 //!   `too thousand`, `fifty-won`, `thirty for hundred`) as the digit word;
 //! - `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` in words;
-//! - a count of a larger unit after digits as a product (`510 tens`, `425 dozen`, `0.51
-//!   myriad`, `0.051 lakh` → `510 * 10` …), `kilo` or `k` glued to a counted noun as
+//! - a count of a larger unit after digits as a product (`510 tens`, `425 dozen`, `255 score`,
+//!   `35 gross and 60`, `0.51 myriad`, `0.051 lakh` → `510 * 10` …), `kilo` or `k` glued to a counted noun as
 //!   `thousand` (`5.1 kilomessages`, `5.1 kmsg`; not `kilometres`);
 //! - arithmetic shapes the expression rules do not read: `51x100`, `5.1x1000` and `51 by 100`
 //!   where one factor is a power of ten (`1920x1080` and `2 by 4` are dimensions and stay),
 //!   `5e3+1e2` (scientific operands of an operator), `51*10**2` (`**` as a power after `*`),
 //!   `sqrt(N)`, `√N` and `the square root of N` of a perfect square, `2 3/4 thousand` and `2¾k`
-//!   (a mixed fraction of a scale);
+//!   (a mixed fraction of a scale), `51/10 thousand` and `11/4 k` (a fraction of one);
 //!
 //! and, after the words are digits, [`relation`] reads `A over B`, `A above B`, `A past B`, `A
 //! beyond B`, `A on top of B`, `A more than Bk` (`B + A`, with `B` at least 100 and larger
 //! than `A`), `A/B of C` (`A × C / B`, when whole), `N quarters of C` (halves, thirds), `W and
-//! a half hundred` (a quarter, `3 quarters`), `the sum of` / `the product of` three to six
-//! numbers, `A and B summed` (`added`, `combined`, `together`) and `N minutes in seconds`
-//! (`hours in minutes`, `hours in seconds`).
+//! a half hundred` (a quarter, `3 quarters`, `3 quarter grand`, `1 tenth thousand`, `3/4 k`), `the sum of` / `the product of` three to six
+//! numbers and `A and B summed` (`added`, `combined`, `together`). Conversions (`N minutes in
+//! seconds`) are `measures.rs`'s.
 //!
 //! # False-positive controls
 //!
@@ -102,6 +102,9 @@ const COUNTS: &[(&str, &str)] = &[
     ("tens", "10"),
     ("dozen", "12"),
     ("dozens", "12"),
+    ("score", "20"),
+    ("scores", "20"),
+    ("gross", "144"),
     ("myriad", "10000"),
     ("myriads", "10000"),
     ("lakh", "100000"),
@@ -556,6 +559,16 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     (rest.len() >= 3 && !si).then(|| (format!("thousand {rest}"), i + 1))
 }
 
+/// The factor of a counted unit (`dozen` 12, `score` 20, `gross` 144), for the phrase reader
+/// of `measures.rs`, which meets counts that were words when this module ran (`two hundred
+/// fifty-five score`).
+pub(super) fn count_factor(w: &str) -> Option<u64> {
+    COUNTS
+        .iter()
+        .find(|(c, _)| w.eq_ignore_ascii_case(c))
+        .and_then(|(_, f)| f.parse().ok())
+}
+
 /// `a quarter-thousand`, `a half-hundred`, `half a thousand`, `half a myriad` at `i`, in
 /// words (so `two thousand seven hundred and a half-hundred` reads on).
 fn fraction_word(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
@@ -681,6 +694,14 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             let of = v.text(v.after(i + 2), "of");
             let n = d.parse::<u64>().ok().and_then(|n| n.checked_mul(f));
             if let (false, Some(n)) = (of, n) {
+                // `35 gross and 60`, `85 score and 10`: less than one more of the unit
+                // after `and` is added on, as after a scale word.
+                if v.space(i + 3) && v.text(i + 4, "and") && v.space(i + 5) {
+                    let more = v.plain_digits(i + 6).and_then(|m| m.parse::<u64>().ok());
+                    if let Some(m) = more.filter(|m| *m < f) {
+                        return Some((n.checked_add(m)?.to_string(), i + 7));
+                    }
+                }
                 return Some((n.to_string(), i + 3));
             }
         }
@@ -751,6 +772,28 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         let x: u32 = v.plain_digits(i + 3)?.parse().ok().filter(|x| *x <= 12)?;
         let b: u64 = d.parse().ok().filter(|b| *b <= 1000)?;
         return Some((b.checked_pow(x)?.to_string(), i + 4));
+    }
+    // `51/10 thousand`, `11/4 k`, `11/4k`: a fraction of a scale, when whole (not a date's
+    // part: no `/` on either side).
+    // A whole number before it makes it a mixed fraction (`2 and 3/4 k`: `relation`'s).
+    let whole_before = || {
+        v.before(i).is_some_and(|p| {
+            v.kind(p, Kind::Digits)
+                || (v.text(p, "and") && v.before(p).is_some_and(|q| v.kind(q, Kind::Digits)))
+        })
+    };
+    if v.text(i + 1, "/") && !i.checked_sub(1).is_some_and(|p| v.text(p, "/")) && !whole_before() {
+        if let Some(den) = v.digits(i + 2).and_then(|x| x.parse::<u64>().ok()) {
+            let k = if v.space(i + 3) { i + 4 } else { i + 3 };
+            let scale = v.get(k).and_then(|t| scale_of(t.text));
+            let n = d.parse::<u64>().ok();
+            if let (Some(scale), Some(n), false) = (scale, n, v.text(i + 3, "/")) {
+                let p = n.checked_mul(scale)?;
+                if den > 1 && p % den == 0 && v.ends(k + 1) {
+                    return Some(((p / den).to_string(), k + 1));
+                }
+            }
+        }
     }
     // `2 3/4 thousand`, `2¾k` (normalised `2 3/4 k`), `27 1/2 hundred`.
     if v.space(i + 1) && v.text(i + 3, "/") {
@@ -833,19 +876,6 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         }
         return None;
     }
-    // `85 minutes in seconds`
-    if matches!(lw.as_str(), "minutes" | "hours") && v.space(i + 3) && v.text(i + 4, "in") {
-        let f = match (
-            lw.as_str(),
-            v.get(i + 6).map(|t| t.text.to_ascii_lowercase()).as_deref(),
-        ) {
-            ("minutes", Some("seconds")) | ("hours", Some("minutes")) => 60,
-            ("hours", Some("seconds")) => 3600,
-            _ => return None,
-        };
-        let n = av.checked_mul(f)?;
-        return (v.space(i + 5) && v.ends(i + 7)).then(|| (n.to_string(), i + 7));
-    }
     // `5000 and 100 summed`, `… added`, `… combined`, `… together`
     if lw == "and" && v.space(i + 3) && v.space(i + 5) {
         if let Some(b) = v.plain_digits(i + 4) {
@@ -889,14 +919,16 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         }
         return Some(((bv + av).to_string(), e));
     }
-    // `27 and a half hundred`, `2 and 3 quarters thousand`, `2 and 3-quarter thousand`.
+    // `27 and a half hundred`, `2 and 3 quarters thousand`, `2 and 3-quarter thousand`, `2
+    // and 3 quarter grand`, `5 and 1 tenth thousand`, `2 and 3/4 k`.
     if lw == "and" && v.space(i + 3) {
         let (num, den, k) = if v.text(i + 4, "a") && v.space(i + 5) {
-            match v.get(i + 6).map(|t| t.text.to_ascii_lowercase()).as_deref() {
-                Some("half") => (1, 2, i + 7),
-                Some("quarter") => (1, 4, i + 7),
-                _ => return None,
-            }
+            let den = v.get(i + 6).and_then(|t| fraction_den(t.text, false))?;
+            (1, den, i + 7)
+        } else if v.text(i + 5, "/") {
+            let n: u64 = v.digits(i + 4)?.parse().ok()?;
+            let den: u64 = v.digits(i + 6)?.parse().ok().filter(|d| *d > 1)?;
+            (n, den, i + 7)
         } else {
             let n: u64 = v.digits(i + 4)?.parse().ok()?;
             let k = if v.text(i + 5, "-") || v.space(i + 5) {
@@ -904,27 +936,50 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
             } else {
                 return None;
             };
-            let den = match v.get(k).map(|t| t.text.to_ascii_lowercase()).as_deref() {
-                Some("quarter" | "quarters") => 4,
-                Some("third" | "thirds") => 3,
-                Some("half" | "halves") => 2,
-                _ => return None,
-            };
+            let den = v.get(k).and_then(|t| fraction_den(t.text, n > 1))?;
             (n, den, k + 1)
         };
         if !v.space(k) || num >= den {
             return None;
         }
-        let scale: u64 = match v.get(k + 1).map(|t| t.text.to_ascii_lowercase()).as_deref() {
-            Some("hundred" | "hundreds") => 100,
-            Some("thousand" | "thousands") => 1000,
-            Some("million" | "millions") => 1_000_000,
-            _ => return None,
-        };
+        let scale = v.get(k + 1).and_then(|t| scale_of(t.text))?;
         let p = av.checked_mul(den)?.checked_add(num)?.checked_mul(scale)?;
         return (p % den == 0).then(|| ((p / den).to_string(), k + 2));
     }
     None
+}
+
+/// The denominator a fraction word names (`half` 2, `quarter` 4, `tenth` 10; plural only
+/// when `plural` allows it: `3 quarters`, but also `3 quarter grand`, as said).
+fn fraction_den(w: &str, plural: bool) -> Option<u64> {
+    const DENS: &[(&str, u64)] = &[
+        ("half", 2),
+        ("third", 3),
+        ("quarter", 4),
+        ("fifth", 5),
+        ("sixth", 6),
+        ("seventh", 7),
+        ("eighth", 8),
+        ("ninth", 9),
+        ("tenth", 10),
+        ("hundredth", 100),
+    ];
+    let l = w.to_ascii_lowercase();
+    let stem = match l.as_str() {
+        "halves" if plural => "half",
+        _ => l.strip_suffix('s').filter(|_| plural).unwrap_or(&l),
+    };
+    DENS.iter().find(|(d, _)| *d == stem).map(|(_, n)| *n)
+}
+
+/// The factor of a scale word after a fraction (`thousand`, `grand`, `k`, `hundred`).
+fn scale_of(w: &str) -> Option<u64> {
+    Some(match w.to_ascii_lowercase().as_str() {
+        "hundred" | "hundreds" => 100,
+        "thousand" | "thousands" | "grand" | "k" | "thou" => 1000,
+        "million" | "millions" => 1_000_000,
+        _ => return None,
+    })
 }
 
 /// `the product of 3, 17 and 100`, `the sum of 1000, 2000, 2000 and 100` (three to six
@@ -973,9 +1028,15 @@ fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
 /// Offsets in `s` where a mixed form may start: after a digit run (a scale spelling, `k`,
 /// `x`, `e`, `**`, `/N of`, `by`, `over`, a fraction) and at `√`/`sqrt`. Every rewrite of
 /// [`rewrite`] and [`relation`] that a main trigger does not anchor is anchored here.
-pub(super) fn hits(s: &str) -> Vec<usize> {
+pub(super) fn hits(s: &str, triggered: &[usize]) -> Vec<usize> {
     let b = s.as_bytes();
     let mut out = Vec::new();
+    // A line another trigger already marks is rewritten whatever its numbers are followed
+    // by: its digit runs are not looked at (`triggered`: offsets, in any order).
+    let mut marks = triggered.to_vec();
+    marks.sort_unstable();
+    let mut line_end = 0;
+    let mut line_marked = false;
     let mut i = 0;
     while let Some(p) = b
         .get(i..)
@@ -986,12 +1047,26 @@ pub(super) fn hits(s: &str) -> Vec<usize> {
         while b.get(e).is_some_and(u8::is_ascii_digit) {
             e += 1;
         }
+        if start >= line_end {
+            let from = b
+                .get(..start)
+                .and_then(|h| memchr::memrchr(b'\n', h))
+                .map_or(0, |n| n + 1);
+            line_end = b
+                .get(start..)
+                .and_then(|t| memchr::memchr(b'\n', t))
+                .map_or(b.len(), |n| start + n);
+            let k = marks.partition_point(|&m| m < from);
+            line_marked = marks.get(k).is_some_and(|&m| m < line_end);
+        }
         let glued = start
             .checked_sub(1)
             .and_then(|k| b.get(k))
             .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
-        if !glued && after_digits(s, e) {
+        // Conversions, rates and prefixed counts (`measures.rs`) share the pass.
+        if !glued && !line_marked && (after_digits(s, e) || super::measures::anchor(s, start, e)) {
             out.push(start);
+            line_marked = true;
         }
         i = e;
     }
@@ -1016,15 +1091,19 @@ fn after_digits(s: &str, e: usize) -> bool {
             return !b.get(e + 1).is_some_and(u8::is_ascii_alphabetic)
         }
         b'*' => return b.get(e + 1) == Some(&b'*'),
-        // `51/100 of 10000`, `0.51 of 10000`
+        // `51/100 of 10000`, `0.51 of 10000`, `51/10 thousand`, `11/4k`
         b'/' | b'.' => {
             let mut k = e + 1;
             while b.get(k).is_some_and(u8::is_ascii_digit) {
                 k += 1;
             }
-            return k > e + 1
-                && b.get(k..k + 4)
-                    .is_some_and(|t| t.eq_ignore_ascii_case(b" of "));
+            if k == e + 1 {
+                return false;
+            }
+            let of = b
+                .get(k..k + 4)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b" of "));
+            return of || (c == b'/' && scale_word_at(s, k));
         }
         b' ' => {}
         _ => return false,
@@ -1066,7 +1145,30 @@ fn after_digits(s: &str, e: usize) -> bool {
     let and_a = is("and")
         && b.get(z..z + 3)
             .is_some_and(|t| t.eq_ignore_ascii_case(b" a "));
+    // `5 and 1 tenth thousand`, `2 and 3/4 k`: digits and a fraction word or `/` after `and`.
+    let and_fraction = is("and") && b.get(z) == Some(&b' ') && {
+        let mut k = z + 1;
+        while b.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+        let d = b.get(k + 1).is_some_and(u8::is_ascii_digit);
+        k > z + 1
+            && match b.get(k) {
+                Some(b'/') => d,
+                Some(b' ' | b'-') => {
+                    let mut y = k + 1;
+                    while b.get(y).is_some_and(u8::is_ascii_alphabetic) && y - k < 12 {
+                        y += 1;
+                    }
+                    s.get(k + 1..y)
+                        .and_then(|f| fraction_den(f, true))
+                        .is_some()
+                }
+                _ => false,
+            }
+    };
     and_a
+        || and_fraction
         || ["k", "c", "by", "over", "above", "past"]
             .iter()
             .any(|x| is(x))
@@ -1077,14 +1179,22 @@ fn after_digits(s: &str, e: usize) -> bool {
         || COUNTS.iter().any(|(c, _)| is(c))
         || w.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("kilo"))
         || k_count(w).is_some()
-        || ((is("minutes") || is("hours"))
-            && b.get(z..z + 4)
-                .is_some_and(|t| t.eq_ignore_ascii_case(b" in ")))
         || (is("on")
             && b.get(z..z + 8)
                 .is_some_and(|t| t.eq_ignore_ascii_case(b" top of ")))
         || is("beyond")
         || (is("and") && summed_after(b, z))
+}
+
+/// A scale word at `k` (across one space): `thousand`, `k`, `grand`, `hundred`, `million`.
+fn scale_word_at(s: &str, k: usize) -> bool {
+    let b = s.as_bytes();
+    let a = if b.get(k) == Some(&b' ') { k + 1 } else { k };
+    let mut z = a;
+    while b.get(z).is_some_and(u8::is_ascii_alphabetic) && z - a < 10 {
+        z += 1;
+    }
+    s.get(a..z).and_then(scale_of).is_some()
 }
 
 /// After `and` ending at `z`: ` 100 summed` (or `added`, `combined`, `together`).
@@ -1157,7 +1267,7 @@ mod tests {
             ("5 тысяч 100", "5 thousand 100"),
         ] {
             assert_eq!(read(s), r, "{s}");
-            assert!(!hits(s).is_empty(), "{s}");
+            assert!(!hits(s, &[]).is_empty(), "{s}");
         }
         // English words, a thousand with no number after it, a word that only starts like one.
         for s in [
@@ -1248,10 +1358,10 @@ mod tests {
             "51/100 of 10000",
             "√9",
         ] {
-            assert!(!hits(s).is_empty(), "{s}");
+            assert!(!hits(s, &[]).is_empty(), "{s}");
         }
         for s in ["5 pods", "port 8080 open", "v1.2.3"] {
-            assert!(hits(s).is_empty(), "{s}");
+            assert!(hits(s, &[]).is_empty(), "{s}");
         }
     }
 }
