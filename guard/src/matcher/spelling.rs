@@ -620,17 +620,34 @@ pub(crate) fn initials_view(s: &str) -> Option<String> {
     let mut lines = String::new();
     let mut sentences = String::new();
     let mut n = 0;
-    for line in s.lines() {
-        let t = line.trim_start_matches(|c: char| {
-            c.is_whitespace() || matches!(c, '-' | '*' | '>' | '#' | '+' | '"' | '\'' | '`')
-        });
-        // A numbered item's number is its marker, not its initial.
-        let t = t
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start_matches(['.', ')'])
-            .trim_start();
-        let Some(c) = first_letter(t) else {
-            continue;
+    let b = s.as_bytes();
+    let mut from = 0;
+    for to in memchr::memchr_iter(b'\n', b).chain(std::iter::once(b.len())) {
+        let line = s.get(from..to).unwrap_or("");
+        from = to + 1;
+        // Markers, quotes and a numbered item's number before the first letter, byte by byte
+        // (they are ASCII): the number is the item's marker, not its initial.
+        let lb = line.as_bytes();
+        let mut k = 0;
+        while lb.get(k).is_some_and(|c| {
+            c.is_ascii_whitespace()
+                || matches!(c, b'-' | b'*' | b'>' | b'#' | b'+' | b'"' | b'\'' | b'`')
+        }) {
+            k += 1;
+        }
+        while lb.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+        while lb.get(k).is_some_and(|c| matches!(c, b'.' | b')' | b' ')) {
+            k += 1;
+        }
+        let t = line.get(k..).unwrap_or("");
+        let c = match t.as_bytes().first() {
+            Some(c) if c.is_ascii_alphanumeric() => char::from(*c),
+            _ => match first_letter(t) {
+                Some(c) => c,
+                None => continue,
+            },
         };
         n += 1;
         lines.extend(c.to_lowercase());

@@ -61,14 +61,20 @@ fn bbcode_at(s: &str, p: usize) -> Option<usize> {
     if !known {
         return None;
     }
-    // `[i]`, `[b]` alone are also indexes (`a[i]`): a one-letter tag needs its closing tag.
+    // `[i]`, `[b]` alone are also indexes (`a[i]`): a one-letter tag needs its closing tag
+    // within 200 bytes.
     if name.len() == 1 && !inner.starts_with('/') {
-        let closing = format!("[/{name}]");
-        let later = s.get(p + close + 2..)?;
-        if !later.get(..later.len().min(200)).is_some_and(|l| {
-            l.to_ascii_lowercase()
-                .contains(&closing.to_ascii_lowercase())
-        }) {
+        let later = s.as_bytes().get(p + close + 2..)?;
+        let later = later.get(..later.len().min(200))?;
+        let letter = name.as_bytes().first()?;
+        let closes = memchr::memchr_iter(b'[', later).any(|k| {
+            later.get(k + 1) == Some(&b'/')
+                && later
+                    .get(k + 2)
+                    .is_some_and(|c| c.eq_ignore_ascii_case(letter))
+                && later.get(k + 3) == Some(&b']')
+        });
+        if !closes {
             return None;
         }
     }
@@ -95,38 +101,40 @@ fn ansi_at(b: &[u8], p: usize) -> Option<(usize, u8, &[u8])> {
     Some((q + 1 - p, f, b.get(p + 2..q).unwrap_or(&[])))
 }
 
-/// Could `text` render differently from how it is written here?
-fn has_any(b: &[u8]) -> bool {
-    memchr::memchr2(0x1B, 0x08, b).is_some()
+/// Does `text` hold an ANSI escape or a BBCode tag?
+fn has_any(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr(0x1B, b).is_some()
         || memchr::memchr_iter(b'[', b).any(|i| {
             b.get(i + 1)
                 .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'/')
+                && bbcode_at(text, i).is_some()
         })
 }
 
 /// The text with BBCode tags and ANSI escape sequences taken out; `None` when it has none.
 pub(crate) fn as_rendered(text: &str) -> Option<String> {
     let b = text.as_bytes();
-    if !has_any(b) {
+    if !has_any(text) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
     let mut i = 0;
     let mut changed = false;
-    while i < b.len() {
-        let len = match b[i] {
-            b'[' => bbcode_at(text, i),
-            0x1B => ansi_at(b, i).map(|(n, _, _)| n),
-            _ => None,
+    while let Some(off) = b.get(i..).and_then(|r| memchr::memchr2(b'[', 0x1B, r)) {
+        let p = i + off;
+        let len = match b.get(p) {
+            Some(b'[') => bbcode_at(text, p),
+            _ => ansi_at(b, p).map(|(n, _, _)| n),
         };
         if let Some(n) = len {
-            out.push_str(text.get(from..i).unwrap_or(""));
-            i += n;
+            out.push_str(text.get(from..p).unwrap_or(""));
+            i = p + n;
             from = i;
             changed = true;
         } else {
-            i += 1;
+            i = p + 1;
         }
     }
     out.push_str(text.get(from..).unwrap_or(""));
@@ -170,19 +178,10 @@ fn struck_at(s: &str, p: usize) -> Option<usize> {
 /// The text without what renders struck out, erased or concealed; `None` when it has none.
 pub(crate) fn without_struck(text: &str) -> Option<String> {
     let b = text.as_bytes();
-    let maybe = memchr::memchr2(0x1B, 0x08, b).is_some()
-        || memchr::memmem::find(b, b"~~").is_some()
-        || memchr::memchr_iter(b'<', b).any(|i| {
-            let tag = |t: &[u8]| {
-                b.get(i..i + t.len())
-                    .is_some_and(|w| w.eq_ignore_ascii_case(t))
-            };
-            tag(b"<del>") || tag(b"<s>") || tag(b"<strike>")
-        })
-        || memchr::memmem::find(b, b"[s]").is_some()
-        || memchr::memmem::find(b, b"[strike]").is_some()
-        || memchr::memmem::find(b, b"[del]").is_some()
-        || memchr::memmem::find(b, b"\\phantom{").is_some();
+    // One pass for the rare bytes, one for the tag openers: a struck span starts at one.
+    let maybe = memchr::memchr3_iter(0x1B, 0x08, b'~', b)
+        .any(|i| b.get(i) != Some(&b'~') || b.get(i + 1) == Some(&b'~'))
+        || memchr::memchr3_iter(b'<', b'[', b'\\', b).any(|i| struck_at(text, i).is_some());
     if !maybe {
         return None;
     }
