@@ -802,13 +802,7 @@ pub(crate) fn links_as_text(text: &str) -> Option<String> {
         if mid < copied {
             continue;
         }
-        // The `[` that opens the text: within 256 bytes, on the same line, not nested.
-        let head = b.get(copied..mid).unwrap_or(&[]);
-        let head = &head[head.len().saturating_sub(256)..];
-        let Some(open) = memchr::memrchr3(b'[', b']', b'\n', head)
-            .filter(|&k| head.get(k) == Some(&b'['))
-            .map(|k| mid - head.len() + k)
-        else {
+        let Some(open) = link_open(b, copied, mid) else {
             continue;
         };
         // The `)` that closes the address: within 512 bytes, on the same line.
@@ -836,6 +830,16 @@ pub(crate) fn links_as_text(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// The `[` that opens a link's text ending at `mid` (its `]`): within 256 bytes, on the same
+/// line, not nested, and not before `copied` (a link already written out).
+fn link_open(b: &[u8], copied: usize, mid: usize) -> Option<usize> {
+    let head = b.get(copied..mid)?;
+    let head = head.get(head.len().saturating_sub(256)..)?;
+    memchr::memrchr3(b'[', b']', b'\n', head)
+        .filter(|&k| head.get(k) == Some(&b'['))
+        .map(|k| mid - head.len() + k)
+}
+
 /// Reference-style links (`[51][1]` with a definition line `[1]: http://a`) written as their
 /// text; `None` without a definition or such a link.
 fn reference_links(text: &str) -> Option<String> {
@@ -858,12 +862,7 @@ fn reference_links(text: &str) -> Option<String> {
         if mid < copied {
             continue;
         }
-        let head = b.get(copied..mid).unwrap_or(&[]);
-        let head = &head[head.len().saturating_sub(256)..];
-        let Some(open) = memchr::memrchr3(b'[', b']', b'\n', head)
-            .filter(|&k| head.get(k) == Some(&b'['))
-            .map(|k| mid - head.len() + k)
-        else {
+        let Some(open) = link_open(b, copied, mid) else {
             continue;
         };
         let tail = text.get(mid + 2..).unwrap_or("");
