@@ -44,6 +44,9 @@ const SEPARATORS: &[char] = &[
     '\u{2026}', ';',
     // Arrows leading from one group to the next (`5→1→0→0`).
     '\u{2192}', '\u{27F6}', '\u{21D2}',
+    // Lengthening marks that draw a line between letters: Arabic tatweel, the katakana long
+    // vowel mark, the ideographic iteration mark (`51ـ00`, `2ー7ー5ー0`, `51々00`).
+    '\u{0640}', '\u{30FC}', '\u{3005}',
     // ASCII signs a learner puts between the halves (`51#00`, `51@00`); not the operators
     // `+`, `*`, `^`, `=` (`5+100`, `5*100`, `10^3` are sums, products and powers).
     '#', '@', '&',
@@ -868,6 +871,8 @@ mod tests {
             "lag 51#00",
             "lag 51@00",
             "total lag:\n# 51\n## 00",
+            "lag 51\u{0640}00",
+            "5\u{30FC}1\u{30FC}0\u{30FC}0",
             "export TOTAL_LAG=lag5100",
             "metric total_lag_5100",
             "lag_5100",
