@@ -593,6 +593,39 @@ enum Kind {
     Other,
 }
 
+/// Token view with the small look-ups every rule over `Tok`s needs (the measures and
+/// mixed-numeral readings; each adds its own look-ups in an `impl` of its own).
+struct View<'t, 'a> {
+    toks: &'t [Tok<'a>],
+}
+
+impl<'a> View<'_, 'a> {
+    fn get(&self, k: usize) -> Option<&Tok<'a>> {
+        self.toks.get(k)
+    }
+    /// The token's text, or `""` past the end.
+    fn text(&self, k: usize) -> &'a str {
+        self.get(k).map_or("", |t| t.text)
+    }
+    /// The token at `k` is `x` in any ASCII case (any kind).
+    fn is_text(&self, k: usize, x: &str) -> bool {
+        self.get(k).is_some_and(|t| t.text.eq_ignore_ascii_case(x))
+    }
+    fn kind(&self, k: usize, kind: Kind) -> bool {
+        self.get(k).is_some_and(|t| t.kind == kind)
+    }
+    /// One or two spaces or tabs.
+    fn space(&self, k: usize) -> bool {
+        self.get(k)
+            .is_some_and(|t| t.kind == Kind::Space && t.text.len() <= 2)
+    }
+    fn digits(&self, k: usize) -> Option<&'a str> {
+        self.get(k)
+            .filter(|t| t.kind == Kind::Digits)
+            .map(|t| t.text)
+    }
+}
+
 fn tokens(s: &str) -> Vec<Tok<'_>> {
     // Byte by byte with an ASCII fast path (a char decoded only at a non-ASCII byte): the
     // kinds are those of `char::is_alphabetic`, `is_ascii_digit` and `' '`/`'\t'`, which for

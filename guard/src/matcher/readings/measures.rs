@@ -44,7 +44,7 @@
 //! word after a number before building any table. Measured on `examples/v8_reads` (64 KB of
 //! reply and of ops text): +1.8 % instructions per read pair over the matcher without it.
 //! Arithmetic is on `u128` rationals, checked.
-use super::{Kind, Tok};
+use super::{Kind, Tok, View};
 use crate::matcher::targets::Dec;
 use crate::matcher::units::{self, class, Measure};
 
@@ -162,34 +162,11 @@ impl Ratio {
     }
 }
 
-/// Token look-ups.
-struct View<'t, 'a> {
-    toks: &'t [Tok<'a>],
-}
-
-impl<'a> View<'_, 'a> {
-    fn get(&self, k: usize) -> Option<&Tok<'a>> {
-        self.toks.get(k)
-    }
-    fn text(&self, k: usize) -> &'a str {
-        self.get(k).map_or("", |t| t.text)
-    }
-    fn kind(&self, k: usize, kind: Kind) -> bool {
-        self.get(k).is_some_and(|t| t.kind == kind)
-    }
+impl View<'_, '_> {
     /// The word `w` (any ASCII case) at `k`.
     fn is(&self, k: usize, w: &str) -> bool {
         self.get(k)
             .is_some_and(|t| t.kind == Kind::Letters && t.text.eq_ignore_ascii_case(w))
-    }
-    fn space(&self, k: usize) -> bool {
-        self.get(k)
-            .is_some_and(|t| t.kind == Kind::Space && t.text.len() <= 2)
-    }
-    fn digits(&self, k: usize) -> Option<&'a str> {
-        self.get(k)
-            .filter(|t| t.kind == Kind::Digits)
-            .map(|t| t.text)
     }
     /// The words `ws` at `k`, one space apart; the token after them.
     fn words(&self, k: usize, ws: &[&str]) -> Option<usize> {

@@ -49,7 +49,7 @@
 //! The word after a digit run is looked up among the other languages' scale words only when
 //! its first two letters start one of them (a bitmap built once: `5 pods`, `3 replicas` stop
 //! there), then by one binary search of a sorted table.
-use super::{one_typo, word, Kind, Tok, Word};
+use super::{one_typo, word, Kind, Tok, View, Word};
 use std::sync::OnceLock;
 
 /// Scale words misspelt, abbreviated or in slang, read as the word beside a number.
@@ -253,30 +253,7 @@ fn is_power_of_ten(d: &str) -> bool {
     d.len() >= 2 && d.starts_with('1') && d.bytes().skip(1).all(|c| c == b'0')
 }
 
-/// Token view with the small look-ups every rule needs.
-struct View<'t, 'a> {
-    toks: &'t [Tok<'a>],
-}
-
 impl<'a> View<'_, 'a> {
-    fn get(&self, k: usize) -> Option<&Tok<'a>> {
-        self.toks.get(k)
-    }
-    fn kind(&self, k: usize, kind: Kind) -> bool {
-        self.get(k).is_some_and(|t| t.kind == kind)
-    }
-    fn text(&self, k: usize, x: &str) -> bool {
-        self.get(k).is_some_and(|t| t.text.eq_ignore_ascii_case(x))
-    }
-    fn space(&self, k: usize) -> bool {
-        self.get(k)
-            .is_some_and(|t| t.kind == Kind::Space && t.text.len() <= 2)
-    }
-    fn digits(&self, k: usize) -> Option<&'a str> {
-        self.get(k)
-            .filter(|t| t.kind == Kind::Digits)
-            .map(|t| t.text)
-    }
     /// The token before `k` across one space.
     fn before(&self, k: usize) -> Option<usize> {
         let p = k.checked_sub(1)?;
@@ -309,7 +286,7 @@ impl<'a> View<'_, 'a> {
     fn int(&self, k: usize) -> Option<(u64, usize)> {
         let mut n = String::from(self.digits(k)?);
         let mut e = k + 1;
-        while self.text(e, ",") && self.digits(e + 1).is_some_and(|d| d.len() == 3) {
+        while self.is_text(e, ",") && self.digits(e + 1).is_some_and(|d| d.len() == 3) {
             n.push_str(self.digits(e + 1)?);
             e += 2;
         }
@@ -393,7 +370,7 @@ fn at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         }
         Kind::Other if t.text == "\u{221A}" => {
             // `√26010000`, `√(26010000)`
-            let (n, e) = if v.text(i + 1, "(") && v.text(i + 3, ")") {
+            let (n, e) = if v.is_text(i + 1, "(") && v.is_text(i + 3, ")") {
                 (v.digits(i + 2)?, i + 4)
             } else {
                 (v.digits(i + 1)?, i + 2)
@@ -410,16 +387,16 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     // `the square root of 26010000`
     if t.text.eq_ignore_ascii_case("square")
         && v.space(i + 1)
-        && v.text(i + 2, "root")
+        && v.is_text(i + 2, "root")
         && v.space(i + 3)
-        && v.text(i + 4, "of")
+        && v.is_text(i + 4, "of")
         && v.space(i + 5)
     {
         let (n, e) = v.int(i + 6)?;
         return Some((root(&n.to_string())?, e));
     }
     // `sqrt(26010000)`
-    if t.text.eq_ignore_ascii_case("sqrt") && v.text(i + 1, "(") && v.text(i + 3, ")") {
+    if t.text.eq_ignore_ascii_case("sqrt") && v.is_text(i + 1, "(") && v.is_text(i + 3, ")") {
         return Some((root(v.digits(i + 2)?)?, i + 4));
     }
     if let Some(r) = fraction_word(v, i) {
@@ -427,7 +404,7 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     }
     // `five grand and a hundred`: `a` after `and` after a scale, before a scale.
     if t.text.eq_ignore_ascii_case("a") {
-        let and = v.before(i).filter(|&p| v.text(p, "and"));
+        let and = v.before(i).filter(|&p| v.is_text(p, "and"));
         let scale_before = and
             .and_then(|p| v.before(p))
             .and_then(|p| v.get(p))
@@ -438,7 +415,7 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             });
         let scale_after = ["hundred", "thousand"]
             .iter()
-            .any(|w| v.text(v.after(i), w));
+            .any(|w| v.is_text(v.after(i), w));
         return (scale_before && scale_after).then(|| ("one".to_string(), i + 1));
     }
     // A homophone before a scale word or after a tens word (`won hundred`, `too thousand`,
@@ -449,8 +426,8 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     {
         let scale = ["hundred", "thousand", "million"]
             .iter()
-            .any(|w| v.text(v.after(i), w));
-        let p = if i >= 2 && v.text(i - 1, "-") {
+            .any(|w| v.is_text(v.after(i), w));
+        let p = if i >= 2 && v.is_text(i - 1, "-") {
             Some(i - 2)
         } else {
             v.before(i)
@@ -505,7 +482,7 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         if let Some(w) = foreign_scale(t.text) {
             let a = v.after(i);
             let group = v.space(i + 1)
-                && !v.text(a + 1, "/")
+                && !v.is_text(a + 1, "/")
                 && (v.plain_digits(a).is_some_and(|g| g.len() <= 3)
                     || v.get(a).is_some_and(|t| small_word(t)));
             if w == "hundred" || group || (cjk && v.number_after(i)) {
@@ -519,7 +496,7 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     let loose = v.number_after(i);
     // A spaced `K` between two numbers (`five K one hundred`, `5 K 100`).
     let joined =
-        (v.text(v.after(i), "and") || v.text(v.after(i), "&")) && v.number_after(v.after(i));
+        (v.is_text(v.after(i), "and") || v.is_text(v.after(i), "&")) && v.number_after(v.after(i));
     if t.text.eq_ignore_ascii_case("k")
         && (loose || joined)
         && i.checked_sub(1).is_some_and(|p| v.space(p))
@@ -528,14 +505,14 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     }
     // `51 C-notes`
     if (t.text == "C" || t.text == "c")
-        && v.text(i + 1, "-")
-        && (v.text(i + 2, "notes") || v.text(i + 2, "note"))
+        && v.is_text(i + 1, "-")
+        && (v.is_text(i + 2, "notes") || v.is_text(i + 2, "note"))
     {
         return Some(("hundreds".to_string(), i + 3));
     }
     if let Some(w) = scale_variant(t.text, loose) {
         // `5 thou, 100`: the comma goes (the word rule reads `five thousand, one hundred`).
-        if v.text(i + 1, ",") && v.space(i + 2) && v.number_after(i + 1) {
+        if v.is_text(i + 1, ",") && v.space(i + 2) && v.number_after(i + 1) {
             return Some((w.to_string(), i + 2));
         }
         return Some((w.to_string(), i + 1));
@@ -545,7 +522,7 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     }
     // `510 tens`, `425 dozen`, `0.51 myriad` (not `tens of thousands`).
     if let Some((_, f)) = COUNTS.iter().find(|(c, _)| t.text.eq_ignore_ascii_case(c)) {
-        let of = v.text(v.after(i), "of");
+        let of = v.is_text(v.after(i), "of");
         return (!of).then(|| (format!("* {f}"), i + 1));
     }
     // `5.1 kmsg`, `5.1 krecords`
@@ -573,9 +550,9 @@ pub(super) fn count_factor(w: &str) -> Option<u64> {
 /// words (so `two thousand seven hundred and a half-hundred` reads on).
 fn fraction_word(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     let lower = |k: usize| v.get(k).map(|t| t.text.to_ascii_lowercase());
-    let (part, scale, e) = if v.text(i, "a") && v.space(i + 1) && v.text(i + 3, "-") {
+    let (part, scale, e) = if v.is_text(i, "a") && v.space(i + 1) && v.is_text(i + 3, "-") {
         (lower(i + 2)?, lower(i + 4)?, i + 5)
-    } else if v.text(i, "half") && v.space(i + 1) && v.text(i + 2, "a") && v.space(i + 3) {
+    } else if v.is_text(i, "half") && v.space(i + 1) && v.is_text(i + 2, "a") && v.space(i + 3) {
         ("half".to_string(), lower(i + 4)?, i + 5)
     } else {
         return None;
@@ -617,13 +594,13 @@ fn times_glued(v: &View<'_, '_>, i: usize) -> bool {
     };
     // A decimal left operand (`5.1x1000`) but no version (`1.2.3x100`) or identifier.
     let mut start = i - 1;
-    if i >= 3 && v.text(i - 2, ".") && v.kind(i - 3, Kind::Digits) {
+    if i >= 3 && v.is_text(i - 2, ".") && v.kind(i - 3, Kind::Digits) {
         start = i - 3;
     }
     (!a.starts_with('0') || start != i - 1)
         && !stop(start.checked_sub(1))
         && v.ends(i + 2)
-        && !v.text(i + 2, "x")
+        && !v.is_text(i + 2, "x")
         && (is_power_of_ten(a) || is_power_of_ten(b))
 }
 
@@ -691,12 +668,12 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
                 .and_then(|(_, f)| f.parse::<u64>().ok())
         });
         if let Some(f) = f {
-            let of = v.text(v.after(i + 2), "of");
+            let of = v.is_text(v.after(i + 2), "of");
             let n = d.parse::<u64>().ok().and_then(|n| n.checked_mul(f));
             if let (false, Some(n)) = (of, n) {
                 // `35 gross and 60`, `85 score and 10`: less than one more of the unit
                 // after `and` is added on, as after a scale word.
-                if v.space(i + 3) && v.text(i + 4, "and") && v.space(i + 5) {
+                if v.space(i + 3) && v.is_text(i + 4, "and") && v.space(i + 5) {
                     let more = v.plain_digits(i + 6).and_then(|m| m.parse::<u64>().ok());
                     if let Some(m) = more.filter(|m| *m < f) {
                         return Some((n.checked_add(m)?.to_string(), i + 7));
@@ -709,7 +686,7 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     // `5k 100`, `5k and 100`: a glued `k` before a group of at most three digits.
     if v.get(i + 1).is_some_and(|t| t.text == "k" || t.text == "K") && v.space(i + 2) {
         let mut k = i + 3;
-        if (v.text(k, "and") || v.text(k, "&")) && v.space(k + 1) {
+        if (v.is_text(k, "and") || v.is_text(k, "&")) && v.space(k + 1) {
             k += 2;
         }
         // `5K 1C`: a digit glued to a `C` after it (read as a hundred below).
@@ -721,17 +698,17 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             || v.get(k).is_some_and(|t| small_word(t))
             || hundreds;
         if small {
-            let and = if v.text(i + 3, "&") {
+            let and = if v.is_text(i + 3, "&") {
                 " thousand and"
             } else {
                 " thousand"
             };
-            let e = if v.text(i + 3, "&") { i + 4 } else { i + 2 };
+            let e = if v.is_text(i + 3, "&") { i + 4 } else { i + 2 };
             return Some((format!("{d}{and}"), e));
         }
     }
     // `51 by 100`
-    if v.space(i + 1) && v.text(i + 2, "by") && v.space(i + 3) {
+    if v.space(i + 1) && v.is_text(i + 2, "by") && v.space(i + 3) {
         let b = v.plain_digits(i + 4)?;
         if factors(d, b) && !d.starts_with('0') {
             return Some((format!("{d} * {b}"), i + 5));
@@ -739,10 +716,10 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         return None;
     }
     // `5e3+1e2`: scientific operands of an operator.
-    if v.text(i + 1, "e") {
+    if v.is_text(i + 1, "e") {
         let (x, e) = match v.digits(i + 2) {
             Some(x) => (x, i + 3),
-            None if v.text(i + 2, "+") => (v.digits(i + 3)?, i + 4),
+            None if v.is_text(i + 2, "+") => (v.digits(i + 3)?, i + 4),
             None => return None,
         };
         let glued_after = !v.ends(e);
@@ -764,10 +741,10 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         return Some((m.checked_mul(10u64.checked_pow(x)?)?.to_string(), e));
     }
     // `51*10**2`: `**` as a power after a multiplication.
-    if v.text(i + 1, "*")
-        && v.text(i + 2, "*")
+    if v.is_text(i + 1, "*")
+        && v.is_text(i + 2, "*")
         && v.before(i)
-            .is_some_and(|p| v.text(p, "*") || v.text(p, "\u{D7}"))
+            .is_some_and(|p| v.is_text(p, "*") || v.is_text(p, "\u{D7}"))
     {
         let x: u32 = v.plain_digits(i + 3)?.parse().ok().filter(|x| *x <= 12)?;
         let b: u64 = d.parse().ok().filter(|b| *b <= 1000)?;
@@ -779,15 +756,18 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     let whole_before = || {
         v.before(i).is_some_and(|p| {
             v.kind(p, Kind::Digits)
-                || (v.text(p, "and") && v.before(p).is_some_and(|q| v.kind(q, Kind::Digits)))
+                || (v.is_text(p, "and") && v.before(p).is_some_and(|q| v.kind(q, Kind::Digits)))
         })
     };
-    if v.text(i + 1, "/") && !i.checked_sub(1).is_some_and(|p| v.text(p, "/")) && !whole_before() {
+    if v.is_text(i + 1, "/")
+        && !i.checked_sub(1).is_some_and(|p| v.is_text(p, "/"))
+        && !whole_before()
+    {
         if let Some(den) = v.digits(i + 2).and_then(|x| x.parse::<u64>().ok()) {
             let k = if v.space(i + 3) { i + 4 } else { i + 3 };
             let scale = v.get(k).and_then(|t| scale_of(t.text));
             let n = d.parse::<u64>().ok();
-            if let (Some(scale), Some(n), false) = (scale, n, v.text(i + 3, "/")) {
+            if let (Some(scale), Some(n), false) = (scale, n, v.is_text(i + 3, "/")) {
                 let p = n.checked_mul(scale)?;
                 if den > 1 && p % den == 0 && v.ends(k + 1) {
                     return Some(((p / den).to_string(), k + 1));
@@ -796,7 +776,7 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         }
     }
     // `2 3/4 thousand`, `2¾k` (normalised `2 3/4 k`), `27 1/2 hundred`.
-    if v.space(i + 1) && v.text(i + 3, "/") {
+    if v.space(i + 1) && v.is_text(i + 3, "/") {
         let n: u64 = v.digits(i + 2)?.parse().ok()?;
         let den: u64 = v.digits(i + 4)?.parse().ok()?;
         let mut k = i + 5;
@@ -841,14 +821,14 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     }
     let av: u64 = a.parse().ok()?;
     // `51/100 of 10000`, `11/4 of 1000`
-    if v.text(i + 1, "/") && v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+    if v.is_text(i + 1, "/") && v.space(i + 3) && v.is_text(i + 4, "of") && v.space(i + 5) {
         let den: u64 = v.digits(i + 2)?.parse().ok().filter(|d| *d > 0)?;
         let (c, e) = v.int(i + 6)?;
         let p = av.checked_mul(c)?;
         return (p % den == 0).then(|| ((p / den).to_string(), e));
     }
     // `0.51 of 10000`: a decimal share of a number (`A.F × C`, when whole).
-    if v.text(i + 1, ".") && v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+    if v.is_text(i + 1, ".") && v.space(i + 3) && v.is_text(i + 4, "of") && v.space(i + 5) {
         let f = v.digits(i + 2)?;
         let scale = 10u64.checked_pow(u32::try_from(f.len()).ok()?)?;
         let share = av.checked_mul(scale)?.checked_add(f.parse().ok()?)?;
@@ -869,7 +849,7 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         _ => None,
     };
     if let Some(den) = part {
-        if v.space(i + 3) && v.text(i + 4, "of") && v.space(i + 5) {
+        if v.space(i + 3) && v.is_text(i + 4, "of") && v.space(i + 5) {
             let c: u64 = v.plain_digits(i + 6)?.parse().ok()?;
             let p = av.checked_mul(c)?;
             return (p % den == 0).then(|| ((p / den).to_string(), i + 7));
@@ -881,7 +861,7 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         if let Some(b) = v.plain_digits(i + 4) {
             let summed = ["summed", "added", "combined", "together"]
                 .iter()
-                .any(|w| v.text(i + 6, w));
+                .any(|w| v.is_text(i + 6, w));
             if summed {
                 let bv: u64 = b.parse().ok()?;
                 return Some((av.checked_add(bv)?.to_string(), i + 7));
@@ -891,13 +871,13 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     // `100 over 5000`, `100 above 5k`, `750 past 2000`, `100 on top of 5000`: `B + A`.
     let over = if matches!(lw.as_str(), "over" | "above" | "past" | "beyond") {
         Some(i + 3)
-    } else if lw == "more" && v.space(i + 3) && v.text(i + 4, "than") {
+    } else if lw == "more" && v.space(i + 3) && v.is_text(i + 4, "than") {
         Some(i + 5)
     } else if lw == "on"
         && v.space(i + 3)
-        && v.text(i + 4, "top")
+        && v.is_text(i + 4, "top")
         && v.space(i + 5)
-        && v.text(i + 6, "of")
+        && v.is_text(i + 6, "of")
     {
         Some(i + 7)
     } else {
@@ -922,16 +902,16 @@ pub(super) fn relation(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
     // `27 and a half hundred`, `2 and 3 quarters thousand`, `2 and 3-quarter thousand`, `2
     // and 3 quarter grand`, `5 and 1 tenth thousand`, `2 and 3/4 k`.
     if lw == "and" && v.space(i + 3) {
-        let (num, den, k) = if v.text(i + 4, "a") && v.space(i + 5) {
+        let (num, den, k) = if v.is_text(i + 4, "a") && v.space(i + 5) {
             let den = v.get(i + 6).and_then(|t| fraction_den(t.text, false))?;
             (1, den, i + 7)
-        } else if v.text(i + 5, "/") {
+        } else if v.is_text(i + 5, "/") {
             let n: u64 = v.digits(i + 4)?.parse().ok()?;
             let den: u64 = v.digits(i + 6)?.parse().ok().filter(|d| *d > 1)?;
             (n, den, i + 7)
         } else {
             let n: u64 = v.digits(i + 4)?.parse().ok()?;
-            let k = if v.text(i + 5, "-") || v.space(i + 5) {
+            let k = if v.is_text(i + 5, "-") || v.space(i + 5) {
                 i + 6
             } else {
                 return None;
@@ -985,14 +965,14 @@ fn scale_of(w: &str) -> Option<u64> {
 /// `the product of 3, 17 and 100`, `the sum of 1000, 2000, 2000 and 100` (three to six
 /// operands; two are the main reader's).
 fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
-    let op = if v.text(i, "product") {
+    let op = if v.is_text(i, "product") {
         " * "
-    } else if v.text(i, "sum") {
+    } else if v.is_text(i, "sum") {
         " + "
     } else {
         return None;
     };
-    if !(v.space(i + 1) && v.text(i + 2, "of") && v.space(i + 3)) {
+    if !(v.space(i + 1) && v.is_text(i + 2, "of") && v.space(i + 3)) {
         return None;
     }
     let mut nums: Vec<&str> = Vec::new();
@@ -1004,7 +984,7 @@ fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
         }
         // `, `, ` and `, `, and `
         let mut n = k + 1;
-        let comma = v.text(n, ",");
+        let comma = v.is_text(n, ",");
         if comma {
             n += 1;
         }
@@ -1012,7 +992,7 @@ fn list(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             break;
         }
         n += 1;
-        if v.text(n, "and") && v.space(n + 1) {
+        if v.is_text(n, "and") && v.space(n + 1) {
             nums.push(v.plain_digits(n + 2)?);
             k = n + 2;
             break;
