@@ -3187,3 +3187,39 @@ fn conversions_rates_and_slang_amounts() {
         ],
     );
 }
+
+/// Digits told position by position with a position word (`char 1 is 5, char 2 is 1 …`), in
+/// any order, one-based or (for `index`) zero-based.
+#[test]
+fn digits_told_by_position_words() {
+    table(
+        "positions",
+        &[
+            ("char 1 is 5, char 2 is 1, char 3 is 0, char 4 is 0", "total_lag"),
+            ("char 3 is 0, char 1 is 5, char 4 is 0, char 2 is 1", "total_lag"),
+            (
+                "position 1: 5, position 2: 1, position 3: 0, position 4: 0",
+                "total_lag",
+            ),
+            ("pos #2 = 1; pos #1 = 5; pos #3 = 0; pos #4 = 0", "total_lag"),
+            ("index 0 is 5, index 1 is 1, index 2 is 0, index 3 is 0", "total_lag"),
+            (
+                "digit number one is 5, digit number two is 1, digit number three is 0, digit number four is 0",
+                "total_lag",
+            ),
+            (
+                "character one: 5, character two: 1, character three: 0, character four: 0",
+                "total_lag",
+            ),
+            ("slot 1 = 5, slot 2 = 1, slot 3 = 0 and slot 4 = 0", "total_lag"),
+            ("digit #4 is 0, digit #3 is 0, digit #2 is 1, digit #1 is 5", "total_lag"),
+            ("digit_1=5 digit_2=1 digit_3=0 digit_4=0", "total_lag"),
+            // Near-misses: counts after the digits, another value, a prefix alone, prose.
+            ("slot 1 = 5 pods, slot 2 = 2 pods", ""),
+            ("position 1: 3, position 2: 2, position 3: 1", ""),
+            ("char 1 is 5, char 2 is 1, char 3 is 0", ""),
+            ("index 0 is 5, index 1 is 1, index 2 is 0, index 3 is 1", ""),
+            ("disk slot 1 has 5 drives and slot 2 has 100 GB free", ""),
+        ],
+    );
+}

@@ -1,7 +1,7 @@
 //! Labelled pieces (part of `Rules::position_phrases`): a value given as two halves or as
 //! single digits, each piece next to a label that says where it goes (`hi=51 lo=00`, `head=51,
 //! tail=00`, `51 up front, 00 at the back`, `Half one is 51. Half two is 00.`, `first=5
-//! second=1 third=0 fourth=0`, `thousands: 5` / `hundreds: 1` / `tens: 0` / `ones: 0`, the
+//! second=1 third=0 fourth=0`, `char 3 is 0, char 1 is 5 …`, `index 0: 5`, `thousands: 5` / `hundreds: 1` / `tens: 0` / `ones: 0`, the
 //! same as JSON keys, `upper_half=51`, `"lowHalf": "00"`; in words through the second
 //! readings: `hi fifty-one, lo zero zero`). This module owns joining such pieces back: the pieces of one label
 //! family, next to each other in the text, are put in the order their labels give and the
@@ -78,17 +78,6 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
     ("5th", Family::Ordinals, 4, true),
     ("6th", Family::Ordinals, 5, true),
     ("7th", Family::Ordinals, 6, true),
-    ("digit 1", Family::Ordinals, 0, true),
-    ("digit 2", Family::Ordinals, 1, true),
-    ("digit 3", Family::Ordinals, 2, true),
-    ("digit 4", Family::Ordinals, 3, true),
-    ("digit 5", Family::Ordinals, 4, true),
-    ("digit 6", Family::Ordinals, 5, true),
-    ("digit 7", Family::Ordinals, 6, true),
-    ("digit one", Family::Ordinals, 0, true),
-    ("digit two", Family::Ordinals, 1, true),
-    ("digit three", Family::Ordinals, 2, true),
-    ("digit four", Family::Ordinals, 3, true),
     ("lo", Family::Halves, 1, true),
     ("low", Family::Halves, 1, true),
     ("low half", Family::Halves, 1, true),
@@ -125,6 +114,16 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
     ("units", Family::Places, 0, true),
 ];
 
+/// A label's family, slot, and whether the number follows it.
+type Label = (Family, u8, bool);
+
+/// Words that, with a place number after them, label one digit of a value told position by
+/// position (`char 1 is 5, char 2 is 1`, `position #3: 0`, `slot three = 0`), in any order.
+const POSITION_WORDS: &[&str] = &["char", "character", "position", "pos", "slot", "digit"];
+
+/// Place numbers in words, first to seventh.
+const NUMBER_NAMES: &[&str] = &["one", "two", "three", "four", "five", "six", "seven"];
+
 /// Words that may stand between a label and its number (`Half one is 51`, `top two digits
 /// 51`, `tens place: 0`).
 const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit", "place"];
@@ -141,20 +140,46 @@ const MAX_PIECES: usize = 7;
 /// The label automaton and, for each of its patterns, the index of its label. A label of
 /// several words is also written with `_`, `-` or nothing between them, as a key would be
 /// (`upper_half`, `upperHalf`).
-fn automaton() -> Option<&'static (AhoCorasick, Vec<usize>)> {
-    static AC: OnceLock<Option<(AhoCorasick, Vec<usize>)>> = OnceLock::new();
+fn automaton() -> Option<&'static (AhoCorasick, Vec<Label>)> {
+    static AC: OnceLock<Option<(AhoCorasick, Vec<Label>)>> = OnceLock::new();
     AC.get_or_init(|| {
         let mut pats: Vec<String> = Vec::new();
-        let mut ids: Vec<usize> = Vec::new();
-        for (i, (l, ..)) in LABELS.iter().enumerate() {
-            pats.push(l.to_string());
-            ids.push(i);
+        let mut ids: Vec<Label> = Vec::new();
+        let positions = POSITION_WORDS.iter().flat_map(|w| {
+            (0..MAX_PIECES).flat_map(move |n| {
+                let one = n + 1;
+                let word = NUMBER_NAMES.get(n).copied().unwrap_or("");
+                let slot = u8::try_from(n).unwrap_or(u8::MAX);
+                [
+                    (format!("{w} {one}"), slot),
+                    (format!("{w} #{one}"), slot),
+                    (format!("{w} no. {one}"), slot),
+                    (format!("{w} number {one}"), slot),
+                    (format!("{w} {word}"), slot),
+                ]
+            })
+        });
+        // Zero-based, as code counts (`index 0 is 5`, `s[0] = 5` is read elsewhere).
+        let indexes = (0..MAX_PIECES).map(|n| {
+            let slot = u8::try_from(n).unwrap_or(u8::MAX);
+            (format!("index {n}"), slot)
+        });
+        let generated: Vec<(String, Label)> = positions
+            .chain(indexes)
+            .map(|(p, slot)| (p, (Family::Ordinals, slot, true)))
+            .collect();
+        let written = LABELS
+            .iter()
+            .map(|&(l, f, s, a)| (l.to_string(), (f, s, a)));
+        for (l, label) in written.chain(generated) {
             if l.contains(' ') {
                 for sep in ["_", "-", ""] {
                     pats.push(l.replace(' ', sep));
-                    ids.push(i);
+                    ids.push(label);
                 }
             }
+            pats.push(l);
+            ids.push(label);
         }
         let ac = crate::matcher::dfa_builder()
             .match_kind(MatchKind::LeftmostLongest)
@@ -213,8 +238,7 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
         if (m.start() > 0 && word(m.start() - 1)) || word(m.end()) {
             continue;
         }
-        let label = ids.get(m.pattern().as_usize()).and_then(|&i| LABELS.get(i));
-        let Some(&(_, family, slot, after)) = label else {
+        let Some(&(family, slot, after)) = ids.get(m.pattern().as_usize()) else {
             continue;
         };
         let found = if after {
@@ -396,6 +420,39 @@ mod tests {
         let mut hits = Hits::new(1, 0);
         scan(text, &[(target.to_string(), 0)], &mut hits);
         hits.any()
+    }
+
+    #[test]
+    fn position_words_in_any_order() {
+        assert!(has(
+            "char 3 is 0, char 1 is 5, char 4 is 0, char 2 is 1",
+            "5100"
+        ));
+        assert!(has(
+            "pos #2 = 1; pos #1 = 5; pos #3 = 0; pos #4 = 0",
+            "5100"
+        ));
+        assert!(has(
+            "index 0 is 2, index 1 is 7, index 2 is 5, index 3 is 0",
+            "2750"
+        ));
+        assert!(has(
+            "character two: 7, character one: 2, character three: 5, character four: 0",
+            "2750"
+        ));
+        // A gap in the places, a place twice, a count after the digit.
+        assert!(!has(
+            "char 1 is 5, char 3 is 1, char 4 is 0, char 5 is 0",
+            "5100"
+        ));
+        assert!(!has(
+            "slot 1 = 5 pods, slot 2 = 1 pod, slot 3 = 0, slot 4 = 0",
+            "5100"
+        ));
+        assert!(!has(
+            "char 12 is 5, char 2 is 1, char 3 is 0, char 4 is 0",
+            "5100"
+        ));
     }
 
     #[test]
