@@ -3223,3 +3223,67 @@ fn digits_told_by_position_words() {
         ],
     );
 }
+
+/// HTML as laid out (shown attributes, positioned elements, stylesheet content, ruby), and
+/// troff or RTF as typeset: the value in the order and place it shows.
+#[test]
+fn markup_as_laid_out_and_typeset() {
+    table(
+        "laid out",
+        &[
+            (r"\fB51\fR00", "total_lag"),
+            (r"\f(CW51\fP00", "total_lag"),
+            (r"\s+251\s0 00", "total_lag"),
+            (r"{\rtf1\ansi \b 51\b0 00\par}", "total_lag"),
+            (r"{\b 51}{\i 00}", "total_lag"),
+            (r"{\bf 51}{\it 00}", "total_lag"),
+            ("<ruby>51<rt>x</rt></ruby>00", "total_lag"),
+            ("<ruby>5<rp>(</rp><rt>five</rt><rp>)</rp></ruby>100", "total_lag"),
+            ("<img src=x alt=\"51\">00", "total_lag"),
+            ("<input value=\"51\">00", "total_lag"),
+            ("<svg><text x='20'>00</text><text x='0'>51</text></svg>", "total_lag"),
+            (
+                "<svg><text x=\"40\" y=\"10\">00</text><text x=\"10\" y=\"10\">51</text></svg>",
+                "total_lag",
+            ),
+            (
+                "<div style=\"display:flex\"><span style=\"order:2\">00</span><span style=\"order:1\">51</span></div>",
+                "total_lag",
+            ),
+            (
+                "<div style=\"display:flex;flex-direction:row-reverse\"><span>00</span><span>51</span></div>",
+                "total_lag",
+            ),
+            (
+                "<span style=\"position:absolute;left:40px\">00</span><span style=\"position:absolute;left:0px\">51</span>",
+                "total_lag",
+            ),
+            ("<style>.a::after{content:'00'}</style><span class=a>51</span>", "total_lag"),
+            ("<style>.x:before{content:\"51\"}</style><b class=\"x\">00</b>", "total_lag"),
+            ("<svg><text x='9'>-7</text><text x='0'>orders</text></svg>", "hot_partition"),
+            // Near-misses: attributes not shown, positioned cells of other things, content
+            // that is a unit or a sign, typesetting around ordinary numbers.
+            ("<span data-v=\"51\"></span>00", ""),
+            ("<progress value=\"51\" max=\"100\"></progress> 00 left", ""),
+            (
+                "<img src=\"graph.png\" alt=\"lag graph\"> shows 5 partitions and 100 messages",
+                "",
+            ),
+            (
+                "<svg width='100' height='51'><rect x='0' y='0' width='51' height='100'/></svg>",
+                "",
+            ),
+            (
+                "<div style=\"display:flex\"><span style=\"order:2\">restarts: 0</span><span style=\"order:1\">pods: 51</span></div>",
+                "",
+            ),
+            (
+                "<style>.unit::after{content:' ms'}</style><span class=unit>51</span>",
+                "",
+            ),
+            (r"{\rtf1\ansi lag is {\b 51} minutes, 00 errors\par}", ""),
+            (r"\fBWARNING\fR: 51 pods, 100 nodes", ""),
+            ("<span style=\"left:40px\">00</span> <span style=\"left:0px\">99</span>", ""),
+        ],
+    );
+}

@@ -719,6 +719,13 @@ impl Matcher {
             let n = normalize::normalize(&words);
             self.scan_changed_with_names(&norm, &n, hits, false, true);
         }
+        // HTML as laid out: shown attributes (`<img alt="51">00`), positioned elements in
+        // screen order (SVG `x=`, `left:`, `order:`, a reversed flex row), stylesheet
+        // content (`::after{content:'00'}`); every rule and the name rules.
+        for v in normalize::laid_out(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_names(&norm, &n, hits, false, false);
+        }
         if let Some(shown) = normalize::without_hidden(text) {
             let n = normalize::normalize(&shown);
             if *n != *norm {
@@ -735,12 +742,14 @@ impl Matcher {
             digitwords::scan(&self.whole_digits, &norm, hits);
         }
         // BBCode tags and ANSI escapes drawn as nothing (`[b]51[/b][i]00[/i]`,
-        // `\x1b[1m51\x1b[0m00`), and text struck out or erased between a value's pieces
+        // `\x1b[1m51\x1b[0m00`), troff and RTF typesetting (`\fB51\fR00`, `{\b 51}00`),
+        // and text struck out or erased between a value's pieces
         // (`51~~9~~00`, `51<del>9</del>00`): on the text as written, every rule and the name
         // rules.
         for v in normalize::as_rendered(text)
             .into_iter()
             .chain(normalize::without_struck(text))
+            .chain(normalize::as_typeset(text))
         {
             let n = normalize::normalize(&v);
             self.scan_changed_with_names(&norm, &n, hits, false, false);

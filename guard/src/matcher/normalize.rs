@@ -33,13 +33,15 @@ use unicode_normalization::char::decompose_compatible;
 use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
+mod laid_out;
 mod markup;
 mod rendered;
+pub(crate) use laid_out::laid_out;
 use markup::{has_markup, markup, MARKUP_ROUNDS};
 pub(crate) use markup::{
     links_as_text, tags_as_words, without_digit_markers, without_footnotes, without_hidden,
 };
-pub(crate) use rendered::{as_rendered, without_struck};
+pub(crate) use rendered::{as_rendered, as_typeset, without_struck};
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
 pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {

@@ -582,7 +582,9 @@ fn strip_tags(s: &str) -> Cow<'_, str> {
 }
 
 /// Elements whose content a browser never shows, whatever their attributes.
-const UNSHOWN_ELEMENTS: &[&str] = &["script", "style", "template", "head", "title"];
+/// Ruby annotations (`<rt>`, `<rp>`) show above or beside their base text, not in it: the
+/// base read alone (`<ruby>51<rt>x</rt></ruby>00` is `5100`).
+const UNSHOWN_ELEMENTS: &[&str] = &["script", "style", "template", "head", "title", "rt", "rp"];
 
 /// Attribute text that hides an element (lowercase, spaces removed): the `hidden` attribute
 /// and every attribute or class naming it (`aria-hidden`, `visibility:hidden`,
@@ -684,7 +686,7 @@ fn opening_tag(text: &str, lt: usize) -> Option<(&str, usize, bool)> {
 
 /// The end of the element `name` whose content starts at `from` (nested elements of the same
 /// name counted), within [`MAX_HIDDEN_CONTENT`] bytes.
-fn closing_tag(text: &str, from: usize, name: &str) -> Option<usize> {
+pub(super) fn closing_tag(text: &str, from: usize, name: &str) -> Option<usize> {
     let b = text.as_bytes();
     let window = b.get(from..)?;
     let window = window.get(..window.len().min(MAX_HIDDEN_CONTENT))?;

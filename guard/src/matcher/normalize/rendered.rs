@@ -1,6 +1,7 @@
 //! Text as a terminal or a forum renders it, where normalising reads it as written: BBCode
 //! tags (`[b]51[/b][i]00[/i]`) and ANSI escape sequences (`\x1b[1m51\x1b[0m00`) drawn as
-//! nothing ([`as_rendered`]); and text that renders struck out, erased or hidden between the
+//! nothing ([`as_rendered`]); troff escapes and RTF control words typeset as nothing
+//! (`\fB51\fR00`, `{\b 51}00`: [`as_typeset`]); and text that renders struck out, erased or hidden between the
 //! digits or letters of a value, read without it ([`without_struck`]): `51~~9~~00`,
 //! `51<del>9</del>00`, `51[s]9[/s]00`, `519\x08 00` (a backspace), `51\x1b[8m9\x1b[28m00`
 //! (concealed), `519\x1b[1D\x1b[K00` (erased), `51\phantom{9}00`. The matcher reads each as a
@@ -139,6 +140,145 @@ pub(crate) fn as_rendered(text: &str) -> Option<String> {
     }
     out.push_str(text.get(from..).unwrap_or(""));
     changed.then_some(out)
+}
+
+/// A troff escape at `p` drawn as nothing: a font (`\fB`, `\fP`, `\f(CW`, `\f[B]`), a size
+/// (`\s+2`, `\s0`, `\s[12]`, `\s(12`), a colour (`\m[red]`, `\M[]`) or a zero-width
+/// escape (`\&`, `\c`, `\%`, `\:`, `\)`): its length.
+fn troff_at(b: &[u8], p: usize) -> Option<usize> {
+    if b.get(p) != Some(&b'\\') {
+        return None;
+    }
+    let arg = |q: usize| -> Option<usize> {
+        match b.get(q)? {
+            b'[' => memchr::memchr(b']', b.get(q..)?.get(..b.len().saturating_sub(q).min(24))?)
+                .map(|k| k + 1),
+            b'(' => b.get(q + 2).map(|_| 3),
+            _ => Some(1),
+        }
+    };
+    match b.get(p + 1)? {
+        b'&' | b'c' | b'%' | b':' | b')' => Some(2),
+        b'f' => arg(p + 2).map(|n| n + 2),
+        b'm' | b'M' => (b.get(p + 2) == Some(&b'['))
+            .then(|| arg(p + 2))
+            .flatten()
+            .map(|n| n + 2),
+        b's' => {
+            let sign = usize::from(matches!(b.get(p + 2), Some(b'+' | b'-')));
+            let q = p + 2 + sign;
+            match b.get(q)? {
+                b'[' | b'(' => arg(q).map(|n| n + 2 + sign),
+                c if c.is_ascii_digit() => Some(3 + sign),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// An RTF control word at `p` (`\b`, `\b0`, `\cf1 `, `\par`: a backslash, letters, an
+/// optional signed number and one optional space) or a group brace: its length.
+fn rtf_at(b: &[u8], p: usize) -> Option<usize> {
+    match b.get(p)? {
+        b'{' | b'}' => return Some(1),
+        b'\\' => {}
+        _ => return None,
+    }
+    let mut q = p + 1;
+    while b.get(q).is_some_and(u8::is_ascii_alphabetic) && q - p <= 32 {
+        q += 1;
+    }
+    if q == p + 1 {
+        return None;
+    }
+    if b.get(q) == Some(&b'-') && b.get(q + 1).is_some_and(u8::is_ascii_digit) {
+        q += 1;
+    }
+    while b.get(q).is_some_and(u8::is_ascii_digit) && q - p <= 40 {
+        q += 1;
+    }
+    if b.get(q) == Some(&b' ') {
+        q += 1;
+    }
+    Some(q - p)
+}
+
+/// Is `text` troff (a font or size escape) or RTF (`{\rtf`, a control word that turns a
+/// style off)? Then [`as_typeset`] has something to take out.
+fn typeset_kind(text: &str) -> (bool, bool) {
+    let b = text.as_bytes();
+    let troff = memchr::memchr_iter(b'\\', b).any(|i| {
+        matches!(
+            (b.get(i + 1), b.get(i + 2)),
+            (
+                Some(b'f'),
+                Some(b'B' | b'I' | b'R' | b'P' | b'(' | b'[' | b'1'..=b'4')
+            ) | (Some(b's'), Some(b'+' | b'-' | b'0'..=b'9' | b'[' | b'('))
+                | (Some(b'm' | b'M'), Some(b'['))
+        )
+    });
+    let rtf = memchr::memmem::find_iter(b, b"{\\")
+        .any(|i| b.get(i + 2).is_some_and(u8::is_ascii_alphabetic))
+        || ["\\b0", "\\i0", "\\ul0", "\\ulnone", "\\plain", "\\par"]
+            .iter()
+            .any(|w| memchr::memmem::find(b, w.as_bytes()).is_some());
+    (troff, rtf)
+}
+
+/// The text as troff or an RTF reader typesets it: font, size and colour escapes and RTF
+/// control words and braces drawn as nothing (`\fB51\fR00`, `{\b 51}00`, `\b 51\b0 00`).
+/// `None` when the text is neither.
+pub(crate) fn as_typeset(text: &str) -> Option<String> {
+    let (troff, rtf) = typeset_kind(text);
+    if !troff && !rtf {
+        return None;
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    let mut i = 0;
+    while let Some(off) = b
+        .get(i..)
+        .and_then(|r| memchr::memchr3(b'\\', b'{', b'}', r))
+    {
+        let p = i + off;
+        let len = troff
+            .then(|| troff_at(b, p))
+            .flatten()
+            .or_else(|| rtf.then(|| rtf_at(b, p)).flatten());
+        if let Some(n) = len {
+            out.push_str(text.get(from..p).unwrap_or(""));
+            i = p + n;
+            from = i;
+        } else {
+            i = p + 1;
+        }
+    }
+    out.push_str(text.get(from..).unwrap_or(""));
+    (out != text).then_some(out)
+}
+
+#[cfg(test)]
+mod typeset_tests {
+    use super::as_typeset;
+
+    #[test]
+    fn troff_and_rtf_read_as_typeset() {
+        let t = |s: &str| as_typeset(s).unwrap_or_default();
+        assert_eq!(t(r"\fB51\fR00"), "5100");
+        assert_eq!(t(r"\f(CW51\fP00"), "5100");
+        assert_eq!(t(r"\f[B]51\f[]00"), "5100");
+        assert_eq!(t(r"\s+251\s0 00"), "51 00");
+        assert_eq!(t(r"\m[red]51\m[]00"), "5100");
+        assert_eq!(t(r"{\rtf1\ansi \b 51\b0 00\par}"), "5100");
+        assert_eq!(t(r"{\b 51}{\i 00}\par"), "5100");
+        assert_eq!(t(r"{\b 51}{\i 00}"), "5100");
+        assert_eq!(t(r"{\bf 51}{\it 00}"), "5100");
+        // Neither troff nor RTF: no reading.
+        assert_eq!(as_typeset(r"C:\temp\new 51 00"), None);
+        assert_eq!(as_typeset("{a: 51}"), None);
+    }
 }
 
 /// Struck-out spans (`~~9~~`, `<del>9</del>`, `<s>9</s>`, `<strike>…`, `[s]9[/s]`,
