@@ -3287,3 +3287,59 @@ fn markup_as_laid_out_and_typeset() {
         ],
     );
 }
+
+/// Number words in disguise (look-alike letters of another script, small capitals, markers
+/// inside words, symbols joining them) and code literals with a type suffix.
+#[test]
+fn disguised_number_words_and_typed_literals() {
+    table(
+        "plain words",
+        &[
+            ("fivе thousand onе hundrеd", "total_lag"),
+            ("five thοusand οne hundred", "total_lag"),
+            (
+                "The total lag is fivе thousand onе hundrеd messages.",
+                "total_lag",
+            ),
+            ("fivе оnе zеrо zеrо", "total_lag"),
+            ("five ᴛʜᴏᴜsᴀɴᴅ one hundred", "total_lag"),
+            ("fi**ve** thou*sand* one hundred", "total_lag"),
+            ("fi__ve__ thousand one hundred", "total_lag"),
+            ("five thou\\sand one hundred", "total_lag"),
+            ("five·thousand·one·hundred", "total_lag"),
+            ("five.thousand.one.hundred", "total_lag"),
+            ("five→thousand→one→hundred", "total_lag"),
+            ("five~thousand~one~hundred", "total_lag"),
+            ("five★thousand★one★hundred", "total_lag"),
+            ("five…thousand…one…hundred", "total_lag"),
+            ("fifty·one·hundred", "total_lag"),
+            ("value=5100i", "total_lag"),
+            (
+                "kafka_consumer_lag,group=orders total=5100i 1698660000000000000",
+                "total_lag",
+            ),
+            ("decimal totalLag = 5100M;", "total_lag"),
+            ("(def total-lag 5100N)", "total_lag"),
+            ("long lag = 5100L;", "total_lag"),
+            ("const lag = 5100n;", "total_lag"),
+            ("let lag = 5100_i64;", "total_lag"),
+            ("let lag = 5100u32;", "total_lag"),
+            (
+                "the 1st digit is 5, the 3rd is 0, the 2nd is 1, the 4th is 0",
+                "total_lag",
+            ),
+            // Near-misses: Russian prose, snake case, a domain, an operator, units and
+            // scales glued to the digits, another literal.
+            ("Кафка работает, лаг сто", ""),
+            ("five_thousand_pods", ""),
+            ("api.one.example.com", ""),
+            ("a * b = c", ""),
+            ("5100k", ""),
+            ("5100lbs of cargo", ""),
+            ("5100M", ""),
+            ("value=5101i", ""),
+            ("v5100L", ""),
+            ("5100.5f", ""),
+        ],
+    );
+}

@@ -283,7 +283,7 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
 }
 
 /// Words that may stand between two pieces (`hi 51 and lo 00`).
-const GAP_WORDS: &[&str] = &["and", "then"];
+const GAP_WORDS: &[&str] = &["and", "then", "the"];
 
 /// Is the text between two pieces short, free of digits, and punctuation or a joining word?
 /// (Prose between them, `the first 5 requests failed, the second 100`, is not a list.)

@@ -719,6 +719,22 @@ impl Matcher {
             let n = normalize::normalize(&words);
             self.scan_changed_with_names(&norm, &n, hits, false, true);
         }
+        // Number words in disguise: look-alike letters of another script (`fivе`), markers
+        // inside words (`fi**ve**`), symbols joining them (`five·thousand`).
+        // Read by the second readings too (`twеnty-sеvеn fifty` is a split in words).
+        if let Some(v) = normalize::plain_words(text) {
+            let n = normalize::normalize(&v);
+            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
+            self.scan_view(&changed, hits, false);
+            if self.rules.second_readings {
+                for r in readings::readings(&changed) {
+                    self.scan_view(&r, hits, false);
+                }
+            }
+            if let Some(f) = &self.fuzzy {
+                f.scan(&changed, hits);
+            }
+        }
         // HTML as laid out: shown attributes (`<img alt="51">00`), positioned elements in
         // screen order (SVG `x=`, `left:`, `order:`, a reversed flex row), stylesheet
         // content (`::after{content:'00'}`); every rule and the name rules.

@@ -61,6 +61,7 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
     // One run is enough for a numeral glued to it (`LI00`), or a name (`lag5100`).
     roman_glued(digits, s, &runs, hits);
     in_identifier(digits, s, &runs, hits);
+    code_literal(digits, s, &runs, hits);
     if runs.len() < 2 {
         return;
     }
@@ -423,6 +424,63 @@ fn in_identifier(
         // `v5100.1`: a version's dot continues the token.
         let dotted = b.get(e) == Some(&b'.') && b.get(e + 1).is_some_and(u8::is_ascii_digit);
         if !other_digit && !hex && !dotted {
+            hits.set(*idx);
+        }
+    }
+}
+
+/// Type suffixes a numeric literal carries in code and line protocols: C's `L`/`U`/`ULL`,
+/// JavaScript's BigInt `n`, Clojure's `N`, Ruby's rational `r`, Python's complex `j`,
+/// Groovy's `I`, floats' `f`/`d`, InfluxDB's integer `i`, Rust's `i64`/`_u32`/`usize`.
+const LITERAL_SUFFIXES: &[&str] = &[
+    "l", "ll", "u", "ul", "ull", "lu", "llu", "n", "r", "j", "i", "f", "d", "i8", "i16", "i32",
+    "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32", "f64",
+];
+
+/// A target's digits as a code literal with a type suffix (`5100L`, `2750i` in an InfluxDB
+/// line, `5100n`, `5100_i64`, C#'s `5100M;`): the number itself as code writes it, while
+/// the number reader leaves a run glued to letters alone (`5100lbs`, `5100k`, `a5100`).
+///
+/// Controls: the run starts a token (no letter, digit, `.` or `_` before it); the suffix is
+/// one of [`LITERAL_SUFFIXES`] (any case) ending the token; `M` only before `;` (C#'s
+/// decimal; `5100M` alone is a scale).
+fn code_literal(
+    digits: &[(String, usize)],
+    s: &str,
+    runs: &[(usize, usize)],
+    hits: &mut super::targets::Hits,
+) {
+    let b = s.as_bytes();
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    for &(a, e) in runs {
+        if !b
+            .get(e)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
+            continue;
+        }
+        if a > 0 && b.get(a - 1).is_some_and(|c| word(c) || *c == b'.') {
+            continue;
+        }
+        let Some((_, idx)) = digits
+            .iter()
+            .find(|(t, _)| Some(t.as_bytes()) == b.get(a..e))
+        else {
+            continue;
+        };
+        let from = e + usize::from(b.get(e) == Some(&b'_'));
+        let mut end = from;
+        while b.get(end).is_some_and(word) {
+            end += 1;
+        }
+        let suffix = s.get(from..end).unwrap_or("");
+        let typed = LITERAL_SUFFIXES
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(suffix))
+            || (suffix == "M" && b.get(end) == Some(&b';'));
+        // `5100.5f` is another number; `5100f.` a sentence's end is fine.
+        let decimal = b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit);
+        if typed && !decimal {
             hits.set(*idx);
         }
     }
@@ -854,6 +912,26 @@ mod tests {
         let mut hits = Hits::new(1, 0);
         scan(&[(target.to_string(), 0)], text, &mut hits);
         hits.any()
+    }
+
+    #[test]
+    fn typed_code_literals() {
+        for t in [
+            "5100L",
+            "x = 5100ull;",
+            "lag=5100i 17",
+            "5100n",
+            "5100_i64",
+            "5100M;",
+            "(5100N)",
+        ] {
+            assert!(has(t, "5100"), "{t}");
+        }
+        for t in [
+            "5100k", "5100M", "a5100L", "5100lbs", "5101L", "5100.5f", "1.5100f", "_5100L",
+        ] {
+            assert!(!has(t, "5100"), "{t}");
+        }
     }
 
     #[test]

@@ -1,0 +1,248 @@
+//! Number words in disguise read as plain words ([`plain_words`]): three disguises a reader
+//! sees through at a glance, undone in one pass for one reading beside the normalised text.
+//! - Look-alike letters from another script inside a Latin word (`fivе` with a Cyrillic `е`,
+//!   `twο` with a Greek `ο`): each such letter as its UTS #39 skeleton when that is one ASCII
+//!   letter. Normalising keeps them (a Cyrillic word is a word), so `fivе` is no number word
+//!   there.
+//! - Emphasis and escape markers inside a word (`fi**ve**`, `thou*sand*`, `fi__ve__`,
+//!   `thou\sand`), dropped.
+//! - Symbols joining number words (`five·thousand·one·hundred`, `two.thousand`, `five→one`,
+//!   `five★thousand`), read as spaces: only between two number words.
+//!
+//! False-positive controls: a look-alike is replaced only in a word that also holds a Latin
+//! letter, or in a word whose every letter has a Latin look-alike inside a text with Latin
+//! words (Russian prose keeps its letters); a marker is dropped only with a letter on one
+//! side; a joining symbol only between number words (`one.two` in a domain stays). The
+//! reading is returned only when it differs from the text.
+//!
+//! Cost: texts without a non-ASCII letter, a marker beside a letter, or a symbol between
+//! letters are settled by byte tests; the reading is one pass.
+use crate::matcher::words::{TEENS, TENS, UNITS};
+
+/// Number words a symbol may join (`five·thousand`), besides units, teens and tens.
+const JOINABLE: &[&str] = &[
+    "hundred", "thousand", "million", "and", "oh", "double", "triple", "grand",
+];
+
+fn is_number_word(w: &str) -> bool {
+    UNITS
+        .iter()
+        .chain(TEENS.iter())
+        .chain(TENS.iter())
+        .chain(JOINABLE.iter())
+        .any(|x| x.eq_ignore_ascii_case(w))
+}
+
+/// The ASCII letter a letter of another script looks like (`е` → `e`, `ο` → `o`), if any.
+fn lookalike(c: char) -> Option<char> {
+    if c.is_ascii() || !c.is_alphabetic() {
+        return None;
+    }
+    let mut buf = [0u8; 4];
+    let mut sk = unicode_security::skeleton(c.encode_utf8(&mut buf));
+    let first = match (sk.next(), sk.next()) {
+        (Some(f), None) if f.is_ascii_alphabetic() => f,
+        // Small capitals and other phonetic letters (`ᴛʜᴏᴜsᴀɴᴅ`), which have no skeleton
+        // in ASCII: their names say which Latin letter they are.
+        _ if matches!(u32::from(c), 0x250..=0x2AF | 0x1D00..=0x1DBF) => {
+            let d = deunicode::deunicode_char(c)?;
+            let mut it = d.chars();
+            match (it.next(), it.next()) {
+                (Some(f), None) if f.is_ascii_alphabetic() => f,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(first.to_ascii_lowercase()).map(|l| {
+        if c.is_uppercase() {
+            l.to_ascii_uppercase()
+        } else {
+            l
+        }
+    })
+}
+
+/// Is `c` a marker that can sit inside a word?
+fn marker(c: char) -> bool {
+    matches!(c, '*' | '_' | '`' | '\\')
+}
+
+/// Could [`plain_words`] change `text`? A byte test.
+fn may_change(text: &str) -> bool {
+    let b = text.as_bytes();
+    !text.is_ascii()
+        || b.windows(2).any(|w| {
+            let (x, y) = (w[0], w[1]);
+            (x.is_ascii_alphabetic() && !y.is_ascii_alphanumeric() && !y.is_ascii_whitespace())
+                || (y.is_ascii_alphabetic() && matches!(x, b'*' | b'_' | b'`' | b'\\'))
+        })
+}
+
+/// The text with look-alike letters as Latin, markers inside words dropped and symbols
+/// between number words as spaces; `None` when none of that is there.
+pub(crate) fn plain_words(text: &str) -> Option<String> {
+    if !may_change(text) {
+        return None;
+    }
+    let latin_text = text.bytes().any(|c| c.is_ascii_alphabetic());
+    // Pass 1: words (letters, with markers inside) with their look-alikes replaced.
+    let chars: Vec<char> = text.chars().collect();
+    let mut out: Vec<char> = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars.get(i).copied().unwrap_or(' ');
+        if !c.is_alphabetic() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        // A word: letters and markers between letters (`fi**ve**`), plus trailing markers.
+        let start = i;
+        let mut end = i;
+        while end < chars.len() {
+            let d = chars.get(end).copied().unwrap_or(' ');
+            if d.is_alphabetic() {
+                end += 1;
+            } else if marker(d) {
+                let mut k = end;
+                while chars.get(k).is_some_and(|x| marker(*x)) {
+                    k += 1;
+                }
+                // One `_` is a snake-case joint (`orders_worker`), not emphasis.
+                if k == end + 1 && d == '_' {
+                    break;
+                }
+                if chars.get(k).is_some_and(|x| x.is_alphabetic()) {
+                    end = k;
+                } else {
+                    // Markers after the word: dropped too when they close an emphasis.
+                    if chars.get(start.wrapping_sub(1)).is_some_and(|x| marker(*x))
+                        || chars
+                            .get(start..end)
+                            .is_some_and(|w| w.iter().any(|x| marker(*x)))
+                    {
+                        end = k;
+                    }
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        let word = chars.get(start..end).unwrap_or(&[]);
+        let has_latin = word.iter().any(char::is_ascii_alphabetic);
+        let all_alike = word
+            .iter()
+            .all(|c| c.is_ascii_alphabetic() || marker(*c) || lookalike(*c).is_some());
+        let swap = all_alike && (has_latin || latin_text);
+        // Markers right before the word (`**five`) go too.
+        let run = out.iter().rev().take_while(|x| marker(**x)).count();
+        let joint = run == 1 && out.last() == Some(&'_');
+        if !joint {
+            out.truncate(out.len() - run);
+        }
+        for &ch in word {
+            if marker(ch) {
+                continue;
+            }
+            out.push(if swap {
+                lookalike(ch).unwrap_or(ch)
+            } else {
+                ch
+            });
+        }
+        i = end;
+    }
+    // Pass 2: symbols between two number words as one space.
+    let s: String = out.iter().collect();
+    let mut joined = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    let mut prev_number = false;
+    while !rest.is_empty() {
+        let wlen = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        if wlen > 0 {
+            let w = rest.get(..wlen).unwrap_or("");
+            joined.push_str(w);
+            prev_number = is_number_word(w);
+            rest = rest.get(wlen..).unwrap_or("");
+            continue;
+        }
+        // A run of symbols (no space, digit or letter), at most three characters.
+        let slen = rest
+            .find(|c: char| c.is_alphanumeric() || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let sym = rest.get(..slen).unwrap_or("");
+        let after = rest.get(slen..).unwrap_or("");
+        let next_len = after
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(after.len());
+        let next_number = next_len > 0 && is_number_word(after.get(..next_len).unwrap_or(""));
+        // A hyphen or a comma is how number words are written anyway.
+        let written = matches!(sym, "-" | ",");
+        if slen > 0 && !written && sym.chars().count() <= 3 && prev_number && next_number {
+            joined.push(' ');
+        } else if slen > 0 {
+            joined.push_str(sym);
+        } else {
+            // A space, digit or non-ASCII letter: copied one character at a time.
+            let c = rest.chars().next().unwrap_or(' ');
+            joined.push(c);
+            rest = rest.get(c.len_utf8()..).unwrap_or("");
+            prev_number = false;
+            continue;
+        }
+        rest = after;
+        prev_number = false;
+    }
+    (joined != text).then_some(joined)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_words;
+
+    fn p(s: &str) -> String {
+        plain_words(s).unwrap_or_else(|| s.to_string())
+    }
+
+    #[test]
+    fn lookalike_letters_read_as_latin() {
+        assert_eq!(p("fivе thousand onе hundrеd"), "five thousand one hundred");
+        assert_eq!(p("twο thοusand"), "two thousand");
+        assert_eq!(p("fifty-οne hundred"), "fifty-one hundred");
+        assert_eq!(p("five ᴛʜᴏᴜsᴀɴᴅ"), "five thousand");
+        // Russian prose keeps its letters.
+        assert_eq!(plain_words("Кафка работает"), None);
+    }
+
+    #[test]
+    fn markers_inside_words_dropped() {
+        assert_eq!(
+            p("fi**ve** thou*sand* one hundred"),
+            "five thousand one hundred"
+        );
+        assert_eq!(p("fi__ve__ thousand"), "five thousand");
+        assert_eq!(p("two thou\\sand"), "two thousand");
+        assert_eq!(p("twenty-*seven* fif**ty**"), "twenty-seven fifty");
+        // `a * b` keeps its operator (no letter beside it); snake case keeps its joints.
+        assert_eq!(p("a * b"), "a * b");
+        assert_eq!(plain_words("orders_worker_kestrel"), None);
+    }
+
+    #[test]
+    fn symbols_between_number_words() {
+        assert_eq!(p("five·thousand·one·hundred"), "five thousand one hundred");
+        assert_eq!(
+            p("two.thousand.seven.hundred.fifty"),
+            "two thousand seven hundred fifty"
+        );
+        assert_eq!(p("five→one→zero→zero"), "five one zero zero");
+        assert_eq!(p("five…thousand"), "five thousand");
+        // Not between number words: kept.
+        assert_eq!(p("api.example.com"), "api.example.com");
+        assert_eq!(p("one.example"), "one.example");
+    }
+}
