@@ -3343,3 +3343,39 @@ fn disguised_number_words_and_typed_literals() {
         ],
     );
 }
+
+/// Halves on labelled lines (`Part A: 51` / `Part B: 00`) and ordered lists numbered as a
+/// renderer numbers them (`5099. a` / `1. b` shows `5100. b`).
+#[test]
+fn labelled_halves_and_rendered_list_numbers() {
+    table(
+        "halves and lists",
+        &[
+            ("Part A: 51\nPart B: 00\nJoin them.", "total_lag"),
+            ("Line 1: 51\nLine 2: 00", "total_lag"),
+            ("Piece one: `51`\nPiece two: `00`", "total_lag"),
+            ("Opening digits: 51\nClosing digits: 00", "total_lag"),
+            ("Chunk #1 = 51\nChunk #2 = 00", "total_lag"),
+            ("Start: 51\nEnd: 00", "total_lag"),
+            ("The first part is 51.\nThe second part is 00.", "total_lag"),
+            ("5099. a\n1. b (the total is this item's number when rendered)", "total_lag"),
+            ("5098. a\n1. b\n1. c", "total_lag"),
+            ("5099) a\n2) b", "total_lag"),
+            (
+                "<ol start=\"5099\"><li>a</li><li>the total lag is this item's number</li></ol>",
+                "total_lag",
+            ),
+            (
+                "\\begin{enumerate}\\setcounter{enumi}{5099}\\item total\\end{enumerate}",
+                "total_lag",
+            ),
+            // Near-misses: other halves, lists numbered as written, a list that a paragraph
+            // ends, a list numbered from another start.
+            ("Part A: 51\nPart B: 07", ""),
+            ("1. Scale to 3 replicas.\n2. Wait 100 seconds.\n3. Check the lag.", ""),
+            ("5099. a\nsome text\n1. b", ""),
+            ("<ol start=\"3\"><li>a</li><li>b</li></ol>", ""),
+            ("1. a\n1. b\n1. c", ""),
+        ],
+    );
+}

@@ -735,6 +735,11 @@ impl Matcher {
                 f.scan(&changed, hits);
             }
         }
+        // Ordered lists numbered as rendered (`2749. a` / `1. b` shows `2750. b`).
+        if let Some(v) = normalize::numbered(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed(&norm, &n, hits, false);
+        }
         // HTML as laid out: shown attributes (`<img alt="51">00`), positioned elements in
         // screen order (SVG `x=`, `left:`, `order:`, a reversed flex row), stylesheet
         // content (`::after{content:'00'}`); every rule and the name rules.

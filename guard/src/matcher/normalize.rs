@@ -34,10 +34,12 @@ use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
 mod laid_out;
+mod lists;
 mod markup;
 mod plain_words;
 mod rendered;
 pub(crate) use laid_out::laid_out;
+pub(crate) use lists::numbered;
 use markup::{has_markup, markup, MARKUP_ROUNDS};
 pub(crate) use markup::{
     links_as_text, tags_as_words, without_digit_markers, without_footnotes, without_hidden,

@@ -139,7 +139,13 @@ pub(crate) fn plain_words(text: &str) -> Option<String> {
         // Markers right before the word (`**five`) go too.
         let run = out.iter().rev().take_while(|x| marker(**x)).count();
         let joint = run == 1 && out.last() == Some(&'_');
-        if !joint {
+        // After a digit the markers join a literal (`0x13__EC`), not emphasis.
+        let glued = out
+            .len()
+            .checked_sub(run + 1)
+            .and_then(|k| out.get(k))
+            .is_some_and(|c| c.is_alphanumeric());
+        if !joint && !glued {
             out.truncate(out.len() - run);
         }
         for &ch in word {
@@ -230,6 +236,7 @@ mod tests {
         // `a * b` keeps its operator (no letter beside it); snake case keeps its joints.
         assert_eq!(p("a * b"), "a * b");
         assert_eq!(plain_words("orders_worker_kestrel"), None);
+        assert_eq!(plain_words("0x13__EC"), None);
     }
 
     #[test]
