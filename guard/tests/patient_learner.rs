@@ -3358,7 +3358,10 @@ fn labelled_halves_and_rendered_list_numbers() {
             ("Chunk #1 = 51\nChunk #2 = 00", "total_lag"),
             ("Start: 51\nEnd: 00", "total_lag"),
             ("The first part is 51.\nThe second part is 00.", "total_lag"),
-            ("5099. a\n1. b (the total is this item's number when rendered)", "total_lag"),
+            (
+                "5099. a\n1. b (the total is this item's number when rendered)",
+                "total_lag",
+            ),
             ("5098. a\n1. b\n1. c", "total_lag"),
             ("5099) a\n2) b", "total_lag"),
             (
@@ -3372,10 +3375,36 @@ fn labelled_halves_and_rendered_list_numbers() {
             // Near-misses: other halves, lists numbered as written, a list that a paragraph
             // ends, a list numbered from another start.
             ("Part A: 51\nPart B: 07", ""),
-            ("1. Scale to 3 replicas.\n2. Wait 100 seconds.\n3. Check the lag.", ""),
+            (
+                "1. Scale to 3 replicas.\n2. Wait 100 seconds.\n3. Check the lag.",
+                "",
+            ),
             ("5099. a\nsome text\n1. b", ""),
             ("<ol start=\"3\"><li>a</li><li>b</li></ol>", ""),
             ("1. a\n1. b\n1. c", ""),
+        ],
+    );
+}
+
+/// A spaced exponent after a decimal (`1250.5 e3`) may be no exponent: the mantissa is still
+/// written as a number (found by the differential fuzzer against the frozen matcher). A
+/// mantissa and an exponent in named fields are read as the number they make.
+#[test]
+fn spaced_exponent_mantissa_and_exponent_fields() {
+    table(
+        "exponents",
+        &[
+            ("1250.5 e3 ", "p99"),
+            ("1250.5 E 3", "p99"),
+            ("{\"mantissa\": 5.1, \"exponent\": 3}", "total_lag"),
+            ("mantissa: 5.1\nexponent: 3", "total_lag"),
+            ("coefficient: 51\npower_of_ten: 2", "total_lag"),
+            ("{\"m\": 51, \"e\": 2}", "total_lag"),
+            // Near-misses: another value, unquoted one-letter keys, a field that only
+            // begins with the key word.
+            ("{\"mantissa\": 5.2, \"exponent\": 3}", ""),
+            ("m: 51, e: 2", ""),
+            ("{\"mantissa_bits\": 51, \"exponent\": 2}", ""),
         ],
     );
 }

@@ -243,6 +243,7 @@ mod durations;
 mod encodings;
 mod equations;
 mod expr;
+mod fields;
 pub mod forms;
 mod fuzzy;
 /// What the golden dumps of several modules share (native tests only).
@@ -734,6 +735,10 @@ impl Matcher {
             if let Some(f) = &self.fuzzy {
                 f.scan(&changed, hits);
             }
+        }
+        // A mantissa and an exponent in named fields (`{"mantissa": 2.75, "exponent": 3}`).
+        if let Some(v) = fields::view(text) {
+            self.scan_view(&v, hits, false);
         }
         // Ordered lists numbered as rendered (`2749. a` / `1. b` shows `2750. b`).
         if let Some(v) = normalize::numbered(text) {

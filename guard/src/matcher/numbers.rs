@@ -327,6 +327,11 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
             let (after, end) = after_number(s, num_end, ctx.rules);
             for w in item.reads.iter().flatten() {
                 check_reading(ctx, s, *w, &after, first.then_some(&mut approx));
+                // An exponent set off by a space (`1250.5 e3`) may be no exponent: the
+                // mantissa is still written as a number of its own.
+                if matches!(after, After::Exp(_)) && s.as_bytes().get(num_end) == Some(&b' ') {
+                    ctx.nums.exact(w.value, ctx.hits);
+                }
                 match after {
                     After::Exp(x) => {
                         // `2.4e6 B/s`, `1.2505e6 us`: the unit after the exponent.

@@ -56,13 +56,23 @@ fn item(line: &str) -> Option<(usize, u64, usize)> {
 }
 
 fn markdown(text: &str) -> Option<String> {
-    if text
-        .split('\n')
-        .filter(|l| item(l).is_some())
+    // Two item lines at least: line starts found with memchr, a digit (after indent) first.
+    let b = text.as_bytes();
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', b).map(|i| i + 1));
+    let items = starts
+        .filter(|&p| {
+            let q = p + b.get(p..).map_or(0, |r| {
+                r.iter().take_while(|c| matches!(c, b' ' | b'\t')).count()
+            });
+            b.get(q).is_some_and(u8::is_ascii_digit)
+                && text
+                    .get(p..)
+                    .and_then(|r| item(r.split('\n').next().unwrap_or("")))
+                    .is_some()
+        })
         .take(2)
-        .count()
-        < 2
-    {
+        .count();
+    if items < 2 {
         return None;
     }
     let mut out = String::with_capacity(text.len() + 16);

@@ -25,12 +25,13 @@ const JOINABLE: &[&str] = &[
 ];
 
 fn is_number_word(w: &str) -> bool {
-    UNITS
-        .iter()
-        .chain(TEENS.iter())
-        .chain(TENS.iter())
-        .chain(JOINABLE.iter())
-        .any(|x| x.eq_ignore_ascii_case(w))
+    (2..=9).contains(&w.len())
+        && UNITS
+            .iter()
+            .chain(TEENS.iter())
+            .chain(TENS.iter())
+            .chain(JOINABLE.iter())
+            .any(|x| x.eq_ignore_ascii_case(w))
 }
 
 /// The ASCII letter a letter of another script looks like (`е` → `e`, `ο` → `o`), if any.
@@ -68,25 +69,41 @@ fn marker(c: char) -> bool {
     matches!(c, '*' | '_' | '`' | '\\')
 }
 
-/// Could [`plain_words`] change `text`? A byte test.
+/// Could the letters pass change `text`? A byte test: a lead byte of the blocks with Latin
+/// look-alikes (IPA and spacing letters U+0250–U+02FF, Greek, Cyrillic and Armenian
+/// U+0370–U+058F: `0xC9`–`0xD6`; phonetic extensions U+1D00–U+1DBF: `E1 B4`–`E1 B6`), or a
+/// marker beside a letter.
 fn may_change(text: &str) -> bool {
     let b = text.as_bytes();
-    !text.is_ascii()
-        || b.windows(2).any(|w| {
-            let (x, y) = (w[0], w[1]);
-            (x.is_ascii_alphabetic() && !y.is_ascii_alphanumeric() && !y.is_ascii_whitespace())
-                || (y.is_ascii_alphabetic() && matches!(x, b'*' | b'_' | b'`' | b'\\'))
+    let lookalikes = !text.is_ascii()
+        && (memchr::memchr_iter(0xE1, b).any(|i| matches!(b.get(i + 1), Some(0xB4..=0xB6)))
+            || b.iter().any(|c| (0xC9..=0xD6).contains(c)));
+    lookalikes
+        || memchr::memchr3_iter(b'*', b'`', b'\\', b).any(|i| {
+            i.checked_sub(1)
+                .and_then(|p| b.get(p))
+                .is_some_and(u8::is_ascii_alphabetic)
+                || b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
         })
+        || memchr::memmem::find(b, b"__").is_some()
 }
 
 /// The text with look-alike letters as Latin, markers inside words dropped and symbols
 /// between number words as spaces; `None` when none of that is there.
 pub(crate) fn plain_words(text: &str) -> Option<String> {
-    if !may_change(text) {
-        return None;
-    }
+    let letters = if may_change(text) {
+        letters_pass(text)
+    } else {
+        None
+    };
+    let base = letters.as_deref().unwrap_or(text);
+    joined(base).or(letters).filter(|v| v != text)
+}
+
+/// Pass 1: words (letters, with markers inside) with their look-alikes replaced and their
+/// markers dropped.
+fn letters_pass(text: &str) -> Option<String> {
     let latin_text = text.bytes().any(|c| c.is_ascii_alphabetic());
-    // Pass 1: words (letters, with markers inside) with their look-alikes replaced.
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<char> = Vec::with_capacity(chars.len());
     let mut i = 0;
@@ -160,50 +177,60 @@ pub(crate) fn plain_words(text: &str) -> Option<String> {
         }
         i = end;
     }
-    // Pass 2: symbols between two number words as one space.
     let s: String = out.iter().collect();
-    let mut joined = String::with_capacity(s.len());
-    let mut rest = s.as_str();
-    let mut prev_number = false;
-    while !rest.is_empty() {
-        let wlen = rest
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(rest.len());
-        if wlen > 0 {
-            let w = rest.get(..wlen).unwrap_or("");
-            joined.push_str(w);
-            prev_number = is_number_word(w);
-            rest = rest.get(wlen..).unwrap_or("");
+    (s != text).then_some(s)
+}
+
+/// Pass 2: symbols between two number words as one space (`five·thousand`); `None` when
+/// there is no such symbol. Only a symbol run with an ASCII letter on both sides is looked at.
+fn joined(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut edits: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            i += 1;
             continue;
         }
-        // A run of symbols (no space, digit or letter), at most three characters.
+        let a = i;
+        while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            i += 1;
+        }
+        let e = i;
+        // The symbol run after the word: no letter, digit or space, at most three chars.
+        let rest = s.get(e..).unwrap_or("");
         let slen = rest
             .find(|c: char| c.is_alphanumeric() || c.is_whitespace())
             .unwrap_or(rest.len());
-        let sym = rest.get(..slen).unwrap_or("");
-        let after = rest.get(slen..).unwrap_or("");
-        let next_len = after
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(after.len());
-        let next_number = next_len > 0 && is_number_word(after.get(..next_len).unwrap_or(""));
-        // A hyphen or a comma is how number words are written anyway.
-        let written = matches!(sym, "-" | ",");
-        if slen > 0 && !written && sym.chars().count() <= 3 && prev_number && next_number {
-            joined.push(' ');
-        } else if slen > 0 {
-            joined.push_str(sym);
-        } else {
-            // A space, digit or non-ASCII letter: copied one character at a time.
-            let c = rest.chars().next().unwrap_or(' ');
-            joined.push(c);
-            rest = rest.get(c.len_utf8()..).unwrap_or("");
-            prev_number = false;
+        if slen == 0 || !b.get(e + slen).is_some_and(u8::is_ascii_alphabetic) {
             continue;
         }
-        rest = after;
-        prev_number = false;
+        let sym = rest.get(..slen).unwrap_or("");
+        // A hyphen or a comma is how number words are written anyway.
+        if matches!(sym, "-" | ",") || sym.chars().count() > 3 {
+            continue;
+        }
+        let f = e + slen;
+        let g = f + b.get(f..).map_or(0, |r| {
+            r.iter().take_while(|c| c.is_ascii_alphabetic()).count()
+        });
+        let word = |x: usize, y: usize| s.get(x..y).is_some_and(is_number_word);
+        if word(a, e) && word(f, g) {
+            edits.push((e, f));
+        }
     }
-    (joined != text).then_some(joined)
+    if edits.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut at = 0;
+    for (e, f) in edits {
+        out.push_str(s.get(at..e)?);
+        out.push(' ');
+        at = f;
+    }
+    out.push_str(s.get(at..)?);
+    Some(out)
 }
 
 #[cfg(test)]
