@@ -729,6 +729,18 @@ impl Matcher {
         // (normalisation drops the marks), only when it holds one.
         if self.rules.other_numerals && !self.nums.is_empty() {
             lang::scan_marked_roman(text, &mut |v| self.nums.close(v, hits));
+            // Historic and non-positional numerals (`͵ερʹ`, `ה׳ק`, `𐄦𐄙`, `𝋬𝋯𝋠`, `፶፩፻`,
+            // `௫௲௱`, `𓇀𓍢`): on the text as written (normalising drops their marks), each
+            // reading compared exactly, and the text with each run as its digits read by
+            // every rule (`readings/numerals.rs`).
+            if let Some(r) = readings::numerals::read(text) {
+                for &v in &r.values {
+                    let v = v as f64;
+                    self.nums.range(v, v, hits);
+                }
+                let n = normalize::normalize(&r.view);
+                self.scan_changed(&norm, &n, hits, false);
+            }
         }
         // Digits one by one in other languages' words: on the normalised text once.
         if self.rules.spelled_digits && self.rules.other_numerals {
