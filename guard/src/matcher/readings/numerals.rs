@@ -705,10 +705,23 @@ pub(crate) fn read(raw: &str) -> Option<Numerals> {
     }
     let mut spans: Vec<(usize, usize, u64)> = Vec::new();
     let mut values: Vec<u64> = Vec::new();
+    let b = raw.as_bytes();
     signs(raw, &mut spans, &mut values);
-    letters(raw, Script::Greek, &mut spans, &mut values);
-    letters(raw, Script::Cyrillic, &mut spans, &mut values);
-    hebrew(raw, &mut spans, &mut values);
+    // Each letter family only where its letters are: Greek U+0370..U+03FF (CD..CF) and
+    // Coptic (E2 B2, E2 B3); Cyrillic (D0..D2, E2 B7 and EA 99 for its rarer letters) with a
+    // titlo or thousands sign (D2); Hebrew (D7).
+    if memchr::memchr3(0xCD, 0xCE, 0xCF, b).is_some()
+        || memchr::memmem::find(b, &[0xE2, 0xB2]).is_some()
+        || memchr::memmem::find(b, &[0xE2, 0xB3]).is_some()
+    {
+        letters(raw, Script::Greek, &mut spans, &mut values);
+    }
+    if memchr::memchr(0xD2, b).is_some() {
+        letters(raw, Script::Cyrillic, &mut spans, &mut values);
+    }
+    if memchr::memchr(0xD7, b).is_some() {
+        hebrew(raw, &mut spans, &mut values);
+    }
     if spans.is_empty() && values.is_empty() {
         return None;
     }
@@ -719,14 +732,24 @@ pub(crate) fn read(raw: &str) -> Option<Numerals> {
         if s < at {
             continue;
         }
-        let Some(before) = raw.get(at..s) else { continue };
+        let Some(before) = raw.get(at..s) else {
+            continue;
+        };
         view.push_str(before);
         // A space keeps the value apart from a letter or digit it would glue to.
-        if before.chars().next_back().is_some_and(char::is_alphanumeric) {
+        if before
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        {
             view.push(' ');
         }
         view.push_str(&v.to_string());
-        if raw.get(e..).and_then(|r| r.chars().next()).is_some_and(char::is_alphanumeric) {
+        if raw
+            .get(e..)
+            .and_then(|r| r.chars().next())
+            .is_some_and(char::is_alphanumeric)
+        {
             view.push(' ');
         }
         at = e;
@@ -737,64 +760,58 @@ pub(crate) fn read(raw: &str) -> Option<Numerals> {
     Some(Numerals { view, values })
 }
 
-/// A lead byte (with its next bytes) of a block or numeral sign read here: one pass.
+/// A lead byte (with its next bytes) of a block or numeral sign read here: a few `memchr`
+/// passes, so text without one (typographic dashes and quotes, emoji) pays next to nothing.
 fn triggered(b: &[u8]) -> bool {
     let at = |i: usize| b.get(i).copied().unwrap_or(0);
-    let mut greek = false;
-    let mut quote = false;
-    for (i, &c) in b.iter().enumerate() {
-        let hit = match c {
-            b'\'' => {
-                quote = true;
-                false
-            }
-            // U+02B9 modifier prime (NFC of the keraia).
-            0xCA => at(i + 1) == 0xB9,
-            // Combining macron, overline, double overline (a numeral's bar).
-            0xCC => matches!(at(i + 1), 0x84 | 0x85 | 0xBF),
-            // Greek keraia U+0374 and lower numeral sign U+0375.
-            0xCD => matches!(at(i + 1), 0xB4 | 0xB5),
-            0xCE | 0xCF => {
-                greek = true;
-                false
-            }
-            // Cyrillic thousands sign and titlo U+0482, U+0483, pokrytie U+0487.
-            0xD2 => matches!(at(i + 1), 0x82 | 0x83 | 0x87),
-            // Hebrew (letters and geresh): read, then cued by its marks.
-            0xD7 => true,
-            // Tamil ௰ ௱ ௲ (E0 AF B0..B2), Malayalam ൰ ൱ ൲ (E0 B5 B0..B2).
-            0xE0 => matches!(at(i + 1), 0xAF | 0xB5) && matches!(at(i + 2), 0xB0..=0xB2),
-            // Ethiopic numbers U+1369..U+137C.
-            0xE1 => at(i + 1) == 0x8D && at(i + 2) >= 0xA9,
-            0xE2 => match at(i + 1) {
-                // Roman numerals U+2160..U+2188; Coptic U+2C80..U+2CFF.
-                0x85 => at(i + 2) >= 0xA0,
-                0x86 => at(i + 2) <= 0x88,
-                0xB2 | 0xB3 => true,
-                // U+2019 as a keraia, U+2032 prime.
-                0x80 => {
-                    if at(i + 2) == 0x99 {
-                        quote = true;
-                    }
-                    at(i + 2) == 0xB2
-                }
-                _ => false,
-            },
-            // Supplementary planes with historic numbers: U+10000..U+13FFF (Aegean to
-            // Egyptian), U+1D000..U+1EFFF (Mayan, Kaktovik, Siyaq); not emoji (F0 9F).
-            0xF0 => matches!(at(i + 1), 0x90..=0x93 | 0x9D | 0x9E),
+    let hit = |i: usize| match at(i) {
+        // U+02B9 modifier prime (NFC of the keraia).
+        0xCA => at(i + 1) == 0xB9,
+        // Combining macron, overline, double overline (a numeral's bar).
+        0xCC => matches!(at(i + 1), 0x84 | 0x85 | 0xBF),
+        // Greek keraia U+0374 and lower numeral sign U+0375.
+        0xCD => matches!(at(i + 1), 0xB4 | 0xB5),
+        // Cyrillic thousands sign and titlo U+0482, U+0483, pokrytie U+0487.
+        0xD2 => matches!(at(i + 1), 0x82 | 0x83 | 0x87),
+        // Hebrew (letters and geresh): read, then cued by its marks.
+        0xD7 => true,
+        // Tamil ௰ ௱ ௲ (E0 AF B0..B2), Malayalam ൰ ൱ ൲ (E0 B5 B0..B2).
+        0xE0 => matches!(at(i + 1), 0xAF | 0xB5) && matches!(at(i + 2), 0xB0..=0xB2),
+        // Ethiopic numbers U+1369..U+137C.
+        0xE1 => at(i + 1) == 0x8D && at(i + 2) >= 0xA9,
+        0xE2 => match at(i + 1) {
+            // Roman numerals U+2160..U+2188; Coptic U+2C80..U+2CFF; the prime U+2032.
+            0x85 => at(i + 2) >= 0xA0,
+            0x86 => at(i + 2) <= 0x88,
+            0xB2 | 0xB3 => true,
+            0x80 => at(i + 2) == 0xB2,
             _ => false,
-        };
-        if hit {
-            return true;
-        }
+        },
+        // Supplementary planes with historic numbers: U+10000..U+13FFF (Aegean to
+        // Egyptian), U+1D000..U+1EFFF (Mayan, Kaktovik, Siyaq); not emoji (F0 9F).
+        0xF0 => matches!(at(i + 1), 0x90..=0x93 | 0x9D | 0x9E),
+        _ => false,
+    };
+    if memchr::memchr3_iter(0xCA, 0xCC, 0xCD, b).any(hit)
+        || memchr::memchr3_iter(0xD2, 0xD7, 0xE0, b).any(hit)
+        || memchr::memchr3_iter(0xE1, 0xE2, 0xF0, b).any(hit)
+    {
+        return true;
     }
-    // Greek letters with an apostrophe keraia, or Attic capitals: read the Greek pass.
-    greek && quote || greek && b.windows(2).any(|w| w == [0xCE, 0xA7])
+    // Greek letters with an apostrophe for a keraia, or an Attic capital `Χ`.
+    memchr::memchr2(0xCE, 0xCF, b).is_some()
+        && (memchr::memchr(b'\'', b).is_some()
+            || memchr::memmem::find(b, "\u{2019}".as_bytes()).is_some()
+            || memchr::memmem::find(b, "Χ".as_bytes()).is_some()
+            || memchr::memmem::find(b, "Η".as_bytes()).is_some())
 }
 
 fn sign(c: char) -> Option<(u64, Kind)> {
     let k = u32::from(c);
+    // Below the first entry (Tamil digits): ASCII and most letters, settled at once.
+    if k < 0x0BE6 {
+        return None;
+    }
     let i = SIGNS.binary_search_by(|&(x, _, _)| x.cmp(&k)).ok()?;
     SIGNS.get(i).map(|&(_, v, kind)| (v, kind))
 }
@@ -836,14 +853,20 @@ fn signs(raw: &str, spans: &mut Vec<(usize, usize, u64)>, values: &mut Vec<u64>)
     let mut it = raw.char_indices().peekable();
     let mut prev: Option<char> = None;
     while let Some((i, c)) = it.next() {
-        let starts = sign(c).is_some() || (attic(c).is_some() && !prev.is_some_and(char::is_alphabetic));
+        let starts =
+            sign(c).is_some() || (attic(c).is_some() && !prev.is_some_and(char::is_alphabetic));
         if !starts {
             prev = Some(c);
             continue;
         }
         // ASCII digits right before the first sign belong to the run (`5௲`).
         let mut start = i;
-        while start > 0 && raw.as_bytes().get(start - 1).is_some_and(u8::is_ascii_digit) {
+        while start > 0
+            && raw
+                .as_bytes()
+                .get(start - 1)
+                .is_some_and(u8::is_ascii_digit)
+        {
             start -= 1;
         }
         let mut toks: Vec<Tok> = Vec::new();
@@ -877,7 +900,9 @@ fn signs(raw: &str, spans: &mut Vec<(usize, usize, u64)>, values: &mut Vec<u64>)
                 toks.push(Tok::Join);
             } else if invisible(x) {
             } else if matches!(x, ' ' | '\u{00A0}')
-                && it.peek().is_some_and(|&(_, y)| sign(y).is_some() || attic(y).is_some())
+                && it
+                    .peek()
+                    .is_some_and(|&(_, y)| sign(y).is_some() || attic(y).is_some())
             {
                 toks.push(Tok::Space);
             } else {
@@ -887,10 +912,19 @@ fn signs(raw: &str, spans: &mut Vec<(usize, usize, u64)>, values: &mut Vec<u64>)
             cur = it.next();
         }
         prev = raw.get(..end).and_then(|h| h.chars().next_back());
-        let glued = raw.get(end..).and_then(|r| r.chars().next()).is_some_and(char::is_alphabetic);
+        let glued = raw
+            .get(end..)
+            .and_then(|r| r.chars().next())
+            .is_some_and(char::is_alphabetic);
         if plain_attic {
             // Attic capitals alone: three or more, standing alone, never rising.
-            let vals: Vec<u64> = toks.iter().filter_map(|t| match t { Tok::Num(v, _) => Some(*v), _ => None }).collect();
+            let vals: Vec<u64> = toks
+                .iter()
+                .filter_map(|t| match t {
+                    Tok::Num(v, _) => Some(*v),
+                    _ => None,
+                })
+                .collect();
             let falling = vals.windows(2).all(|w| w.first() >= w.get(1));
             let digits = toks.iter().any(|t| matches!(t, Tok::Num(_, Digit)));
             if vals.len() < 3 || !falling || glued || digits {
@@ -923,16 +957,22 @@ fn evaluate(toks: &[Tok]) -> Option<u64> {
     let n = nums().count();
     let base20 = nums().filter(|&(_, k)| k == Base20).count();
     if base20 > 0 {
-        if base20 != n || n < 2 || toks.iter().any(|t| matches!(t, Tok::Space)) {
+        // Spaces between the digits are read through (`𝋬 𝋯 𝋠`, as a learner spaces them).
+        if base20 != n || n < 2 {
             return None;
         }
-        return nums().try_fold(0u64, |acc, (v, _)| acc.checked_mul(20)?.checked_add(v)).filter(|&v| v < LIMIT);
+        return nums()
+            .try_fold(0u64, |acc, (v, _)| acc.checked_mul(20)?.checked_add(v))
+            .filter(|&v| v < LIMIT);
     }
     // Something beyond decimal digits (a decimal run alone is normalisation's).
     if !nums().any(|(v, k)| k != Digit || v >= 10) || n < 2 && nums().all(|(_, k)| k == Digit) {
         return None;
     }
-    let romans: Vec<u64> = nums().filter(|&(_, k)| k == Roman).map(|(v, _)| v).collect();
+    let romans: Vec<u64> = nums()
+        .filter(|&(_, k)| k == Roman)
+        .map(|(v, _)| v)
+        .collect();
     if romans.windows(2).any(|w| w.first() < w.get(1)) {
         return None;
     }
@@ -967,7 +1007,11 @@ fn evaluate(toks: &[Tok]) -> Option<u64> {
             }
             Myriad => {
                 let g = total.checked_add(pend)?;
-                total = if g > 0 && g < v { g.checked_mul(v)? } else { g.checked_add(v)? };
+                total = if g > 0 && g < v {
+                    g.checked_mul(v)?
+                } else {
+                    g.checked_add(v)?
+                };
                 pend = 0;
             }
         }
@@ -1291,7 +1335,11 @@ fn hebrew(raw: &str, spans: &mut Vec<(usize, usize, u64)>, values: &mut Vec<u64>
                 } else {
                     break;
                 }
-            } else if x == ' ' && letters.len() == 1 && letters.last().is_some_and(|l| l.1 == 1) && next.and_then(hebrew_value).is_some() {
+            } else if x == ' '
+                && letters.len() == 1
+                && letters.last().is_some_and(|l| l.1 == 1)
+                && next.and_then(hebrew_value).is_some()
+            {
                 // `ה׳ תשפ״ב`: the thousands apart from the rest.
             } else {
                 break;
@@ -1305,7 +1353,10 @@ fn hebrew(raw: &str, spans: &mut Vec<(usize, usize, u64)>, values: &mut Vec<u64>
             continue;
         }
         // The thousands: letters up to a geresh with more letters after it.
-        let split = letters.iter().position(|l| l.1 == 1).filter(|&p| p + 1 < letters.len());
+        let split = letters
+            .iter()
+            .position(|l| l.1 == 1)
+            .filter(|&p| p + 1 < letters.len());
         let (high, low) = match split {
             Some(p) => letters.split_at(p + 1),
             None => (letters.get(..0).unwrap_or(&[]), letters.as_slice()),
@@ -1409,6 +1460,7 @@ mod tests {
             ("𝋬𝋯𝋠", 5100),
             ("\u{1D2CC}\u{1D2CF}\u{1D2C0}", 5100),
             ("𝋦𝋭𝋪", 6 * 400 + 13 * 20 + 10),
+            ("𝋬 𝋯 𝋠", 5100),
         ];
         for &(s, v) in table {
             let got = vals(s);
