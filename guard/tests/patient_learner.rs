@@ -3235,6 +3235,15 @@ fn historic_and_non_positional_numeral_systems() {
             ("Mayan: 𝋬𝋯𝋠", "total_lag"),
             ("Kaktovik: \u{1D2CC}\u{1D2CF}\u{1D2C0}", "total_lag"),
             ("lag is about ͵εʹ", "total_lag"),
+            // Spaced, marked up, hidden or encoded between the signs.
+            ("𝋬 𝋯 𝋠", "total_lag"),
+            ("𐄦 𐄙", "total_lag"),
+            ("፶፩ ፻", "total_lag"),
+            ("͵ε\u{200B}ρʹ", "total_lag"),
+            ("**͵ερʹ**", "total_lag"),
+            ("&#x375;ερʹ", "total_lag"),
+            ("<b>͵ε</b>ρʹ", "total_lag"),
+            ("lag = ה׳ק messages", "total_lag"),
             // Near-misses: other values in each system (͵εʹ is 5000, 𐄓𐄙 140, 𝋭𝋥𝋠 5300,
             // 𓆿𓍢 4100), ordinary Greek, Hebrew, Russian, Amharic and Tamil prose, elisions,
             // acronyms with gershayim, a word with a geresh for a sound, typographic marks.
