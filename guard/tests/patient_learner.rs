@@ -3408,3 +3408,82 @@ fn spaced_exponent_mantissa_and_exponent_fields() {
         ],
     );
 }
+
+#[test]
+fn historic_and_non_positional_numeral_systems() {
+    lab_table(
+        "Greek, Hebrew, Slavonic and Coptic letter numerals; sign-value, multiplicative and base-20 systems",
+        &[
+            // Greek: lower numeral sign for thousands, keraia (U+0374, U+02B9, apostrophe).
+            ("Greek numeral: \u{0375}ερ\u{0374}", "total_lag"),
+            ("lag ͵ερʹ", "total_lag"),
+            ("lag ͵ΕΡʹ messages", "total_lag"),
+            ("worst partition: ͵βψνʹ", "worst_partition_lag"),
+            ("͵ερ'", "total_lag"),
+            // Coptic letters under an overline, thousands under a double one.
+            ("lag ⲉ\u{033F}ⲣ\u{0305}", "total_lag"),
+            // Hebrew: geresh for thousands, gershayim before the last letter, ASCII marks.
+            ("Hebrew: ה׳ק", "total_lag"),
+            ("ה'ק", "total_lag"),
+            ("ה׳ ק׳", "total_lag"),
+            ("ב׳תשנ", "worst_partition_lag"),
+            ("ב׳תש״נ", "worst_partition_lag"),
+            ("ב'תש\"נ", "worst_partition_lag"),
+            // Church Slavonic: thousands sign and titlo.
+            ("҂єр҃", "total_lag"),
+            ("҂вѱ҃н", "worst_partition_lag"),
+            // Sign-value systems: Aegean, Attic (signs and plain capitals), Egyptian.
+            ("Aegean: 𐄦𐄙", "total_lag"),
+            ("𐄦 + 𐄙", "total_lag"),
+            ("𐅆𐅪", "total_lag"),
+            ("𐅆Η", "total_lag"),
+            ("ΧΧΧΧΧΗ", "total_lag"),
+            ("Egyptian: 𓇀𓍢", "total_lag"),
+            ("𓆼𓆼𓆼𓆼𓆼𓍢", "total_lag"),
+            ("𓆽𓍨𓎊", "worst_partition_lag"),
+            // Roman characters mixed with another system's signs.
+            ("ↁ௱", "total_lag"),
+            // Multiplicative-additive: Tamil, Malayalam, Ethiopic, Brahmi, archaic Sinhala.
+            ("௫௲௱", "total_lag"),
+            ("௨௲௭௱௫௰", "worst_partition_lag"),
+            ("5௲1௱", "total_lag"),
+            ("൫൲൱", "total_lag"),
+            ("Ethiopic: ፶፩፻", "total_lag"),
+            ("፳፯፻፶", "worst_partition_lag"),
+            ("𑁥\u{1107F}𑁖𑁤", "total_lag"),
+            ("𑇥𑇴𑇡𑇳", "total_lag"),
+            // Base 20: Mayan and Kaktovik (12·400 + 15·20 + 0).
+            ("Mayan: 𝋬𝋯𝋠", "total_lag"),
+            ("Kaktovik: \u{1D2CC}\u{1D2CF}\u{1D2C0}", "total_lag"),
+            ("lag is about ͵εʹ", "total_lag"),
+            // Spaced, marked up, hidden or encoded between the signs.
+            ("𝋬 𝋯 𝋠", "total_lag"),
+            ("𐄦 𐄙", "total_lag"),
+            ("፶፩ ፻", "total_lag"),
+            ("͵ε\u{200B}ρʹ", "total_lag"),
+            ("**͵ερʹ**", "total_lag"),
+            ("&#x375;ερʹ", "total_lag"),
+            ("<b>͵ε</b>ρʹ", "total_lag"),
+            ("lag = ה׳ק messages", "total_lag"),
+            // Near-misses: other values in each system (͵εʹ is 5000, 𐄓𐄙 140, 𝋭𝋥𝋠 5300,
+            // 𓆿𓍢 4100), ordinary Greek, Hebrew, Russian, Amharic and Tamil prose, elisions,
+            // acronyms with gershayim, a word with a geresh for a sound, typographic marks.
+            ("͵εʹ", ""),
+            ("ρʹ", ""),
+            ("Aegean: 𐄓𐄙", ""),
+            ("Mayan: 𝋭𝋥𝋠", ""),
+            ("Egyptian: 𓆿𓍢", ""),
+            ("καλημέρα σ' αγαπώ", ""),
+            ("Η Ελλάδα είναι ωραία, απ' το σπίτι.", ""),
+            ("ΗΠΑ και ΔΕΗ", ""),
+            ("שלום, מה שלומך? צה״ל ד״ר", ""),
+            ("ג׳ורג׳ הלך הביתה", ""),
+            ("השרת נפל אתמול בלילה, ה-lag היה גבוה", ""),
+            ("\"שלום\" אמר הוא", ""),
+            ("Привет, мир: лаг растёт", ""),
+            ("ሰላም ዓለም 5000 messages", ""),
+            ("வணக்கம் உலகம் ௫௲", ""),
+            ("lag 4,900 msgs → rising “fast” — see ⅩⅬ", ""),
+        ],
+    );
+}

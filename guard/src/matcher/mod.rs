@@ -130,7 +130,9 @@
 //! `7-sredro`); `0b`/`0o`, long 0/1 runs, C octal (`011754`: one leading zero, five digits or
 //! more, so `chmod 0755` and zero-padded ids stay decimal) and the other octal and binary
 //! markers of `bases.rs` (`&O11754`, `#o11754`, `8#11754#`, `11754₈`, `11754o`); Roman numerals, number words in French, German,
-//! Spanish, Italian and Portuguese, CJK numerals (`lang.rs`); base64 and hex of a string or
+//! Spanish, Italian and Portuguese, CJK numerals (`lang.rs`); historic and non-positional
+//! numeral systems (`readings/numerals.rs`: Greek `͵ερʹ`, Hebrew `ה׳ק`, Slavonic `҂єр҃`,
+//! Aegean `𐄦𐄙`, Egyptian `𓇀𓍢`, Tamil `௫௲௱`, Ethiopic `፶፩፻`, Mayan `𝋬𝋯𝋠`); base64 and hex of a string or
 //! number, decoded and matched (`encodings.rs`); `(51)(100)` and `5K1`; a prefix or suffix of
 //! a target's digits after a position phrase (`starts with 51`, `ends in 00`: `phrases.rs`);
 //! labelled pieces joined (`hi=51 lo=00`, `51 up front, 00 at the back`, `thousands: 5` …
@@ -342,7 +344,8 @@ pub struct Rules {
     /// binary markers of `bases.rs` (with `hex`). Stretch.
     pub binary_octal: bool,
     /// Roman numerals; number words in French, German, Spanish, Italian, Portuguese; CJK
-    /// numerals. Stretch.
+    /// numerals; historic and non-positional numeral systems (`͵ερʹ`, `ה׳ק`, `𐄦𐄙`,
+    /// `፶፩፻`, `𝋬𝋯𝋠`). Stretch.
     pub other_numerals: bool,
     /// Base64 and hex of a string or number (decoded, then matched). Stretch.
     pub encodings: bool,
@@ -762,6 +765,24 @@ impl Matcher {
         // (normalisation drops the marks), only when it holds one.
         if self.rules.other_numerals && !self.nums.is_empty() {
             lang::scan_marked_roman(text, &mut |v| self.nums.close(v, hits));
+            // Historic and non-positional numerals (`͵ερʹ`, `ה׳ק`, `𐄦𐄙`, `𝋬𝋯𝋠`, `፶፩፻`,
+            // `௫௲௱`, `𓇀𓍢`): on the text as written (normalising drops their marks), each
+            // reading compared exactly, and the text with each run as its digits read by
+            // every rule (`readings/numerals.rs`). The normalised text too, when it differs:
+            // markup and character references decoded (`&#x375;ερʹ`, `<b>͵ε</b>ρʹ`).
+            let normalised = if *norm != *text {
+                readings::numerals::read(&norm)
+            } else {
+                None
+            };
+            for r in readings::numerals::read(text).into_iter().chain(normalised) {
+                for &v in &r.values {
+                    let v = v as f64;
+                    self.nums.range(v, v, hits);
+                }
+                let n = normalize::normalize(&r.view);
+                self.scan_changed(&norm, &n, hits, false);
+            }
         }
         // Digits one by one in other languages' words: on the normalised text once.
         if self.rules.spelled_digits && self.rules.other_numerals {

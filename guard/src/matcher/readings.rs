@@ -49,6 +49,7 @@ mod appended;
 mod golden;
 mod measures;
 mod mixed;
+pub(crate) mod numerals;
 mod puzzles;
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
