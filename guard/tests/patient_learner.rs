@@ -3487,3 +3487,32 @@ fn historic_and_non_positional_numeral_systems() {
         ],
     );
 }
+
+/// Two digit groups joined by a concatenation operator (`27 ++ 50`, `"51" || "00"`,
+/// `"51" . "00"`), and a digit's look-alike from another script inside a number.
+#[test]
+fn concatenation_operators_and_digit_lookalikes() {
+    table(
+        "concatenation",
+        &[
+            ("51 ++ 00", "total_lag"),
+            ("51 || 00", "total_lag"),
+            ("51 \u{2016} 00", "total_lag"),
+            ("51 concat 00", "total_lag"),
+            ("\"51\" ++ \"00\"", "total_lag"),
+            ("\"51\" . \"00\"", "total_lag"),
+            ("\"51\" & \"00\"", "total_lag"),
+            ("51 .. 00", "total_lag"),
+            ("lag 5ᛁ00", "total_lag"),
+            ("lag 51ଠଠ", "total_lag"),
+            ("The total lag is 5ᛁ00 messages.", "total_lag"),
+            ("lag 5丨00", "total_lag"),
+            // Near-misses: operators without spaces or quotes, another value, a shell list.
+            ("x++ 51", ""),
+            ("a||b 51 00x", ""),
+            ("51 ++ 07", ""),
+            ("make build || make clean", ""),
+            ("51.00", ""),
+        ],
+    );
+}

@@ -739,6 +739,11 @@ impl Matcher {
                 f.scan(&changed, hits);
             }
         }
+        // A digit's look-alike from another script inside a number (`5ᛁ00`, `51ଠଠ`).
+        if let Some(v) = normalize::digit_lookalikes(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed(&norm, &n, hits, false);
+        }
         // A mantissa and an exponent in named fields (`{"mantissa": 2.75, "exponent": 3}`).
         if let Some(v) = fields::view(text) {
             self.scan_view(&v, hits, false);

@@ -386,6 +386,8 @@ const FORWARD: &[&str] = &[
     "\" +", "\"+", "' +", "'+", ", plus", ", times", ", minus", ", multiplied", ", divided",
     "0 - ", "1 - ", "2 - ", "3 - ", "4 - ", "5 - ", "6 - ", "7 - ", "8 - ", "9 - ", "\u{d7} -",
     "* -",
+    " ++ ", "\"++", " || ", "\"||", "\u{2016}", " <> ", "\"<>", " .. ", "\"..", "concat", "\" .",
+    "\".\"", "\" &", "\"&", "\" ~", "\"~", "' .", "'.'", "' &", "'&",
 ];
 /// Number words written backwards.
 const BACKWARD: &[&str] = &[
@@ -787,6 +789,22 @@ const JOINS: &[&[&str]] = &[
     &["joined", "with"],
     &["appended", "with"],
     &["and", "after", "that"],
+    &["concat"],
+    &["cat"],
+];
+
+/// Concatenation operators between two digit groups, as character tokens: Haskell's `++`,
+/// SQL's `||` (and `‖`), Elixir's `<>`, Lua's `..`; PHP's `.`, VB's `&` and Raku's `~` only
+/// between quoted groups (`"51" . "00"`), where they cannot be a decimal point or prose.
+const JOIN_OPERATORS: &[(&[&str], bool)] = &[
+    (&["+", "+"], false),
+    (&["|", "|"], false),
+    (&["\u{2016}"], false),
+    (&["<", ">"], false),
+    (&[".", "."], false),
+    (&["."], true),
+    (&["&"], true),
+    (&["~"], true),
 ];
 
 /// The forward rewrite (see the module doc).
@@ -1749,6 +1767,28 @@ fn join_after(toks: &[Tok<'_>], mut i: usize) -> Option<usize> {
     let comma = toks.get(k).is_some_and(|t| t.text == ",");
     if comma {
         k = skip_space(k + 1);
+    }
+    for (op, needs_quote) in JOIN_OPERATORS {
+        if *needs_quote && !quoted {
+            continue;
+        }
+        let matched = op
+            .iter()
+            .enumerate()
+            .all(|(n, c)| toks.get(k + n).is_some_and(|t| t.text == *c));
+        // Set off by spaces or quotes: `27 ++ 50`, `"51"||"00"`, not `a++` or `x||y`.
+        let spaced = |m: usize| toks.get(m).is_some_and(|t| t.kind == Kind::Space);
+        let around = k.checked_sub(1).is_some_and(spaced) && spaced(k + op.len());
+        if !matched || !(quoted || around) {
+            continue;
+        }
+        let mut m = skip_space(k + op.len());
+        if toks.get(m).is_some_and(|t| matches!(t.text, "\"" | "'")) {
+            m += 1;
+        }
+        if toks.get(m).is_some_and(|t| t.kind == Kind::Digits) {
+            return Some(m);
+        }
     }
     if quoted && toks.get(k).is_some_and(|t| t.text == "+") {
         k = skip_space(k + 1);

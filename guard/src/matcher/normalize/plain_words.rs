@@ -8,6 +8,8 @@
 //!   `thou\sand`), dropped.
 //! - Symbols joining number words (`five·thousand·one·hundred`, `two.thousand`, `five→one`,
 //!   `five★thousand`), read as spaces: only between two number words.
+//! - Beside them, [`digit_lookalikes`]: a digit's look-alike from another script inside a
+//!   number (`5ᛁ00`, `51ଠଠ`), read as the digit.
 //!
 //! False-positive controls: a look-alike is replaced only in a word that also holds a Latin
 //! letter, or in a word whose every letter has a Latin look-alike inside a text with Latin
@@ -233,12 +235,69 @@ fn joined(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// A digit's look-alike from another script inside a number (`5ᛁ00` with a runic `ᛁ`,
+/// `51ଠଠ` with Oriya `ଠ`, `ᒿ750` with a syllabics `ᒿ`): the character as the digit its UTS #39
+/// skeleton is (`2`), or as `1` for an `l`-like and `0` for an `o`-like skeleton; `丨` as
+/// `1`. Only in a token that holds an ASCII digit; digits of other scripts are normalising's.
+/// `None` when nothing changes.
+pub(crate) fn digit_lookalikes(text: &str) -> Option<String> {
+    if text.is_ascii() {
+        return None;
+    }
+    let as_digit = |c: char| -> Option<char> {
+        if c.is_ascii() || c.is_numeric() {
+            return None;
+        }
+        if c == '\u{4E28}' {
+            return Some('1');
+        }
+        let mut buf = [0u8; 4];
+        let mut sk = unicode_security::skeleton(c.encode_utf8(&mut buf));
+        match (sk.next(), sk.next()) {
+            (Some(d), None) if d.is_ascii_digit() => Some(d),
+            (Some('l' | 'I' | '|'), None) => Some('1'),
+            (Some('o' | 'O'), None) => Some('0'),
+            _ => None,
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    for token in text.split_inclusive(char::is_whitespace) {
+        if token.bytes().any(|c| c.is_ascii_digit()) && !token.is_ascii() {
+            for c in token.chars() {
+                match as_digit(c) {
+                    Some(d) => {
+                        out.push(d);
+                        changed = true;
+                    }
+                    None => out.push(c),
+                }
+            }
+        } else {
+            out.push_str(token);
+        }
+    }
+    changed.then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::plain_words;
 
     fn p(s: &str) -> String {
         plain_words(s).unwrap_or_else(|| s.to_string())
+    }
+
+    #[test]
+    fn digit_lookalikes_read_as_digits() {
+        let d = |s: &str| super::digit_lookalikes(s).unwrap_or_default();
+        assert_eq!(d("lag 5ᛁ00"), "lag 5100");
+        assert_eq!(d("lag 51ଠଠ"), "lag 5100");
+        assert_eq!(d("worst ᒿ750"), "worst 2750");
+        assert_eq!(d("lag 5丨00"), "lag 5100");
+        // No ASCII digit in the token, or digits of another script: nothing.
+        assert_eq!(super::digit_lookalikes("ᛁଠ"), None);
+        assert_eq!(super::digit_lookalikes("٥١٠٠"), None);
     }
 
     #[test]
