@@ -3507,6 +3507,8 @@ fn concatenation_operators_and_digit_lookalikes() {
             ("lag 51ଠଠ", "total_lag"),
             ("The total lag is 5ᛁ00 messages.", "total_lag"),
             ("lag 5丨00", "total_lag"),
+            ("85 minutes, in seconds", "total_lag"),
+            ("lag: 85 hours, in minutes", "total_lag"),
             // Near-misses: operators without spaces or quotes, another value, a shell list.
             ("x++ 51", ""),
             ("a||b 51 00x", ""),

@@ -385,6 +385,8 @@ fn conversion_words(v: &View<'_, '_>, k: usize) -> Option<usize> {
         &["into"],
         &["as"],
     ];
+    // `85 hours, in minutes`: a comma may set the phrase off.
+    let k = if v.is_text(k, ",") { k + 1 } else { k };
     if !v.space(k) {
         return None;
     }
@@ -1020,6 +1022,8 @@ fn word_at(s: &str, a: usize) -> Option<&str> {
 /// ` in `, ` to `, ` into `, ` as `, ` expressed`, ` converted`, ` written`, ` measured`,
 /// ` counted`, ` given` at the start of `rest`.
 fn conversion_after(rest: &str) -> bool {
+    // `85 hours, in minutes`: a comma may set the phrase off.
+    let rest = rest.strip_prefix(',').unwrap_or(rest);
     let Some(r) = rest.strip_prefix(' ') else {
         return false;
     };
@@ -1170,6 +1174,12 @@ fn unit_word_before(h: &str) -> bool {
 mod tests {
     use super::super::tokens;
     use super::*;
+
+    #[test]
+    fn conversion_set_off_by_a_comma() {
+        assert_eq!(read("85 minutes, in seconds"), vec!["5100".to_string()]);
+        assert_eq!(read("85 hours, in minutes"), vec!["5100".to_string()]);
+    }
 
     /// Every reading of `s` at every token, as the glue step would take them.
     fn read(s: &str) -> Vec<String> {
