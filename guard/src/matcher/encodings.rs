@@ -29,6 +29,7 @@ use base64::Engine;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
+mod reversed;
 
 /// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
 const MAX_DECODED: usize = 64;
@@ -50,6 +51,8 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             out.push(t);
         }
     }
+    // The same escapes of a text written backwards (`03%03%13%53%`), behind their own gate.
+    out.extend(reversed::escapes(s));
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() && out.len() < MAX_DECODED {
@@ -91,11 +94,18 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             continue;
         }
         let tok = s.get(start..i).unwrap_or("");
+        let before = out.len();
         if let Some(text) = decode_token(tok) {
             out.push(text);
         }
         if let Some(text) = decode_base32(tok) {
             out.push(text);
+        }
+        // A token that reads as nothing forwards may be one written backwards (`==AMwETN`).
+        if out.len() == before {
+            if let Some(text) = reversed::token(tok) {
+                out.push(text);
+            }
         }
         if i == start {
             i += 1;
@@ -1049,7 +1059,8 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
     }
     let mut bytes = Vec::with_capacity(count);
     let (_, p) = hex_pair_run(b, i, |x| bytes.push(x));
-    let t = printable(bytes)?;
+    // A run that prints nothing may be one written backwards (`03 03 13 53`).
+    let t = printable(bytes).or_else(|| reversed::pairs(b.get(i..p)?))?;
     Some((t, p))
 }
 
