@@ -3518,3 +3518,113 @@ fn concatenation_operators_and_digit_lookalikes() {
         ],
     );
 }
+
+#[test]
+fn transformed_encodings_digit_ciphers_and_digests() {
+    lab_table(
+        "encodings reversed, case-destroyed, compressed, ROT47, EBCDIC; digests; digit ciphers",
+        &[
+            // Reversed base64, base32, hex; reversed escapes and hex pairs.
+            ("lag: ==AMwETN", "total_lag"),
+            ("lag: =ADMxUDInFGbgwWY09Gd", "total_lag"),
+            ("=ATN3IDInFGbgQ3cy92d", "worst_partition_lag"),
+            ("id sVmc0NXZr1icltmcvdXLzJXZkJ3b", "stalled_consumer"),
+            ("lag =AMATYUG", "total_lag"),
+            ("lag 03031353", "total_lag"),
+            ("lag 03%03%13%53%", "total_lag"),
+            ("lag 03 03 13 53", "total_lag"),
+            // Case-destroyed base64 and base32 of a spelling, anywhere in the token.
+            ("lag ntewma==", "total_lag"),
+            ("lag NTEWMA==", "total_lag"),
+            ("worst: mjc1ma==", "worst_partition_lag"),
+            ("dghligxhzybpcya1mtaw", "total_lag"),
+            (
+                "Y2XPZW50IG9YZGVYCY13B3JRZXITA2VZDHJLBA==",
+                "stalled_consumer",
+            ),
+            ("lag guytama", "total_lag"),
+            // Compressed, then base64 or hex.
+            ("zlib+b64: eJwzNTQwAAAB+wDH", "total_lag"),
+            ("zlib: 789c333237350000020b00cf", "worst_partition_lag"),
+            (
+                "gzip b64: H4sIAAAAAAACAyvJL0nMUchJTFcwNTQwAAD0vLGRDgAAAA==",
+                "total_lag",
+            ),
+            (
+                "H4sIAAAAAAACA8svSkktKtYtzy/KTi3SzU4tLilKzQEACEodzhUAAAA=",
+                "stalled_consumer",
+            ),
+            (
+                "eJwryUhVKM8vKi5RKEgsKsksyczPU8hJTFfILFYwMjc1AAC8ZArZ",
+                "worst_partition_lag",
+            ),
+            // A zlib stream cut before its checksum.
+            ("eJwzNTQwAAAB", "total_lag"),
+            // ROT47.
+            ("ROT47: d`__", "total_lag"),
+            ("ROT47 of the lag: =28 :D d`__", "total_lag"),
+            ("the worst is afd_", "worst_partition_lag"),
+            ("id @C56CD\\H@C<6C\\<6DEC6=", "stalled_consumer"),
+            // EBCDIC in hex.
+            ("EBCDIC hex: F5 F1 F0 F0", "total_lag"),
+            ("ebcdic: F5F1F0F0", "total_lag"),
+            ("F2F7F5F0", "worst_partition_lag"),
+            ("9285A2A3998593", "stalled_consumer"),
+            // Digests of a spelling, hex in any case or base64.
+            (
+                "sha1 of client id: 11f77b2a905baae342f458cf8368221bb4f2bb4d",
+                "stalled_consumer",
+            ),
+            ("md5: 91bc333f6967019ac47b49ca0f2fa757", "total_lag"),
+            ("MD5: 91BC333F6967019AC47B49CA0F2FA757", "total_lag"),
+            (
+                "sha256 1299c06d517825c0529d69fe9f8bbf7b308b9db68289db3c9f844570deb1d621",
+                "total_lag",
+            ),
+            (
+                "echo 5100 | sha1sum: 4a8250ee2657d31922e782627f5c580b96e0d662",
+                "total_lag",
+            ),
+            ("md5 (base64): /BkrDA0nDb9BhwpjqMdsLw==", "worst_partition_lag"),
+            (
+                "07f15cde5b181425db8524becd96263d600c9652c7de5b89fe1a644f8fd0724b",
+                "stalled_consumer",
+            ),
+            // Digit ciphers.
+            ("shift keys: %!))", "total_lag"),
+            ("worst `@&%)`", "worst_partition_lag"),
+            ("rot5 lag: 0655", "total_lag"),
+            ("nines complement: 4899", "total_lag"),
+            ("subtract from 9999: 7249", "worst_partition_lag"),
+            ("using a=0, b=1...: fbaa", "total_lag"),
+            ("a=1 ... i=9, j=0: eajj", "total_lag"),
+            ("phone keypad: 5378735", "stalled_consumer"),
+            // Near-misses: ordinary base64, hashes, ids, shell, colours, words.
+            ("token aGVsbG8gd29ybGQgMTIzNA==", ""),
+            ("==wcw1WdqBCevZGIud3byJGIrNWa1FHIlhGV", ""),
+            ("commit 3f9a2c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f", ""),
+            ("request id 123e4567-e89b-12d3-a456-426614174000", ""),
+            (
+                "sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                "",
+            ),
+            (
+                "image: kafka@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                "",
+            ),
+            ("echo $((1+2))", ""),
+            ("!! && make", ""),
+            ("rm -rf ./*", ""),
+            ("color: #F0F0F0", ""),
+            ("mask 0x0F", ""),
+            ("rot5 of 1234 is 6789", ""),
+            ("the umask is 0655", ""),
+            ("lag 4899", ""),
+            ("consumer_group=orders lag_total=12", ""),
+            ("run `kubectl get pods` and check <none>", ""),
+            ("__init__.py", ""),
+            ("phone 555-0100", ""),
+            ("100%! done", ""),
+        ],
+    );
+}

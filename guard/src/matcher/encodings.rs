@@ -27,8 +27,11 @@
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine;
 
+mod compressed;
+mod ebcdic;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
+mod reversed;
 
 /// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
 const MAX_DECODED: usize = 64;
@@ -50,6 +53,8 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             out.push(t);
         }
     }
+    // The same escapes of a text written backwards (`03%03%13%53%`), behind their own gate.
+    out.extend(reversed::escapes(s));
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() && out.len() < MAX_DECODED {
@@ -91,11 +96,21 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
             continue;
         }
         let tok = s.get(start..i).unwrap_or("");
+        let before = out.len();
         if let Some(text) = decode_token(tok) {
             out.push(text);
         }
         if let Some(text) = decode_base32(tok) {
             out.push(text);
+        }
+        // A token that reads as nothing forwards may be one written backwards (`==AMwETN`).
+        if out.len() == before {
+            // Or a compressed stream (`eJw…`, `H4sI…`, `789c…`), inflated under a cap.
+            if let Some(text) = compressed::token(tok)
+                .or_else(|| reversed::token(tok, start > 0 && b.get(start - 1) == Some(&b'=')))
+            {
+                out.push(text);
+            }
         }
         if i == start {
             i += 1;
@@ -800,11 +815,16 @@ fn decode_token(tok: &str) -> Option<String> {
                 .copied()
                 .collect::<Vec<u8>>()
         });
+        // EBCDIC digits and letters (`F5F1F0F0`): never printable UTF-8, read by table.
+        let ebcdic = ebcdic::text(&bytes);
         if let Some(t) = printable(bytes) {
             return Some(t);
         }
         if let Some(t) = narrow.and_then(printable) {
             return Some(t);
+        }
+        if ebcdic.is_some() {
+            return ebcdic;
         }
     }
     let body = tok.trim_end_matches('=');
@@ -1049,7 +1069,12 @@ fn hex_pairs(b: &[u8], i: usize) -> Option<(String, usize)> {
     }
     let mut bytes = Vec::with_capacity(count);
     let (_, p) = hex_pair_run(b, i, |x| bytes.push(x));
-    let t = printable(bytes)?;
+    // A run that prints nothing may be EBCDIC (`F5 F1 F0 F0`) or written backwards
+    // (`03 03 13 53`).
+    let e = ebcdic::text(&bytes);
+    let t = printable(bytes)
+        .or(e)
+        .or_else(|| reversed::pairs(b.get(i..p)?))?;
     Some((t, p))
 }
 

@@ -43,7 +43,7 @@ pub fn forms(value: &GuardedValue, rules: Rules) -> Vec<Form> {
 }
 
 /// An integer below 10^12 in English words, from the matcher's word tables.
-fn in_words(n: u64) -> Option<String> {
+pub(super) fn in_words(n: u64) -> Option<String> {
     fn below_thousand(n: u64, out: &mut Vec<String>) {
         let (h, rest) = (n / 100, n % 100);
         if h > 0 {
@@ -82,7 +82,7 @@ fn in_words(n: u64) -> Option<String> {
 }
 
 /// Digits grouped in threes with `sep`.
-fn grouped(digits: &str, sep: &str) -> String {
+pub(super) fn grouped(digits: &str, sep: &str) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -94,7 +94,7 @@ fn grouped(digits: &str, sep: &str) -> String {
 }
 
 /// The shortest decimal of `v` (no exponent, no trailing zeros).
-fn plain(v: f64) -> String {
+pub(super) fn plain(v: f64) -> String {
     let s = format!("{v}");
     if s.contains('e') {
         format!("{v:.0}")

@@ -193,6 +193,16 @@
 //! a number broken at a line end (`splits.rs`); base58, Ascii85, base85 and uuencoded tokens
 //! (`encodings.rs`).
 //!
+//! **Transformed encodings** (ninth red-team round, with [`Rules::encodings`]): tokens written
+//! backwards (`==AMwETN`, `03%03%13%53%`: `encodings/reversed.rs`), zlib and gzip streams in
+//! base64 or hex inflated under a 64 KiB cap (`eJw…`, `H4sI…`: `encodings/compressed.rs`) and
+//! EBCDIC in hex (`F5 F1 F0 F0`: `encodings/ebcdic.rs`) are decoded like other tokens;
+//! base64 and base32 whose case was destroyed (`ntewma==`) and md5, sha1 and sha256 digests of
+//! a target's spellings are compared with needles built at compile time (`digests.rs`); ROT47
+//! tokens are rotated back (`d``__`: `rot47.rs`); digits under a per-digit cipher (`%!))` typed
+//! with shift, and near a cue rot5, nines' complement, `a=0` letters, keypad digits of a name)
+//! are compared exactly (`digitciphers.rs`).
+//!
 //! **Programs over several statements** (`program.rs`): a tiny straight-line interpreter reads
 //! the values a script builds across statements (`lag = 5000` then `lag += 100`, `a = 51` then
 //! `b = a * 100`, `x=51; echo "${x}00"`, `printf '%d%02d' 51 0`, `f'{51}{0:02d}'`,
@@ -239,6 +249,8 @@ mod brackets;
 mod candidates;
 mod ciphered;
 mod code;
+mod digests;
+mod digitciphers;
 mod digitwords;
 mod disguises;
 mod durations;
@@ -262,6 +274,7 @@ mod parts;
 mod phrases;
 mod program;
 mod readings;
+mod rot47;
 mod seqkeys;
 mod signs;
 mod spelled;
@@ -471,6 +484,12 @@ pub struct Matcher {
     anchors: Option<AhoCorasick>,
     /// String targets in letters alone (`fuzzy_strings`).
     fuzzy: Option<fuzzy::FuzzyNames>,
+    /// Case-destroyed base64 and base32 of each target's spellings, and their digests
+    /// (`encodings`; `digests.rs`).
+    digests: Option<digests::Digests>,
+    /// Digits under a per-digit cipher (`%!))`, rot5, nines' complement, keypad;
+    /// `digitciphers.rs`), with `encodings`.
+    digit_ciphers: Option<digitciphers::DigitCiphers>,
 }
 
 impl Matcher {
@@ -631,6 +650,31 @@ impl Matcher {
         } else {
             None
         };
+        let digests = if rules.encodings {
+            let spellings: Vec<(usize, Vec<String>)> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match &v.value {
+                    TargetValue::Number(n) => (i, digests::number_spellings(*n)),
+                    TargetValue::Text(t) => {
+                        let parts: Vec<&str> = name_parts
+                            .iter()
+                            .filter(|(j, _)| *j == i)
+                            .map(|(_, p)| p.as_str())
+                            .collect();
+                        (i, digests::text_spellings(t, &parts))
+                    }
+                })
+                .collect();
+            digests::Digests::compile(&spellings)
+        } else {
+            None
+        };
+        let digit_ciphers = if rules.encodings {
+            digitciphers::DigitCiphers::new(&whole_digits, &texts)
+        } else {
+            None
+        };
         let loose = if loose_pats.is_empty() {
             None
         } else {
@@ -656,6 +700,8 @@ impl Matcher {
             whole_digits,
             anchors: words::anchors(),
             fuzzy,
+            digests,
+            digit_ciphers,
         }
     }
 
@@ -684,6 +730,14 @@ impl Matcher {
         }
         let (norm, alt) = normalize::normalize_both(text);
         self.scan_view(&norm, hits, true);
+        // Encodings compared, not decoded: case-destroyed base64 and base32, digests.
+        if let Some(d) = &self.digests {
+            d.scan(&norm, hits);
+        }
+        // Digit ciphers, on the text as written (normalising drops `$` and `*`).
+        if let Some(c) = &self.digit_ciphers {
+            c.scan(text, hits);
+        }
         if let Some(alt) = alt {
             if alt != *norm {
                 // Only where the two readings differ (`<none>` in a kubectl table, a
@@ -845,6 +899,14 @@ impl Matcher {
             self.scan_view(&n, hits, false);
             if let Some(f) = &self.fuzzy {
                 f.scan(&n, hits);
+            }
+        }
+        // ROT47 tokens rotated back (`d``__`, `rot47.rs`): on the text as written, where
+        // markdown bytes are still there to rotate.
+        if self.rules.encodings {
+            if let Some(v) = rot47::view(text) {
+                let n = normalize::normalize(&v);
+                self.scan_changed_with_names(&norm, &n, hits, false, false);
             }
         }
         // Number words under a letter game (any Caesar shift, Atbash, leetspeak), decoded in

@@ -1,0 +1,280 @@
+//! Digit ciphers: a target's digits under a per-digit substitution a reader undoes by hand.
+//! This module owns five of them:
+//! - **shifted symbols**: the digits typed with shift held on a US keyboard (`%!))` is `5100`:
+//!   `!@#$%^&*()` are `1234567890`); read without a cue, because a run of those symbols alone
+//!   is not ordinary text, and compared exactly;
+//! - with a cue nearby (the cue's line and the two lines after it): **rot5** (each digit +5
+//!   mod 10, `0655`; cues `rot5`, `rot-5`, `mod 10`), **nines' complement** (`4899` for
+//!   `5100`; cues `complement`, `9999`), **letters for digits** (`fbaa` with `a=0`, `eajj` with
+//!   `a=1` and `j=0`; cues `a=0`, `a=1`, `a1z26`, `letter`) and a name's letters as **phone keypad
+//!   digits** (`5378735` is `kestrel`; cues `keypad`, `t9`, `phone`, `dial`).
+//!
+//! False-positive controls: every reading is an exact comparison with a target's own digits
+//! (or a name's keypad digits, a part of five letters or more); a symbol run is read only
+//! whole, bounded by other bytes, at most two symbols longer than the target (`$((1+2))`,
+//! `!!`, `&&`, `rm -rf ./*` read nothing); the cue ciphers, which would otherwise read ordinary
+//! numbers and words, only near a cue.
+//!
+//! Cost: every image of every target (a few short strings a target) is compiled into one
+//! automaton searched over the text once; a cue is looked for only around an image found.
+use super::targets::Hits;
+use aho_corasick::{AhoCorasick, MatchKind};
+
+/// The shifted symbol of a digit (US layout: `!@#$%^&*()` are `1234567890`).
+fn shifted(d: u8) -> Option<u8> {
+    b")!@#$%^&*("
+        .get(usize::from(d.checked_sub(b'0')?))
+        .copied()
+}
+
+/// The cues, lowercase (a window is lowercased before they are looked for).
+const CUES: &[&str] = &[
+    "rot5",
+    "rot-5",
+    "rot 5",
+    "mod 10",
+    "complement",
+    "9999",
+    "a=0",
+    "a = 0",
+    "a=1",
+    "a = 1",
+    "a1z26",
+    "letter",
+    "keypad",
+    "t9",
+    "phone",
+    "dial",
+];
+
+/// The phone keypad digit of a letter.
+fn key(c: char) -> Option<char> {
+    Some(match c.to_ascii_lowercase() {
+        'a'..='c' => '2',
+        'd'..='f' => '3',
+        'g'..='i' => '4',
+        'j'..='l' => '5',
+        'm'..='o' => '6',
+        'p'..='s' => '7',
+        't'..='v' => '8',
+        'w'..='z' => '9',
+        _ => return None,
+    })
+}
+
+/// How an image must sit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    /// Shifted symbols: no digit beside, in a symbol run at most two longer.
+    Shift,
+    /// Digits: no digit beside, a cue near.
+    Digits,
+    /// Letters: no letter beside, a cue near.
+    Letters,
+}
+
+/// What a manifest's targets compile to here: every cipher image of every target, and one
+/// automaton over them.
+#[derive(Debug, Clone)]
+pub(crate) struct DigitCiphers {
+    ac: AhoCorasick,
+    ids: Vec<(usize, Kind)>,
+}
+
+impl DigitCiphers {
+    /// `digits`: each whole-number target's digits; `names`: each name target.
+    pub(crate) fn new(digits: &[(String, usize)], names: &[(usize, &str)]) -> Option<DigitCiphers> {
+        let mut pats: Vec<Vec<u8>> = Vec::new();
+        let mut ids = Vec::new();
+        let mut add = |p: Vec<u8>, i: usize, k: Kind| {
+            if p.len() >= 3 && !pats.contains(&p) {
+                pats.push(p);
+                ids.push((i, k));
+            }
+        };
+        for (d, i) in digits {
+            let d = d.as_bytes();
+            if d.len() < 3 {
+                continue;
+            }
+            let map = |f: &dyn Fn(u8) -> Option<u8>| -> Option<Vec<u8>> {
+                d.iter().map(|c| f(c.checked_sub(b'0')?)).collect()
+            };
+            if let Some(p) = d.iter().map(|c| shifted(*c)).collect() {
+                add(p, *i, Kind::Shift);
+            }
+            for f in [
+                &(|v: u8| Some(b'0' + (v + 5) % 10)) as &dyn Fn(u8) -> Option<u8>,
+                &|v: u8| Some(b'0' + 9 - v),
+            ] {
+                if let Some(p) = map(f) {
+                    add(p, *i, Kind::Digits);
+                }
+            }
+            for f in [
+                &(|v: u8| Some(b'a' + v)) as &dyn Fn(u8) -> Option<u8>,
+                &|v: u8| Some(if v == 0 { b'j' } else { b'a' + v - 1 }),
+            ] {
+                if let Some(p) = map(f) {
+                    add(p.to_ascii_uppercase(), *i, Kind::Letters);
+                    add(p, *i, Kind::Letters);
+                }
+            }
+        }
+        for (i, name) in names {
+            let all: String = name.chars().filter_map(key).collect();
+            if all.len() >= 5 {
+                add(all.into_bytes(), *i, Kind::Digits);
+            }
+            for part in name.split(|c: char| !c.is_ascii_alphabetic()) {
+                let k: String = part.chars().filter_map(key).collect();
+                if k.len() >= 5 {
+                    add(k.into_bytes(), *i, Kind::Digits);
+                }
+            }
+        }
+        if pats.is_empty() {
+            return None;
+        }
+        // A DFA without a prefilter: images are digit strings, and a prefilter on digits stops
+        // at every number.
+        let ac = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .prefilter(false)
+            .build(&pats)
+            .ok()?;
+        Some(DigitCiphers { ac, ids })
+    }
+
+    /// Mark every target `text` (as written: normalising drops `$` and `*`) states in a digit
+    /// cipher.
+    pub(crate) fn scan(&self, text: &str, hits: &mut Hits) {
+        let b = text.as_bytes();
+        for m in self.ac.find_iter(text) {
+            let Some(&(t, kind)) = self.ids.get(m.pattern().as_usize()) else {
+                continue;
+            };
+            if hits.has(t) {
+                continue;
+            }
+            let before = m.start().checked_sub(1).and_then(|k| b.get(k)).copied();
+            let after = b.get(m.end()).copied();
+            let beside = |f: fn(&u8) -> bool| {
+                before.as_ref().is_some_and(f) || after.as_ref().is_some_and(f)
+            };
+            let ok = match kind {
+                Kind::Shift => {
+                    let symbol = |c: &u8| b")!@#$%^&*(".contains(c);
+                    let mut start = m.start();
+                    while start > 0 && b.get(start - 1).is_some_and(symbol) {
+                        start -= 1;
+                    }
+                    let mut end = m.end();
+                    while b.get(end).is_some_and(symbol) {
+                        end += 1;
+                    }
+                    !beside(u8::is_ascii_digit) && end - start <= m.len() + 2
+                }
+                Kind::Digits => {
+                    !beside(u8::is_ascii_digit)
+                        && !beside(u8::is_ascii_alphabetic)
+                        && cue_near(b, m.start())
+                }
+                Kind::Letters => !beside(u8::is_ascii_alphanumeric) && cue_near(b, m.start()),
+            };
+            if ok {
+                hits.set(t);
+            }
+        }
+    }
+}
+
+/// Is a cue on the line at `at`, the two lines before it or the line after it?
+fn cue_near(b: &[u8], at: usize) -> bool {
+    let mut start = at;
+    for _ in 0..3 {
+        match memchr::memrchr(b'\n', b.get(..start).unwrap_or(&[])) {
+            Some(p) => start = p,
+            None => {
+                start = 0;
+                break;
+            }
+        }
+    }
+    let mut end = at;
+    for _ in 0..2 {
+        match memchr::memchr(b'\n', b.get(end..).unwrap_or(&[])) {
+            Some(p) => end += p + 1,
+            None => {
+                end = b.len();
+                break;
+            }
+        }
+    }
+    let window = b.get(start..end).unwrap_or(&[]).to_ascii_lowercase();
+    CUES.iter()
+        .any(|c| memchr::memmem::find(&window, c.as_bytes()).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lab() -> DigitCiphers {
+        match DigitCiphers::new(
+            &[("5100".into(), 0), ("2750".into(), 1)],
+            &[(2, "orders-worker-kestrel")],
+        ) {
+            Some(c) => c,
+            None => unreachable!("images compile"),
+        }
+    }
+
+    fn found(s: &str) -> Vec<usize> {
+        let mut h = Hits::new(3, 0);
+        lab().scan(s, &mut h);
+        h.into_indices()
+    }
+
+    #[test]
+    fn ciphers() {
+        for (s, want) in [
+            ("shift keys: %!))", 0),
+            ("lag `%!))`", 0),
+            ("worst @&%)", 1),
+            ("rot5 lag: 0655", 0),
+            ("ROT-5 of the worst lag is 7205", 1),
+            ("nines' complement: 4899", 0),
+            ("subtract from 9999: 4899", 0),
+            ("using a=0, b=1...: fbaa", 0),
+            ("a=1, b=2: eajj", 0),
+            ("phone keypad: 5378735", 2),
+            (
+                "on a phone keypad the consumer is 673377-9675377-5378735",
+                2,
+            ),
+        ] {
+            assert_eq!(found(s), vec![want], "{s}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        for s in [
+            "echo $((1+2))",
+            "!! && ls",
+            "rm -rf ./*",
+            "5100 messages",
+            "0655 is the umask",
+            "lag 4899",
+            "the word fbaa",
+            "phone 555-0100",
+            "99.99% uptime, 9999 requests",
+            "100%!",
+        ] {
+            let got = found(s);
+            assert!(got.is_empty(), "{s}: {got:?}");
+        }
+    }
+}
