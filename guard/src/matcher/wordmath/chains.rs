@@ -1,0 +1,328 @@
+//! Chains of arithmetic instructions spread over several sentences, lines or numbered steps
+//! (the puzzle class of `wordmath.rs`, one clause there): a start value in a segment of its
+//! own (`Start with 250.`, `Begin at 2000.`, `Take 10200.`, `Think of a number: 5000.`,
+//! `1. Take 51`, `Step 1: 250`, `* 51`), then, in the segments right after it, steps on the
+//! running value (`Multiply it by 11.`, `Now add 100 to it.`, `Then take away 250.`, `Halve
+//! it.`, `Cut it in half.`, `Square it.`, `2. times 100`), each read by the same step reader
+//! as a one-line chain ([`super::step`], its word tables), every value taken reported.
+//!
+//! # False-positive controls
+//!
+//! A start is a whole segment of one of a few shapes (a start verb and a number, or a number
+//! alone): `Start with 3 replicas.` and `Take 10 minutes.` are none. A step segment is read
+//! only right after a start or a step, and must be wholly steps (after `now`, `then`, `next`
+//! …): `Scale to 5.`, `Then restart the pod.`, `Wait 100 seconds.` end the chain and state
+//! nothing; a segment only partly read reports nothing of it. Values compare exactly (as the
+//! module does); a chain takes at most [`MAX_SEGMENTS`] step segments.
+//!
+//! # Cost
+//!
+//! A text is read only if a break (`.`, `!`, `?`, `;`, `:`, a line end) is followed, past
+//! spaces, a list marker and a filler word, by a step word ([`step_after_break`]: a look at
+//! the next word after each break, no tokenising); only then are its segments cut and the
+//! short ones before a step tokenised.
+use super::{object, operand, steps_from, tokens, Tok};
+
+/// Step segments a chain follows at most.
+const MAX_SEGMENTS: usize = 8;
+
+/// Bytes of a segment read as a start at most (`Think of a number` is cut at its colon).
+const START_LEN: usize = 48;
+
+/// Words that may open a step segment before its step (`Now add`, `Then take away`).
+const FILLERS: [&str; 9] = [
+    "now", "then", "next", "and", "so", "finally", "lastly", "after", "that",
+];
+
+/// Step words told by their first letters (as `op_word` is, plus `cut`, `square`,
+/// `quadruple`): the cheap look after a break.
+fn step_word(w: &[u8]) -> bool {
+    const PREFIXES: [&[u8]; 21] = [
+        b"add",
+        b"plus",
+        b"subtract",
+        b"minus",
+        b"less",
+        b"deduct",
+        b"take",
+        b"times",
+        b"multipl",
+        b"divid",
+        b"increas",
+        b"rais",
+        b"decreas",
+        b"reduc",
+        b"lower",
+        b"doubl",
+        b"tripl",
+        b"quadrupl",
+        b"halv",
+        b"cut",
+        b"square",
+    ];
+    PREFIXES
+        .iter()
+        .any(|p| w.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))
+}
+
+/// Past spaces, a list marker (at a line's start: `-`, `*`, `•`, `1.`, `2)`, `(3)`; after any
+/// break: `Step 2:`) and filler words from `i` on one line: the index of the first word left.
+fn past_marker(b: &[u8], mut i: usize) -> usize {
+    let line_start = i == 0 || b.get(i - 1) == Some(&b'\n');
+    let skip_space = |mut i: usize| {
+        while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    i = skip_space(i);
+    match b.get(i).filter(|_| line_start) {
+        Some(b'-' | b'*' | b'+' | b'>') => i = skip_space(i + 1),
+        Some(0xE2) if b.get(i..i + 3) == Some("•".as_bytes()) => i = skip_space(i + 3),
+        Some(b'(') | Some(b'0'..=b'9') => {
+            let mut j = i + usize::from(b.get(i) == Some(&b'('));
+            let d = j;
+            while b.get(j).is_some_and(u8::is_ascii_digit) {
+                j += 1;
+            }
+            if j > d && b.get(j).is_some_and(|c| matches!(c, b'.' | b')' | b':')) {
+                i = skip_space(j + 1);
+            }
+        }
+        _ => {}
+    }
+    // `Step 2:`, `Stage 2.`, `Step two -`.
+    for label in [&b"step"[..], b"stage"] {
+        if b.get(i..i + label.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(label))
+        {
+            let mut j = skip_space(i + label.len());
+            while b.get(j).is_some_and(u8::is_ascii_alphanumeric) {
+                j += 1;
+            }
+            if b.get(j)
+                .is_some_and(|c| matches!(c, b':' | b'.' | b')' | b'-'))
+            {
+                i = skip_space(j + 1);
+            }
+        }
+    }
+    // Filler words (`now`, `then`, `and then`), then a comma.
+    loop {
+        let mut j = i;
+        while b.get(j).is_some_and(u8::is_ascii_alphabetic) {
+            j += 1;
+        }
+        let w = b.get(i..j).unwrap_or(&[]);
+        if j > i && FILLERS.iter().any(|f| w.eq_ignore_ascii_case(f.as_bytes())) {
+            i = skip_space(j);
+            if b.get(i) == Some(&b',') {
+                i = skip_space(i + 1);
+            }
+        } else {
+            return i;
+        }
+    }
+}
+
+/// Is byte `i` of `b` a segment break: a line end, or `.!?;:` before a space or a line end
+/// (a decimal point or `a.b` is none)?
+fn is_break(b: &[u8], i: usize) -> bool {
+    match b.get(i) {
+        Some(b'\n') => true,
+        Some(b'.' | b'!' | b'?' | b';' | b':') => {
+            b.get(i + 1).is_none_or(|c| c.is_ascii_whitespace())
+        }
+        _ => false,
+    }
+}
+
+/// Does a break in `b` come before (past a marker and fillers) a step word? The gate.
+fn step_after_break(b: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(p) =
+        memchr::memchr3(b'\n', b'.', b':', b.get(from..).unwrap_or(&[])).map(|p| from + p)
+    {
+        from = p + 1;
+        if is_break(b, p) {
+            let w = past_marker(b, p + 1);
+            if b.get(w..).is_some_and(step_word) {
+                return true;
+            }
+        }
+    }
+    // `!`, `?`, `;` breaks are rarer: looked for only when no other break led to a step.
+    memchr::memchr3_iter(b'!', b'?', b';', b)
+        .any(|p| is_break(b, p) && b.get(past_marker(b, p + 1)..).is_some_and(step_word))
+}
+
+/// The segments of `s` (sentences, clauses before a colon, lines), each past its list marker
+/// and fillers, with their trailing break dropped.
+fn segments(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut start = past_marker(b, 0);
+    let mut i = start;
+    while i <= b.len() {
+        if i == b.len() || is_break(b, i) {
+            if let Some(seg) = s.get(start..i) {
+                let seg = seg.trim();
+                // `...` and `—` alone are no segment (a pause in a chain).
+                if seg.bytes().any(|c| c.is_ascii_alphanumeric()) {
+                    out.push(seg);
+                }
+            }
+            start = past_marker(b, i + 1);
+            i = start.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A whole segment that starts a chain: its value (`start with 250`, `begin at 2000`, `take
+/// 10200`, `write down 2500`, `think of 5000`, `pick 51`, `let's start with 51`, `51`).
+fn start(t: &[Tok<'_>]) -> Option<f64> {
+    let mut k = 0;
+    if t.first()?.is(&["let's", "lets", "we", "first", "you"]) {
+        k += 1;
+    }
+    let x = t.get(k)?;
+    let at = if x.num.is_some() {
+        k
+    } else if x.is(&["start", "begin", "starting", "beginning"]) {
+        t.get(k + 1)?.is(&["with", "at", "from"]).then_some(k + 2)?
+    } else if x.is(&["take", "pick", "choose", "use", "imagine"]) {
+        k + 1
+    } else if x.is(&["write", "put"]) {
+        k + 1 + usize::from(t.get(k + 1)?.is(&["down"]))
+    } else if x.is(&["think"]) {
+        t.get(k + 1)?.is(&["of"]).then_some(k + 2)?
+    } else {
+        return None;
+    };
+    (t.len() == at + 1).then_some(())?;
+    operand(t, at)
+}
+
+/// Every value a chain over several segments of `s` takes, to `hit`.
+pub(super) fn scan(s: &str, hit: &mut impl FnMut(f64)) {
+    let b = s.as_bytes();
+    if !step_after_break(b) {
+        return;
+    }
+    let segs = segments(s);
+    let mut toks: Vec<Tok<'_>> = Vec::new();
+    let mut found = Vec::new();
+    // The running value and the step segments read after it.
+    let mut run: Option<(f64, usize)> = None;
+    for (i, seg) in segs.iter().enumerate() {
+        let next_steps = segs
+            .get(i + 1)
+            .is_some_and(|n| n.as_bytes().first().is_some() && step_word(n.as_bytes()));
+        if run.is_none() && (!next_steps || seg.len() > START_LEN) {
+            continue;
+        }
+        toks.clear();
+        tokens(seg, &mut toks);
+        if let Some((v, n)) = run {
+            found.clear();
+            let (end, w) = steps_from(&toks, v, 0, &mut |x| found.push(x));
+            if end > 0 && end == toks.len() && n < MAX_SEGMENTS {
+                found.iter().for_each(|x| hit(*x));
+                run = Some((w, n + 1));
+                continue;
+            }
+            run = None;
+        }
+        if next_steps {
+            run = start(&toks).map(|v| (v, 0));
+        }
+    }
+}
+
+/// `cut it in half`, `cut in two`, `square it`, `quadruple it`: the steps a chain in segments
+/// reads beyond the one-line ones (the new value and the index past the step).
+pub(super) fn more_step(c: &[Tok<'_>], a: usize, v: f64) -> Option<(f64, usize)> {
+    let x = c.get(a)?;
+    if x.is(&["cut", "split"]) {
+        let j = object(c, a + 1);
+        c.get(j)?.is(&["in", "into"]).then_some(())?;
+        let y = c.get(j + 1)?;
+        return (y.is(&["half", "halves", "two"]) || y.num == Some(2.0))
+            .then_some((v / 2.0, j + 2));
+    }
+    let factor = if x.is(&["square", "squared"]) {
+        v
+    } else if x.is(&["quadruple", "quadrupled"]) {
+        4.0
+    } else {
+        return None;
+    };
+    let mut j = object(c, a + 1);
+    if c.get(j).is_some_and(|y| y.is(&["again"])) {
+        j += 1;
+    }
+    (j > a + 1 || c.get(j).is_none()).then_some((v * factor, j))
+}
+
+#[cfg(test)]
+mod tests {
+    fn values(s: &str) -> Vec<f64> {
+        let mut v = Vec::new();
+        super::scan(s, &mut |x| v.push(x));
+        v
+    }
+
+    #[test]
+    fn chains_state() {
+        for (t, want) in [
+            ("Start with 100. Multiply by 51.", 5100.0),
+            ("Start with 250. Multiply it by 11.", 2750.0),
+            ("Begin at 2000. Add 750.", 2750.0),
+            ("Begin with 3000. Then take away 250.", 2750.0),
+            ("Take 10200. Halve it.", 5100.0),
+            ("Take 5500. Cut it in half.", 2750.0),
+            (
+                "Think of a number: 5000. Now add 100 to it. That is the total.",
+                5100.0,
+            ),
+            ("Here is a recipe. Take 1700. Triple it.", 5100.0),
+            ("Step 1: write down 2500.\nStep 2: add 250.", 2750.0),
+            ("Take 25. Square it. Multiply by 4.4.", 2750.0),
+            ("1. Take 250\n2. Multiply by 11", 2750.0),
+            ("- Take 2500\n- Add 250", 2750.0),
+            ("1. 51\n2. times 100", 5100.0),
+            ("1. Start at 3000\n2. Subtract 250", 2750.0),
+            ("- begin with 17\n- multiply by 300", 5100.0),
+            ("Step 1: 250. Step 2: times 11.", 2750.0),
+            ("Take 1275. Double it. Double it again.", 5100.0),
+            ("Start with 5000!\nNext, add 100.", 5100.0),
+            ("(1) 1700\n(2) triple it", 5100.0),
+            ("Start with 1275. Quadruple it.", 5100.0),
+        ] {
+            let v = values(t);
+            assert!(
+                v.iter().any(|x| (x - want).abs() < 1e-6),
+                "{t:?} gave {v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn ops_text_reads_nothing() {
+        for t in [
+            "Start with 3 replicas. Scale to 5.",
+            "Take 10 minutes. Then restart the pod.",
+            "1. Scale to 3 replicas.\n2. Wait 100 seconds.",
+            "Start with 5000. Then add the new consumers.",
+            "Take 2. Add a note to the ticket.",
+            "Version 2.5. Added retries.",
+            "Start with 250. Multiply it by 11 if the lag grows, then check again.",
+            "Start with the logs. Add 100 to the retry budget.",
+        ] {
+            assert!(values(t).is_empty(), "{t:?} gave {:?}", values(t));
+        }
+    }
+}
