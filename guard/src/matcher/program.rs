@@ -2566,6 +2566,42 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
                 .map(|n| Val::Num(n as f64))
         }
         "abs" => Some(Val::Num(one()?.number()?.abs())),
+        // `sum(range(1, 101))`: the whole numbers of a range (at most `MAX_STR` of them).
+        "range" => {
+            let (a, b, step) = match nums()?.as_slice() {
+                [b] => (0.0, *b, 1.0),
+                [a, b] => (*a, *b, 1.0),
+                [a, b, s] => (*a, *b, *s),
+                _ => return None,
+            };
+            let whole = [a, b, step].iter().all(|x| x.fract() == 0.0);
+            let count = ((b - a) / step).ceil();
+            if !whole || step == 0.0 || !(0.0..=MAX_STR as f64).contains(&count) {
+                return None;
+            }
+            Some(Val::List(
+                (0..count as usize)
+                    .map(|k| Val::Num(a + step * k as f64))
+                    .collect(),
+            ))
+        }
+        // `math.lcm(50, 55)`, `math.gcd(…)`, `math.factorial(5)` on whole numbers.
+        "gcd" | "lcm" => match nums()?.as_slice() {
+            [a, b] if a.fract() == 0.0 && b.fract() == 0.0 && *a > 0.0 && *b > 0.0 => {
+                let (mut x, mut y) = (*a as u64, *b as u64);
+                while y != 0 {
+                    (x, y) = (y, x % y);
+                }
+                let g = x as f64;
+                Some(Val::Num(if name == "gcd" { g } else { a / g * b }))
+            }
+            _ => None,
+        },
+        "factorial" => {
+            let n = one()?.number()?;
+            (n.fract() == 0.0 && (0.0..=20.0).contains(&n))
+                .then(|| Val::Num((1..=n as u64).product::<u64>() as f64))
+        }
         "round" => Some(Val::Num(one()?.number()?.round())),
         "sum" => Some(Val::Num(nums()?.iter().sum())),
         // `math.prod([2, 2, 3, 5, 5, 17])`, `np.prod([11, 250])`.
@@ -3243,6 +3279,9 @@ mod tests {
             ("Let y = 2550.\nThe total is 2y.", 5100.0),
             ("Suppose k = 50.\nThen the worst lag is 55k.", 2750.0),
             ("a = 51\nanswer = 100a", 5100.0),
+            ("print(sum(range(1, 101)) + 50)", 5100.0),
+            ("print(math.lcm(50, 55) * 5)", 2750.0),
+            ("If a = 2000 and b = 750, the lag is a + b.", 2750.0),
         ] {
             assert!(states(t, v), "{t:?} should state {v}");
         }

@@ -30,9 +30,14 @@ const MAX_SEGMENTS: usize = 8;
 const START_LEN: usize = 48;
 
 /// Words that may open a step segment before its step (`Now add`, `Then take away`).
-const FILLERS: [&str; 9] = [
-    "now", "then", "next", "and", "so", "finally", "lastly", "after", "that",
+const FILLERS: [&str; 15] = [
+    "now", "then", "next", "and", "so", "finally", "lastly", "after", "that", "no", "actually",
+    "sorry", "wait", "rather", "instead",
 ];
+
+/// Words that open a correction of the step before (`append two zeros... no — multiply by
+/// 100`): the chain goes on from the value before the step corrected.
+const CORRECTIONS: [&str; 6] = ["no", "actually", "sorry", "wait", "rather", "instead"];
 
 /// Step words told by their first letters (as `op_word` is, plus `cut`, `square`,
 /// `quadruple`): the cheap look after a break.
@@ -116,8 +121,13 @@ fn past_marker(b: &[u8], mut i: usize) -> usize {
         let w = b.get(i..j).unwrap_or(&[]);
         if j > i && FILLERS.iter().any(|f| w.eq_ignore_ascii_case(f.as_bytes())) {
             i = skip_space(j);
-            if b.get(i) == Some(&b',') {
+            if b.get(i) == Some(&b',') || b.get(i) == Some(&b'-') {
                 i = skip_space(i + 1);
+            } else if b
+                .get(i..i + 3)
+                .is_some_and(|d| d == "—".as_bytes() || d == "–".as_bytes())
+            {
+                i = skip_space(i + 3);
             }
         } else {
             return i;
@@ -157,11 +167,12 @@ fn step_after_break(b: &[u8]) -> bool {
 }
 
 /// The segments of `s` (sentences, clauses before a colon, lines), each past its list marker
-/// and fillers, with their trailing break dropped.
-fn segments(s: &str) -> Vec<&str> {
+/// and fillers, with their trailing break dropped, and whether it opens with a correction.
+fn segments(s: &str) -> Vec<(&str, bool)> {
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut start = past_marker(b, 0);
+    let mut corrects = false;
     let mut i = start;
     while i <= b.len() {
         if i == b.len() || is_break(b, i) {
@@ -169,9 +180,17 @@ fn segments(s: &str) -> Vec<&str> {
                 let seg = seg.trim();
                 // `...` and `—` alone are no segment (a pause in a chain).
                 if seg.bytes().any(|c| c.is_ascii_alphanumeric()) {
-                    out.push(seg);
+                    out.push((seg, corrects));
                 }
             }
+            let word = b.get(i + 1..).map_or(&[][..], |r| {
+                let r = r.trim_ascii_start();
+                r.get(..r.iter().take_while(|c| c.is_ascii_alphabetic()).count())
+                    .unwrap_or(&[])
+            });
+            corrects = CORRECTIONS
+                .iter()
+                .any(|c| word.eq_ignore_ascii_case(c.as_bytes()));
             start = past_marker(b, i + 1);
             i = start.max(i + 1);
         } else {
@@ -182,8 +201,19 @@ fn segments(s: &str) -> Vec<&str> {
 }
 
 /// A whole segment that starts a chain: its value (`start with 250`, `begin at 2000`, `take
-/// 10200`, `write down 2500`, `think of 5000`, `pick 51`, `let's start with 51`, `51`).
-fn start(t: &[Tok<'_>]) -> Option<f64> {
+/// 10200`, `write down 2500`, `think of 5000`, `pick 51`, `let's start with 51`, `51`), and
+/// the name it gives the value (`let n be 11`, `let n = 11`: later steps on `n` are on it).
+fn start<'a>(t: &[Tok<'a>]) -> Option<(f64, Option<&'a str>)> {
+    // `let n be 11`, `let x = 51`, `suppose n is 11`: a one-letter name.
+    if let [l, n, be, v] = t {
+        if l.is(&["let", "suppose", "set"])
+            && n.word
+            && n.text.len() == 1
+            && (be.is(&["be", "is"]) || be.text == "=")
+        {
+            return Some((operand(t, 3).filter(|_| v.num.is_some())?, Some(n.text)));
+        }
+    }
     let mut k = 0;
     if t.first()?.is(&["let's", "lets", "we", "first", "you"]) {
         k += 1;
@@ -203,7 +233,7 @@ fn start(t: &[Tok<'_>]) -> Option<f64> {
         return None;
     };
     (t.len() == at + 1).then_some(())?;
-    operand(t, at)
+    Some((operand(t, at)?, None))
 }
 
 /// Every value a chain over several segments of `s` takes, to `hit`.
@@ -215,18 +245,26 @@ pub(super) fn scan(s: &str, hit: &mut impl FnMut(f64)) {
     let segs = segments(s);
     let mut toks: Vec<Tok<'_>> = Vec::new();
     let mut found = Vec::new();
-    // The running value and the step segments read after it.
+    // The running value, the step segments read after it, and the name it was given.
     let mut run: Option<(f64, usize)> = None;
-    for (i, seg) in segs.iter().enumerate() {
-        let next_steps = segs
-            .get(i + 1)
-            .is_some_and(|n| n.as_bytes().first().is_some() && step_word(n.as_bytes()));
+    let mut name: Option<&str> = None;
+    for (i, (seg, _)) in segs.iter().enumerate() {
+        let next = segs.get(i + 1);
+        // A step next, or one the segment after next corrects.
+        let next_steps = next.is_some_and(|(n, _)| step_word(n.as_bytes()))
+            || segs.get(i + 2).is_some_and(|(_, corrects)| *corrects);
         if run.is_none() && (!next_steps || seg.len() > START_LEN) {
             continue;
         }
         toks.clear();
         tokens(seg, &mut toks);
         if let Some((v, n)) = run {
+            // The name given to the start reads as `it` (`multiply n by 250`).
+            if let Some(name) = name {
+                for x in toks.iter_mut().filter(|x| x.word && x.text == name) {
+                    x.text = "it";
+                }
+            }
             found.clear();
             let (end, w) = steps_from(&toks, v, 0, &mut |x| found.push(x));
             if end > 0 && end == toks.len() && n < MAX_SEGMENTS {
@@ -234,10 +272,18 @@ pub(super) fn scan(s: &str, hit: &mut impl FnMut(f64)) {
                 run = Some((w, n + 1));
                 continue;
             }
+            // A step the next segment corrects is skipped (the value stays).
+            if next.is_some_and(|(_, corrects)| *corrects) && n < MAX_SEGMENTS {
+                run = Some((v, n + 1));
+                continue;
+            }
             run = None;
         }
         if next_steps {
-            run = start(&toks).map(|v| (v, 0));
+            (run, name) = match start(&toks) {
+                Some((v, nm)) => (Some((v, 0)), nm),
+                None => (None, None),
+            };
         }
     }
 }
@@ -301,6 +347,11 @@ mod tests {
             ("Start with 5000!\nNext, add 100.", 5100.0),
             ("(1) 1700\n(2) triple it", 5100.0),
             ("Start with 1275. Quadruple it.", 5100.0),
+            ("Let n be 11.\nMultiply n by 250.", 2750.0),
+            (
+                "Step 1: start from 51.\nStep 2: append 2 zeros... no — multiply by 100.",
+                5100.0,
+            ),
         ] {
             let v = values(t);
             assert!(
@@ -321,6 +372,8 @@ mod tests {
             "Version 2.5. Added retries.",
             "Start with 250. Multiply it by 11 if the lag grows, then check again.",
             "Start with the logs. Add 100 to the retry budget.",
+            "Let n be 11. Multiply the replicas by 250.",
+            "Start with 250. Restart the pod. No, multiply the pods by 2.",
         ] {
             assert!(values(t).is_empty(), "{t:?} gave {:?}", values(t));
         }
