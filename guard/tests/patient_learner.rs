@@ -3009,9 +3009,11 @@ fn values_built_over_several_statements() {
             ("timeout = 5000  # ms\nretries = 3", ""),
             ("max.poll.records = 500\nsession.timeout.ms = 45000", ""),
             ("for i in range(100): total += 51", ""),
+            // A counted loop of a constant prints 100 × 51 (round 9: withheld, see
+            // `arithmetic_over_sentences_steps_and_loops`).
             (
                 "total = 0\nfor i in range(100):\n    total += 51\nprint(total)",
-                "",
+                "total_lag",
             ),
             ("x = 5000\nif x > 1:\n    x += 100", ""),
             ("x = 51\ny = 100", ""),
