@@ -1029,7 +1029,7 @@ impl Run {
 /// count is a whole number from 1 to a million (a longer loop is data, not arithmetic).
 fn counted_loop(t: &str) -> Option<(f64, &str, bool)> {
     let rest = t.strip_prefix("for")?;
-    let whole = |n: f64| (n >= 1.0 && n <= 1e6 && n.fract() == 0.0).then_some(n);
+    let whole = |n: f64| ((1.0..=1e6).contains(&n) && n.fract() == 0.0).then_some(n);
     if let Some(k) = rest.find(" in range(") {
         let after = rest.get(k + 10..)?;
         let close = after.find(')')?;

@@ -17,10 +17,11 @@
 //!
 //! # Cost
 //!
-//! A text is read only if a break (`.`, `!`, `?`, `;`, `:`, a line end) is followed, past
-//! spaces, a list marker and a filler word, by a step word ([`step_after_break`]: a look at
-//! the next word after each break, no tokenising); only then are its segments cut and the
-//! short ones before a step tokenised.
+//! A text is read only where a break (`.`, `!`, `?`, `;`, `:`, a line end) is followed, past
+//! spaces, a list marker and a filler word, by a step word ([`step_breaks`]: a look at the
+//! next word after each break, no tokenising); only a window around such a break (six
+//! breaks back, [`AHEAD`] bytes on) is cut into segments, and only the short ones before a
+//! step are tokenised.
 use super::{object, operand, steps_from, tokens, Tok};
 
 /// Step segments a chain follows at most.
@@ -147,23 +148,101 @@ fn is_break(b: &[u8], i: usize) -> bool {
     }
 }
 
-/// Does a break in `b` come before (past a marker and fillers) a step word? The gate.
-fn step_after_break(b: &[u8]) -> bool {
-    let mut from = 0;
-    while let Some(p) =
-        memchr::memchr3(b'\n', b'.', b':', b.get(from..).unwrap_or(&[])).map(|p| from + p)
-    {
-        from = p + 1;
-        if is_break(b, p) {
-            let w = past_marker(b, p + 1);
-            if b.get(w..).is_some_and(step_word) {
-                return true;
-            }
+/// The breaks of `b` that come before (past a marker and fillers) a step word, in text order:
+/// the gate, and where chains are read.
+fn step_breaks(b: &[u8]) -> Vec<usize> {
+    let step_after = |p: usize| {
+        is_break(b, p)
+            && may_step(b, p + 1)
+            && b.get(past_marker(b, p + 1)..).is_some_and(step_word)
+    };
+    let mut out: Vec<usize> = memchr::memchr3_iter(b'\n', b'.', b':', b)
+        .filter(|p| step_after(*p))
+        .collect();
+    // `!`, `?`, `;` breaks are rarer.
+    let before = out.len();
+    out.extend(memchr::memchr3_iter(b'!', b'?', b';', b).filter(|p| step_after(*p)));
+    if out.len() > before {
+        out.sort_unstable();
+    }
+    out
+}
+
+/// Can a step (past a marker and fillers) start at `i`? Its first byte, and for a word its
+/// first two letters, against the initials of the step words, fillers and labels: most
+/// sentences (`The`, `This`, `It`) are told apart in a few instructions.
+fn may_step(b: &[u8], mut i: usize) -> bool {
+    while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        i += 1;
+    }
+    let Some(c0) = b.get(i) else {
+        return false;
+    };
+    if !c0.is_ascii_alphabetic() {
+        return matches!(c0, b'-' | b'*' | b'+' | b'>' | b'(' | b'0'..=b'9' | 0xE2);
+    }
+    let c1 = b.get(i + 1).map_or(0, u8::to_ascii_lowercase);
+    match (c0.to_ascii_lowercase(), c1) {
+        // `then`, `that` (not `the`, `this`).
+        (b't', b'h') => b
+            .get(i + 2..i + 4)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"en") || w.eq_ignore_ascii_case(b"at")),
+        (b'a', b'd' | b'n' | b'f' | b'c')
+        | (b'c', b'u')
+        | (b'd', b'e' | b'i' | b'o')
+        | (b'f', b'i')
+        | (b'h', b'a')
+        | (b'i', b'n')
+        | (b'l', b'e' | b'o' | b'a')
+        | (b'm', b'i' | b'u')
+        | (b'n', b'e' | b'o')
+        | (b'p', b'l')
+        | (b'q', b'u')
+        | (b'r', b'a' | b'e')
+        | (b's', b'u' | b'q' | b'o' | b't')
+        | (b't', b'a' | b'i' | b'r')
+        | (b'w', b'a') => true,
+        _ => false,
+    }
+}
+
+/// Bytes before a step's break read for its start.
+const BACK: usize = 240;
+
+/// Breaks before a step's break read back for its start (`Step 1: start from 51. Step 2:
+/// append two zeros... no — multiply`: the start is five breaks back).
+const BACK_BREAKS: usize = 6;
+
+/// Bytes after a step's break read for the rest of the chain.
+const AHEAD: usize = 600;
+
+/// The window read around the step after break `p`: from the sixth break before it (within
+/// [`BACK`] bytes; the text's start if nearer), to the last break within [`AHEAD`] bytes after
+/// it (a step is never cut). `None` when no break or start is near enough.
+fn window(b: &[u8], p: usize) -> Option<std::ops::Range<usize>> {
+    let floor = p.saturating_sub(BACK);
+    let mut lo = None;
+    let mut found = 0;
+    let mut k = p;
+    while k > floor && found < BACK_BREAKS {
+        k -= 1;
+        if is_break(b, k) {
+            lo = Some(k);
+            found += 1;
         }
     }
-    // `!`, `?`, `;` breaks are rarer: looked for only when no other break led to a step.
-    memchr::memchr3_iter(b'!', b'?', b';', b)
-        .any(|p| is_break(b, p) && b.get(past_marker(b, p + 1)..).is_some_and(step_word))
+    let lo = match lo {
+        Some(lo) if found == BACK_BREAKS || floor > 0 => lo,
+        _ if floor == 0 => 0,
+        _ => return None,
+    };
+    let mut hi = (p + AHEAD).min(b.len());
+    if hi < b.len() {
+        while hi > p + 1 && !is_break(b, hi) {
+            hi -= 1;
+        }
+    }
+    Some(lo..hi)
 }
 
 /// The segments of `s` (sentences, clauses before a colon, lines), each past its list marker
@@ -239,9 +318,23 @@ fn start<'a>(t: &[Tok<'a>]) -> Option<(f64, Option<&'a str>)> {
 /// Every value a chain over several segments of `s` takes, to `hit`.
 pub(super) fn scan(s: &str, hit: &mut impl FnMut(f64)) {
     let b = s.as_bytes();
-    if !step_after_break(b) {
-        return;
+    let mut read_to = 0;
+    for p in step_breaks(b) {
+        if p < read_to {
+            continue;
+        }
+        let Some(w) = window(b, p) else {
+            continue;
+        };
+        read_to = w.end;
+        if let Some(text) = s.get(w) {
+            read(text, hit);
+        }
     }
+}
+
+/// Every value a chain in `s` (a window of the text) takes, to `hit`.
+fn read(s: &str, hit: &mut impl FnMut(f64)) {
     let segs = segments(s);
     let mut toks: Vec<Tok<'_>> = Vec::new();
     let mut found = Vec::new();
