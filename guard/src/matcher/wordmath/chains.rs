@@ -178,8 +178,24 @@ fn may_step(b: &[u8], mut i: usize) -> bool {
     let Some(c0) = b.get(i) else {
         return false;
     };
+    if c0.is_ascii_digit() || *c0 == b'(' {
+        // A numbered marker (`1.`, `2)`, `(3)`), not a log line's timestamp: at most three
+        // digits, then `.` or `)` and a space. A number alone (`250`) may be a start, but a
+        // start is never where a step is looked for.
+        let d = i + usize::from(*c0 == b'(');
+        let n = b
+            .get(d..)
+            .unwrap_or(&[])
+            .iter()
+            .take(4)
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        return (1..=3).contains(&n)
+            && matches!(b.get(d + n), Some(b'.' | b')'))
+            && b.get(d + n + 1).is_some_and(|c| *c == b' ');
+    }
     if !c0.is_ascii_alphabetic() {
-        return matches!(c0, b'-' | b'*' | b'+' | b'>' | b'(' | b'0'..=b'9' | 0xE2);
+        return matches!(c0, b'-' | b'*' | b'+' | b'>' | 0xE2);
     }
     let c1 = b.get(i + 1).map_or(0, u8::to_ascii_lowercase);
     match (c0.to_ascii_lowercase(), c1) {
