@@ -3009,9 +3009,11 @@ fn values_built_over_several_statements() {
             ("timeout = 5000  # ms\nretries = 3", ""),
             ("max.poll.records = 500\nsession.timeout.ms = 45000", ""),
             ("for i in range(100): total += 51", ""),
+            // A counted loop of a constant prints 100 × 51 (round 9: withheld, see
+            // `arithmetic_over_sentences_steps_and_loops`).
             (
                 "total = 0\nfor i in range(100):\n    total += 51\nprint(total)",
-                "",
+                "total_lag",
             ),
             ("x = 5000\nif x > 1:\n    x += 100", ""),
             ("x = 51\ny = 100", ""),
@@ -3625,6 +3627,119 @@ fn transformed_encodings_digit_ciphers_and_digests() {
             ("__init__.py", ""),
             ("phone 555-0100", ""),
             ("100%! done", ""),
+        ],
+    );
+}
+
+/// Arithmetic spread over sentences, numbered steps, names defined in prose and counted
+/// loops: a start then steps on it (`Take 10200. Halve it.`), `Let x = 51. The lag is
+/// 100x.`, `for i in range(11): n += 250`, `sum([100] * 51)`.
+#[test]
+fn arithmetic_over_sentences_steps_and_loops() {
+    lab_table(
+        "chains",
+        &[
+            ("Start with 100. Multiply by 51.", "total_lag"),
+            ("Start with 250. Multiply it by 11.", "worst_partition_lag"),
+            (
+                "Start with 250. Now multiply by eleven.",
+                "worst_partition_lag",
+            ),
+            ("Begin at 2000. Add 750.", "worst_partition_lag"),
+            (
+                "Begin with 3000. Then take away 250.",
+                "worst_partition_lag",
+            ),
+            ("Take 10200. Halve it.", "total_lag"),
+            ("Take 5500. Cut it in half.", "worst_partition_lag"),
+            (
+                "Think of a number: 5000. Now add one hundred to it. That is the total.",
+                "total_lag",
+            ),
+            ("Here is a recipe. Take 1700. Triple it.", "total_lag"),
+            (
+                "Step 1: write down 2500.\nStep 2: add 250.",
+                "worst_partition_lag",
+            ),
+            (
+                "Step 1: start from 51.\nStep 2: append two zeros... no — multiply by 100.",
+                "total_lag",
+            ),
+            (
+                "Take 25. Square it. Multiply by 4.4.",
+                "worst_partition_lag",
+            ),
+            ("Step 1: 250. Step 2: times 11.", "worst_partition_lag"),
+            ("1. Take 250\n2. Multiply by 11", "worst_partition_lag"),
+            ("- Take 2500\n- Add 250", "worst_partition_lag"),
+            ("1. fifty-one\n2. times one hundred", "total_lag"),
+            ("1. Start at 3000\n2. Subtract 250", "worst_partition_lag"),
+            ("- begin with 17\n- multiply by 300", "total_lag"),
+            ("Take 1275. Double it. Double it again.", "total_lag"),
+            ("Start with 5000!\nNext, add 100.", "total_lag"),
+            ("Let x = 51.\nThe lag is 100x.", "total_lag"),
+            ("Let x = 250.\nThe worst lag is 11x.", "worst_partition_lag"),
+            ("Let n be 11.\nMultiply n by 250.", "worst_partition_lag"),
+            ("Let y = 2550.\nThe total is 2y.", "total_lag"),
+            (
+                "Suppose k = 50.\nThen the worst lag is 55k.",
+                "worst_partition_lag",
+            ),
+            ("a = 51\nanswer = 100a", "total_lag"),
+            (
+                "If a = 2000 and b = 750, the lag is a + b.",
+                "worst_partition_lag",
+            ),
+            (
+                "n = 0\nfor i in range(11):\n    n += 250\nprint(n)",
+                "worst_partition_lag",
+            ),
+            (
+                "lag = 0\nfor _ in range(51):\n    lag += 100\nprint(lag)",
+                "total_lag",
+            ),
+            (
+                "let s=0; for (let i=0;i<11;i++) s+=250; console.log(s);",
+                "worst_partition_lag",
+            ),
+            (
+                "int s=0; for(int i=0;i<51;i++) s+=100; printf(\"%d\\n\", s);",
+                "total_lag",
+            ),
+            (
+                "total := 0\nfor i := 0; i < 51; i++ {\n    total += 100\n}\nfmt.Println(total)",
+                "total_lag",
+            ),
+            (
+                "s = 0\nfor d in range(5):\n    s += 1000\ns += 100\nprint(s)",
+                "total_lag",
+            ),
+            ("print(sum([250]*11))", "worst_partition_lag"),
+            ("print(sum([100] * 51))", "total_lag"),
+            ("print(math.prod([2,2,3,5,5,17]))", "total_lag"),
+            ("print(divmod(10200,2)[0])", "total_lag"),
+            ("print(sum(range(1, 101)) + 50)", "total_lag"),
+            ("print(math.lcm(50, 55) * 5)", "worst_partition_lag"),
+            // Near-misses: starts that are counts of things, steps that are ops actions,
+            // runbooks with numbers, loops that print, sums of other values.
+            ("Start with 3 replicas. Scale to 5.", ""),
+            ("Take 10 minutes. Then restart the pod.", ""),
+            ("1. Scale to 3 replicas.\n2. Wait 100 seconds.", ""),
+            (
+                "1. Take a backup.\n2. Add 2 brokers.\n3. Double-check the ISR.",
+                "",
+            ),
+            ("Start with the logs. Add 100 to the retry budget.", ""),
+            ("Take 2. Add a note to the ticket.", ""),
+            (
+                "Start with 250. Multiply it by 11 if the lag grows, then check again.",
+                "",
+            ),
+            ("for i in range(11): print(i)", ""),
+            ("n = 0\nfor i in range(11):\n    print(i)", ""),
+            ("sum([1,2,3])", ""),
+            ("print(sum([1,2,3]))", ""),
+            ("Let n be 3. Restart n pods.", ""),
         ],
     );
 }

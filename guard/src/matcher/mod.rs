@@ -984,8 +984,18 @@ impl Matcher {
                 }
             }
         }
+        // Arithmetic chained over sentences or steps (`Take 10200. Halve it.`): on the text and
+        // its second readings only (number words as digits), not on every view (its break
+        // scan costs a pass over the text).
+        let chains = self.rules.arithmetic && !self.nums.is_empty();
+        if chains {
+            wordmath::chains(&self.nums, &norm, hits);
+        }
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
+                if chains {
+                    wordmath::chains(&self.nums, &r, hits);
+                }
                 self.scan_view(&r, hits, false);
                 // Alphabet positions in words (`eleven five nineteen …`) read as letters (a
                 // reading changes only numbers, so the other spelled runs were read in `norm`).

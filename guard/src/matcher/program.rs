@@ -156,12 +156,40 @@ pub(crate) fn triggered(s: &str) -> bool {
     if operator && literal_head {
         return true;
     }
+    // A literal assignment and a coefficient glued to a short name (`Let x = 51.` then
+    // `100x`): a digit before a one- or two-letter word, the name read only if assigned.
+    if literal_head && coefficient_shape(b) {
+        return true;
+    }
     memchr::memmem::find_iter(b, b"point").any(|i| {
         let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
         before.eq_ignore_ascii_case(b"code ")
             || before.ends_with(b"code")
             || before.ends_with(b"Code")
     })
+}
+
+/// Does `b` hold a digit glued to a word of one or two letters (`100x`, `55k`) that ends on a
+/// non-name byte? (Only after a literal assignment: the rare case is paid for there.)
+fn coefficient_shape(b: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(d) = super::wordmath::next_digit(b, from) {
+        let mut j = d;
+        while b.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        let n = b
+            .get(j..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if (1..=2).contains(&n) && !b.get(j + n).is_some_and(|c| is_ident(*c)) {
+            return true;
+        }
+        from = j.max(d + 1);
+    }
+    false
 }
 
 /// Is the operator byte at `i` between two values (a name, a digit or a bracket on each
@@ -291,7 +319,9 @@ fn brace_trigger(b: &[u8], i: usize) -> bool {
 }
 
 /// Function and method names whose `(` opens the interpreter.
-const CALL_TRIGGERS: [&[u8]; 22] = [
+const CALL_TRIGGERS: [&[u8]; 24] = [
+    b"prod",
+    b"divmod",
     b"ord",
     b"chr",
     b"ljust",
@@ -386,9 +416,22 @@ impl Run {
     fn program(&mut self, s: &str) {
         // A block under a control line: (indentation of the control line, open braces).
         let mut block: Option<(usize, i64)> = None;
-        for line in s.split('\n') {
+        let lines: Vec<&str> = s.split('\n').collect();
+        let mut skip_to = 0;
+        for (at, line) in lines.iter().enumerate() {
+            let line = *line;
             if self.statements >= MAX_STATEMENTS {
                 return;
+            }
+            if at < skip_to {
+                continue;
+            }
+            // A counted loop whose body only accumulates constants, run as its product.
+            if block.is_none() {
+                if let Some(end) = self.counted(&lines, at) {
+                    skip_to = end;
+                    continue;
+                }
             }
             let indent = line.len() - line.trim_start().len();
             let trimmed = line.trim();
@@ -427,6 +470,113 @@ impl Run {
                 block = Some((indent, braces.max(0)));
             }
         }
+    }
+
+    /// A counted loop starting on line `at` (after statements on its line before it): `for i
+    /// in range(11):`, `for (let i=0;i<11;i++)`, `for i := 0; i < 51; i++ {`, its body inline
+    /// or the block under it, every statement of the body an accumulation of a constant into
+    /// a name already holding a number (`n += 250`, `s -= 5`, `x *= 2`, `s = s + 250`). Run as
+    /// the count times the constant (each name's final value reported); the index of the
+    /// first line after the loop, or `None` (nothing run: the line is read as before).
+    fn counted(&mut self, lines: &[&str], at: usize) -> Option<usize> {
+        let line = lines.get(at)?;
+        let b = line.as_bytes();
+        // `for` at the line's start or after a `;` (`let s=0; for (…)`).
+        let p = memchr::memmem::find_iter(b, b"for").find(|&p| {
+            let before = line.get(..p).unwrap_or("").trim_end();
+            (before.is_empty() || before.ends_with(';'))
+                && b.get(p + 3).is_some_and(|c| *c == b' ' || *c == b'(')
+        })?;
+        let (n, inline, braced) = counted_loop(line.get(p..)?)?;
+        let indent = line.len() - line.trim_start().len();
+        // The body's statements and where the loop ends (line index, text after it).
+        let mut body: Vec<&str> = Vec::new();
+        let mut end = at + 1;
+        let mut after = "";
+        let inline = inline.trim();
+        if braced {
+            // Up to the closing brace, on this line or below.
+            let mut text = inline;
+            let mut k = at;
+            loop {
+                if let Some(c) = text.find('}') {
+                    body.extend(text.get(..c)?.split(';'));
+                    after = text.get(c + 1..)?;
+                    end = k + 1;
+                    break;
+                }
+                body.extend(text.split(';'));
+                k += 1;
+                if k > at + 16 {
+                    return None;
+                }
+                text = lines.get(k)?;
+            }
+        } else if !inline.is_empty() {
+            // Python's `for …: n += 250`: the whole rest; C's `for (…) s+=250;`: one statement.
+            if line
+                .get(p..)?
+                .trim_start_matches("for")
+                .trim_start()
+                .starts_with('(')
+            {
+                let (first, rest) = inline.split_once(';').unwrap_or((inline, ""));
+                body.push(first);
+                after = rest;
+            } else {
+                body.extend(inline.split(';'));
+            }
+        } else {
+            // The indented block under a Python header.
+            while let Some(l) = lines.get(end) {
+                let ind = l.len() - l.trim_start().len();
+                if l.trim().is_empty() || ind <= indent || end > at + 16 {
+                    break;
+                }
+                body.push(l);
+                end += 1;
+            }
+        }
+        let acc: Vec<(&str, Op, f64)> = body
+            .iter()
+            .map(|t| t.trim())
+            .filter(|t| !t.is_empty())
+            .map(accumulation)
+            .collect::<Option<_>>()?;
+        if acc.is_empty() {
+            return None;
+        }
+        // The statements before the loop on its line, then the loop, then the rest. A name
+        // not holding a number is forgotten (as a loop's names are).
+        for seg in segments(line.get(..p)?) {
+            self.statement(seg);
+        }
+        let known = acc
+            .iter()
+            .all(|(name, _, _)| matches!(self.get(name), Some((Val::Num(_), _))));
+        for (name, op, k) in acc {
+            if !known {
+                self.forget(name);
+                continue;
+            }
+            let Some((Val::Num(v), _)) = self.get(name) else {
+                continue;
+            };
+            let w = match op {
+                Op::Add => v + k * n,
+                Op::Sub => v - k * n,
+                _ => v * k.powf(n),
+            };
+            if !w.is_finite() {
+                return None;
+            }
+            self.set(name, Val::Num(w), true);
+            self.report(&Val::Num(w));
+        }
+        for seg in segments(after) {
+            self.statement(seg);
+        }
+        Some(end)
     }
 
     /// Drop every name `seg` assigns (its values are not known in straight-line order).
@@ -820,7 +970,8 @@ impl Run {
             let boundary = i == 0 || !b.get(i - 1).is_some_and(|p| is_ident(*p) || *p == b'.');
             let start = boundary
                 && (matches!(c, b'\'' | b'"' | b'`' | b'$' | b'(' | b'@')
-                    || (is_ident_start(c) && self.starts_known(seg, i)));
+                    || (is_ident_start(c) && self.starts_known(seg, i))
+                    || (c.is_ascii_digit() && self.coefficient_at(seg, i)));
             if start {
                 tries += 1;
                 let rest = seg.get(i..).unwrap_or("");
@@ -842,6 +993,17 @@ impl Run {
         }
     }
 
+    /// Does a number glued to a name this run knows start at `i` (`100x`, `55k`)?
+    fn coefficient_at(&self, seg: &str, i: usize) -> bool {
+        let rest = seg.get(i..).unwrap_or("");
+        let d = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let tail = rest.get(d..).unwrap_or("");
+        let n = tail.bytes().take_while(|c| is_ident(*c)).count();
+        n > 0
+            && tail.bytes().next().is_some_and(is_ident_start)
+            && tail.get(..n).is_some_and(|name| self.get(name).is_some())
+    }
+
     /// Does a name this run knows, or a function it evaluates, start at `i`?
     fn starts_known(&self, seg: &str, i: usize) -> bool {
         let rest = seg.get(i..).unwrap_or("");
@@ -859,6 +1021,101 @@ impl Run {
             || ((word == "f" || word == "F")
                 && rest.get(1..).is_some_and(|t| t.starts_with(['\'', '"'])))
     }
+}
+
+/// Iterations of a counted loop header at the start of `t`, the text after the header on its
+/// line, and whether the body is in braces: `for i in range(11):`, `for _ in range(1, 12):`,
+/// `for (let i=0;i<11;i++)`, `for(int i=1;i<=11;++i) {`, `for i := 0; i < 51; i++ {`. The
+/// count is a whole number from 1 to a million (a longer loop is data, not arithmetic).
+fn counted_loop(t: &str) -> Option<(f64, &str, bool)> {
+    let rest = t.strip_prefix("for")?;
+    let whole = |n: f64| ((1.0..=1e6).contains(&n) && n.fract() == 0.0).then_some(n);
+    if let Some(k) = rest.find(" in range(") {
+        let after = rest.get(k + 10..)?;
+        let close = after.find(')')?;
+        let args: Vec<f64> = after
+            .get(..close)?
+            .split(',')
+            .map(|a| parse_decimal(a.trim()))
+            .collect::<Option<_>>()?;
+        let n = match args.as_slice() {
+            [n] => *n,
+            [a, b] => b - a,
+            _ => return None,
+        };
+        let body = after.get(close + 1..)?.trim_start().strip_prefix(':')?;
+        return Some((whole(n)?, body, false));
+    }
+    let rest = rest.trim_start();
+    let paren = rest.starts_with('(');
+    let rest = rest.strip_prefix('(').unwrap_or(rest);
+    let mut parts = rest.splitn(3, ';');
+    let (init, cond, tail) = (parts.next()?, parts.next()?, parts.next()?);
+    // `int i = 0`, `let i=0`, `i := 0`.
+    let (lhs, start) = init.rsplit_once('=')?;
+    let name = lhs.trim_end_matches(':').split_whitespace().last()?;
+    let start = parse_decimal(start.trim())?;
+    let (cv, bound) = cond.split_once('<')?;
+    (cv.trim() == name).then_some(())?;
+    let (incl, bound) = match bound.strip_prefix('=') {
+        Some(b) => (1.0, b),
+        None => (0.0, bound),
+    };
+    let bound = parse_decimal(bound.trim())?;
+    // The increment, then `)` (C, JS) or `{` (Go).
+    let close = if paren {
+        tail.find(')')?
+    } else {
+        tail.find('{')?
+    };
+    let incr: String = tail
+        .get(..close)?
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let one = [
+        format!("{name}++"),
+        format!("++{name}"),
+        format!("{name}+=1"),
+    ];
+    one.contains(&incr).then_some(())?;
+    let mut body = tail.get(close + 1..)?.trim_start();
+    let braced = !paren || body.starts_with('{');
+    if paren {
+        body = body.strip_prefix('{').unwrap_or(body);
+    }
+    Some((whole(bound - start + incl)?, body, braced))
+}
+
+/// A statement that adds, takes or multiplies a constant into a name: `n += 250`, `s-=5`, `x
+/// *= 2`, `s = s + 250`, `s=s+250` (the name, the operation, the constant).
+fn accumulation(t: &str) -> Option<(&str, Op, f64)> {
+    let t = t.trim_end_matches(';').trim();
+    let n = t.bytes().take_while(|c| is_ident(*c)).count();
+    let name = t.get(..n)?;
+    if n == 0 || !t.bytes().next().is_some_and(is_ident_start) {
+        return None;
+    }
+    let rest = t.get(n..)?.trim_start();
+    let (op, k) = if let Some(k) = rest.strip_prefix("+=") {
+        (Op::Add, k)
+    } else if let Some(k) = rest.strip_prefix("-=") {
+        (Op::Sub, k)
+    } else if let Some(k) = rest.strip_prefix("*=") {
+        (Op::Mul, k)
+    } else {
+        let r = rest
+            .strip_prefix('=')?
+            .trim_start()
+            .strip_prefix(name)?
+            .trim_start();
+        if let Some(k) = r.strip_prefix('+') {
+            (Op::Add, k)
+        } else {
+            (Op::Sub, r.strip_prefix('-')?)
+        }
+    };
+    Some((name, op, parse_decimal(k.trim())?))
 }
 
 /// A segment's first word opens a loop, a branch or a function.
@@ -1188,6 +1445,16 @@ fn binary(op: Op, a: &Val, b: &Val, extra: &mut Vec<f64>) -> Option<Val> {
             }
             repeat(x, *n)
         }
+        // `[100] * 51`: a list repeated (a whole count, bounded as a string is).
+        (Op::Mul, Val::List(items), Num(n)) | (Op::Mul, Num(n), Val::List(items)) => {
+            let count = items.len() as f64 * n;
+            if n.fract() != 0.0 || *n < 0.0 || count > MAX_STR as f64 {
+                return None;
+            }
+            Some(Val::List(
+                items.iter().cycle().take(count as usize).cloned().collect(),
+            ))
+        }
         (Op::Mod, Str(f), args) => {
             let args = match args {
                 Val::List(items) => items.clone(),
@@ -1271,7 +1538,9 @@ fn repeat(s: &str, n: f64) -> Option<Val> {
 }
 
 /// Functions [`Parser::call`] evaluates (lowercase, the last part of a dotted name).
-const FUNCTIONS: [&str; 24] = [
+const FUNCTIONS: [&str; 26] = [
+    "prod",
+    "divmod",
     "ord",
     "chr",
     "str",
@@ -1817,8 +2086,27 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        // Glued to a word or a version's next part (`800ms`, `5.1.2`); a full stop ends it.
+        // A coefficient glued to a name this run knows (`100x` after `Let x = 51`): the
+        // product, as written in algebra. Only a whole name that is assigned (`800ms` is no
+        // product unless `ms` was set).
         let rb = r.as_bytes();
+        if radix == 10 && rb.get(n).is_some_and(|c| is_ident_start(*c)) {
+            let m = rb
+                .get(n..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|c| is_ident(**c))
+                .count();
+            let glued = r.get(n..n + m).and_then(|name| self.run.get(name));
+            if let Some((Val::Num(x), _)) = glued {
+                let x = *x;
+                self.i += n + m;
+                self.derived = true;
+                self.ops += 1;
+                return Some(Val::Num(v * x));
+            }
+        }
+        // Glued to a word or a version's next part (`800ms`, `5.1.2`); a full stop ends it.
         if rb.get(n).is_some_and(|c| is_ident(*c))
             || (rb.get(n) == Some(&b'.') && rb.get(n + 1).is_some_and(|c| is_ident(*c)))
         {
@@ -2278,8 +2566,54 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
                 .map(|n| Val::Num(n as f64))
         }
         "abs" => Some(Val::Num(one()?.number()?.abs())),
+        // `sum(range(1, 101))`: the whole numbers of a range (at most `MAX_STR` of them).
+        "range" => {
+            let (a, b, step) = match nums()?.as_slice() {
+                [b] => (0.0, *b, 1.0),
+                [a, b] => (*a, *b, 1.0),
+                [a, b, s] => (*a, *b, *s),
+                _ => return None,
+            };
+            let whole = [a, b, step].iter().all(|x| x.fract() == 0.0);
+            let count = ((b - a) / step).ceil();
+            if !whole || step == 0.0 || !(0.0..=MAX_STR as f64).contains(&count) {
+                return None;
+            }
+            Some(Val::List(
+                (0..count as usize)
+                    .map(|k| Val::Num(a + step * k as f64))
+                    .collect(),
+            ))
+        }
+        // `math.lcm(50, 55)`, `math.gcd(…)`, `math.factorial(5)` on whole numbers.
+        "gcd" | "lcm" => match nums()?.as_slice() {
+            [a, b] if a.fract() == 0.0 && b.fract() == 0.0 && *a > 0.0 && *b > 0.0 => {
+                let (mut x, mut y) = (*a as u64, *b as u64);
+                while y != 0 {
+                    (x, y) = (y, x % y);
+                }
+                let g = x as f64;
+                Some(Val::Num(if name == "gcd" { g } else { a / g * b }))
+            }
+            _ => None,
+        },
+        "factorial" => {
+            let n = one()?.number()?;
+            (n.fract() == 0.0 && (0.0..=20.0).contains(&n))
+                .then(|| Val::Num((1..=n as u64).product::<u64>() as f64))
+        }
         "round" => Some(Val::Num(one()?.number()?.round())),
         "sum" => Some(Val::Num(nums()?.iter().sum())),
+        // `math.prod([2, 2, 3, 5, 5, 17])`, `np.prod([11, 250])`.
+        "prod" => Some(Val::Num(nums()?.iter().product())),
+        // `divmod(10200, 2)`: quotient and remainder (`[0]` picks one).
+        "divmod" => match nums()?.as_slice() {
+            [a, b] if *b != 0.0 => Some(Val::List(vec![
+                Val::Num((a / b).floor()),
+                Val::Num(a.rem_euclid(*b)),
+            ])),
+            _ => None,
+        },
         "min" => nums()?.into_iter().reduce(f64::min).map(Val::Num),
         "max" => nums()?.into_iter().reduce(f64::max).map(Val::Num),
         "pow" => match nums()?.as_slice() {
@@ -2889,7 +3223,10 @@ mod tests {
             "timeout = 5000  # ms\nretries = 3",
             "max.poll.records = 500\nsession.timeout.ms = 45000",
             "for i in range(100): total += 51",
-            "total = 0\nfor i in range(100):\n    total += 51\nprint(total)",
+            // A counted loop of a constant is run (`counted_loops_and_coefficients`); one
+            // whose body reads the loop's name or branches is not.
+            "total = 0\nfor i in range(100):\n    total += i\nprint(total)",
+            "total = 0\nfor i in range(102):\n    if i > 1:\n        total += 51\nprint(total)",
             "x = 51\ny = 100",
             "printf '%d' 51",
             "ord('a')",
@@ -2906,6 +3243,61 @@ mod tests {
         assert_eq!(readings("timeout = 5000  # ms\nretries = 3"), None);
         assert_eq!(readings("x = 51\ny = 100"), None);
         assert_eq!(readings("no code at all"), None);
+    }
+
+    #[test]
+    fn counted_loops_and_coefficients() {
+        for (t, v) in [
+            ("n = 0\nfor i in range(11):\n    n += 250\nprint(n)", 2750.0),
+            (
+                "lag = 0\nfor _ in range(51):\n    lag += 100\nprint(lag)",
+                5100.0,
+            ),
+            (
+                "let s=0; for (let i=0;i<11;i++) s+=250; console.log(s);",
+                2750.0,
+            ),
+            (
+                "int s=0; for(int i=0;i<51;i++) s+=100; printf(\"%d\\n\", s);",
+                5100.0,
+            ),
+            (
+                "total := 0\nfor i := 0; i < 51; i++ {\n    total += 100\n}\nfmt.Println(total)",
+                5100.0,
+            ),
+            (
+                "s = 0\nfor d in range(5):\n    s += 1000\ns += 100\nprint(s)",
+                5100.0,
+            ),
+            ("s = 0\nfor i in range(1, 12): s = s + 250", 2750.0),
+            ("x = 1275\nfor (int i = 1; i <= 2; ++i) { x *= 2; }", 5100.0),
+            ("print(sum([100] * 51))", 5100.0),
+            ("print(sum([250]*11))", 2750.0),
+            ("print(math.prod([2,2,3,5,5,17]))", 5100.0),
+            ("print(divmod(10200,2)[0])", 5100.0),
+            ("Let x = 51.\nThe lag is 100x.", 5100.0),
+            ("Let y = 2550.\nThe total is 2y.", 5100.0),
+            ("Suppose k = 50.\nThen the worst lag is 55k.", 2750.0),
+            ("a = 51\nanswer = 100a", 5100.0),
+            ("print(sum(range(1, 101)) + 50)", 5100.0),
+            ("print(math.lcm(50, 55) * 5)", 2750.0),
+            ("If a = 2000 and b = 750, the lag is a + b.", 2750.0),
+        ] {
+            assert!(states(t, v), "{t:?} should state {v}");
+        }
+        for (t, v) in [
+            // A loop body that is no constant accumulation, or a count not whole.
+            ("n = 0\nfor i in range(11):\n    print(i)\nprint(n)", 11.0),
+            (
+                "n = 0\nfor i in range(11):\n    if i > 5:\n        n += 250",
+                2750.0,
+            ),
+            ("n = 0\nfor i in range(11):\n    n += i", 55.0),
+            ("print(sum([1,2,3]))", 5100.0),
+            ("timeout = 30\nbackoff is 800ms", 24000.0),
+        ] {
+            assert!(!states(t, v), "{t:?} should not state {v}");
+        }
     }
 
     #[test]

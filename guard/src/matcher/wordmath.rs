@@ -138,6 +138,16 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
     values(s, &mut |v| exact(nums, v, hits));
 }
 
+/// Mark every target a chain over several sentences or steps of `s` states (`Take 10200.
+/// Halve it.`, `chains.rs`); a start needs a digit. Called by `Matcher::search` on the text
+/// and its second readings, not per view. (Not inlined: its cost shows on its own.)
+#[inline(never)]
+pub(crate) fn chains(nums: &NumTargets, s: &str, hits: &mut Hits) {
+    if has_digit(s.as_bytes()) {
+        chains::scan(s, &mut |v| exact(nums, v, hits));
+    }
+}
+
 /// Every value the lines of `s` state in words, to `hit`. Every cue opens its window, one
 /// inside a word too (`sum` in `consumers`): where a window starts changes what the readers
 /// find in it, so skipping such cues (tried: 1 % of a read) lost values.
@@ -661,6 +671,9 @@ fn op_word(x: &Tok<'_>) -> bool {
     let prefixes: &[&str] = match (c0.to_ascii_lowercase(), c1.to_ascii_lowercase()) {
         (b'a', b'd') => &["add"],
         (b'a', b'n') => &["another"],
+        (b'c', b'u') => &["cut"],
+        (b'q', b'u') => &["quadrupl"],
+        (b's', b'q') => &["square"],
         (b'd', b'e') => &["deduct", "decreas"],
         (b'd', b'i') => &["divid"],
         (b'd', b'o') => &["doubl"],
@@ -864,7 +877,13 @@ fn opening(c: &[Tok<'_>], k: usize) -> Option<(f64, usize, bool)> {
 
 /// The steps after a running value `v` from `j`, each result to `hit`: the index past the
 /// last step.
-fn steps(c: &[Tok<'_>], mut v: f64, mut j: usize, hit: &mut impl FnMut(f64)) -> usize {
+fn steps(c: &[Tok<'_>], v: f64, j: usize, hit: &mut impl FnMut(f64)) -> usize {
+    steps_from(c, v, j, hit).0
+}
+
+/// [`steps`], and the running value after the last step (a chain in segments goes on from it,
+/// `chains.rs`).
+fn steps_from(c: &[Tok<'_>], mut v: f64, mut j: usize, hit: &mut impl FnMut(f64)) -> (usize, f64) {
     for _ in 0..MAX_STEPS {
         // Joined by `,`, `then`, `and`, `and then`, `next`, or nothing (`5150 reduced by 50`).
         let mut a = j;
@@ -881,7 +900,7 @@ fn steps(c: &[Tok<'_>], mut v: f64, mut j: usize, hit: &mut impl FnMut(f64)) -> 
         hit(v);
         j = next;
     }
-    j
+    (j, v)
 }
 
 /// One step at `a` on the running value `v`: the new value and the index past the step.
@@ -958,7 +977,7 @@ fn step(c: &[Tok<'_>], a: usize, v: f64) -> Option<(f64, usize)> {
     } else if x.is(&["halve", "halved"]) {
         0.5
     } else {
-        return None;
+        return chains::more_step(c, a, v);
     };
     if num(c, a + 1).is_some() {
         return None;
@@ -1886,6 +1905,9 @@ fn digit_lists(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     }
 }
 
+/// Chains over several sentences, lines or numbered steps.
+mod chains;
+
 /// The golden dump of this module's, `code.rs`'s and `splits.rs`'s outputs (native only: it
 /// reads the differential harness).
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -1898,6 +1920,7 @@ mod tests {
     fn states(text: &str, target: f64) -> bool {
         let mut hits = Hits::new(1, 0);
         scan(&NumTargets::single(target), text, &mut hits);
+        chains(&NumTargets::single(target), text, &mut hits);
         hits.any()
     }
 
