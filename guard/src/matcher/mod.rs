@@ -782,16 +782,7 @@ impl Matcher {
         // Read by the second readings too (`twеnty-sеvеn fifty` is a split in words).
         if let Some(v) = normalize::plain_words(text) {
             let n = normalize::normalize(&v);
-            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
-            self.scan_view(&changed, hits, false);
-            if self.rules.second_readings {
-                for r in readings::readings(&changed) {
-                    self.scan_view(&r, hits, false);
-                }
-            }
-            if let Some(f) = &self.fuzzy {
-                f.scan(&changed, hits);
-            }
+            self.scan_changed_with_readings(&norm, &n, hits);
         }
         // A digit's look-alike from another script inside a number (`5ᛁ00`, `51ଠଠ`).
         if let Some(v) = normalize::digit_lookalikes(text) {
@@ -940,16 +931,7 @@ impl Matcher {
         };
         for v in written.into_iter().chain(normalised) {
             let n = normalize::normalize(&v);
-            let changed = views::changed_lines(&norm, &n, VIEW_CONTEXT);
-            self.scan_view(&changed, hits, false);
-            if self.rules.second_readings {
-                for r in readings::readings(&changed) {
-                    self.scan_view(&r, hits, false);
-                }
-            }
-            if let Some(f) = &self.fuzzy {
-                f.scan(&changed, hits);
-            }
+            self.scan_changed_with_readings(&norm, &n, hits);
         }
         // Values a program builds over several statements (`program.rs`): each number it
         // computes is checked exactly (up to float error, no candidate or tolerance), each
@@ -1038,6 +1020,22 @@ impl Matcher {
                     f.scan(&v, hits);
                 }
             }
+        }
+    }
+
+    /// [`Self::scan_changed_with_names`] without spelled letters, and the second readings of
+    /// the changed lines too (number words in the view: `twеnty-sеvеn fifty`, `fifty-one`
+    /// / `times a hundred`).
+    fn scan_changed_with_readings(&self, norm: &str, view: &str, hits: &mut Hits) {
+        let changed = views::changed_lines(norm, view, VIEW_CONTEXT);
+        self.scan_view(&changed, hits, false);
+        if self.rules.second_readings {
+            for r in readings::readings(&changed) {
+                self.scan_view(&r, hits, false);
+            }
+        }
+        if let Some(f) = &self.fuzzy {
+            f.scan(&changed, hits);
         }
     }
 
