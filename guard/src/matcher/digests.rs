@@ -195,7 +195,7 @@ impl Digests {
         // so a whole encoding is not hidden by the shorter inner needle it starts with.
         let ac = AhoCorasickBuilder::new()
             .match_kind(MatchKind::LeftmostLongest)
-            .kind(Some(AhoCorasickKind::DFA))
+            .kind(Some(AhoCorasickKind::ContiguousNFA))
             // Hundreds of needles: a prefilter would stop at nearly every byte.
             .prefilter(false)
             .build(&pats)

@@ -140,7 +140,7 @@ impl DigitCiphers {
         // at every number.
         let ac = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
             .prefilter(false)
             .build(&pats)
             .ok()?;
