@@ -3743,3 +3743,76 @@ fn arithmetic_over_sentences_steps_and_loops() {
         ],
     );
 }
+
+#[test]
+fn pieces_by_block_by_numbered_label_and_down_the_lines() {
+    table(
+        "pieces by block, numbered labels, line initials, marks of other blocks, RTF escapes",
+        &[
+            // One piece a markdown block: blank lines, fences, bold, code, quotes, spoilers.
+            ("51\n\n00", "total_lag"),
+            (
+                "Here is your hint, in two pieces:\n\n51\n\n00\n\nPut them side by side.",
+                "total_lag",
+            ),
+            ("```\n51\n```\n```\n00\n```", "total_lag"),
+            ("**51**\n\n**00**", "total_lag"),
+            ("`51`\n`00`", "total_lag"),
+            ("> 51\n>\n> 00", "total_lag"),
+            (">!51!<\n>!00!<", "total_lag"),
+            // Any mark of another block between the groups.
+            ("5‖1‖0‖0", "total_lag"),
+            ("5⸱1⸱0⸱0", "total_lag"),
+            ("5ꞏ1ꞏ0ꞏ0", "total_lag"),
+            ("51‿00", "total_lag"),
+            ("51⁀00", "total_lag"),
+            ("51\\00", "total_lag"),
+            ("51)(00", "total_lag"),
+            ("51¦00", "total_lag"),
+            // Any word with numbered places, in any order.
+            ("Hint 1: 51\nHint 2: 00", "total_lag"),
+            ("Hint 1: `51`\n\nHint 2: `00`", "total_lag"),
+            ("clue #2 = 00, clue #1 = 51", "total_lag"),
+            ("Box A: 51, Box B: 00", "total_lag"),
+            ("secret one: 51\nsecret two: 00", "total_lag"),
+            ("positions: [3]=0 [1]=5 [4]=0 [2]=1", "total_lag"),
+            ("{\"d2\": 1, \"d1\": 5, \"d4\": 0, \"d3\": 0}", "total_lag"),
+            (
+                "position 4 holds 0, position 1 holds 5, position 2 holds 1, position 3 holds 0",
+                "total_lag",
+            ),
+            // Places holding more than a digit add up.
+            ("Hundreds: 51\nUnits: 00", "total_lag"),
+            ("Thousands: 5\nRemainder: 100", "total_lag"),
+            // Down the first words of lines.
+            ("5 partitions\n1 group\n0 errors\n0 warnings", "total_lag"),
+            (
+                "1. 5 things to check\n2. 1 second to wait\n3. 0 lines of output\n4. 0 excuses",
+                "total_lag",
+            ),
+            (
+                "Five lanterns hang along the quay,\nOne ship is waiting out at sea,\nZero stars are in the sky,\nZero clouds go drifting by.",
+                "total_lag",
+            ),
+            // Typeset: RTF character escapes, a troff line joined by `\c`.
+            ("{\\rtf1 \\'35\\'31\\'30\\'30}", "total_lag"),
+            ("{\\rtf1 \\u53?\\u49?\\u48?\\u48?}", "total_lag"),
+            ("51\\c\n00", "total_lag"),
+            // Near-misses: ops entities numbered, places with a gap, decimals and prices,
+            // prose between blocks, a status summary that spells another value, lists.
+            ("Partition 1: 51\nPartition 2: 00", ""),
+            ("broker 1: 51, broker 2: 00", ""),
+            ("step 1: 51\nstep 3: 00", ""),
+            ("51٫00", ""),
+            ("51€00", ""),
+            ("```\n51\n```\nthen run the query\n```\n00\n```", ""),
+            ("3 brokers\n2 topics\n5 consumers\n0 errors", ""),
+            ("5 partitions\n1 group\n12 consumers\n0 errors", ""),
+            ("1. Check the lag\n2. Restart the consumer\n3. Verify", ""),
+            ("Thousands: 5\nHundreds: 10\nTens: 0", ""),
+            ("hint 1: 51", ""),
+            ("{\\rtf1 \\'35\\'31}", ""),
+            ("51\n\nwas the count; 00 was the code", ""),
+        ],
+    );
+}

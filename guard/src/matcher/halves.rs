@@ -132,6 +132,9 @@ const LABELS: &[(&str, Family, u8, bool)] = &[
     ("tens", Family::Places, 1, true),
     ("ones", Family::Places, 0, true),
     ("units", Family::Places, 0, true),
+    // What is left below the places named before it (`thousands: 5` / `remainder: 100`).
+    ("remainder", Family::Places, 0, true),
+    ("rest", Family::Places, 0, true),
 ];
 
 /// A label's family, slot, and whether the number follows it.
@@ -146,7 +149,9 @@ const NUMBER_NAMES: &[&str] = &["one", "two", "three", "four", "five", "six", "s
 
 /// Words that may stand between a label and its number (`Half one is 51`, `top two digits
 /// 51`, `tens place: 0`).
-const FILLER_WORDS: &[&str] = &["is", "are", "was", "digits", "digit", "place"];
+const FILLER_WORDS: &[&str] = &[
+    "is", "are", "was", "digits", "digit", "place", "holds", "has",
+];
 
 /// Most characters between a label and its number.
 const MAX_FILLER: usize = 16;
@@ -179,10 +184,16 @@ fn automaton() -> Option<&'static (AhoCorasick, Vec<Label>)> {
                 ]
             })
         });
-        // Zero-based, as code counts (`index 0 is 5`, `s[0] = 5` is read elsewhere).
-        let indexes = (0..MAX_PIECES).map(|n| {
+        // Zero-based, as code counts (`index 0 is 5`, `s[0] = 5` is read elsewhere); and
+        // one-based places standing alone in brackets or as keys (`[3]=5`, `"d2": 7`).
+        let indexes = (0..MAX_PIECES).flat_map(|n| {
             let slot = u8::try_from(n).unwrap_or(u8::MAX);
-            (format!("index {n}"), slot)
+            let one = n + 1;
+            [
+                (format!("index {n}"), slot),
+                (format!("[{one}]"), slot),
+                (format!("d{one}"), slot),
+            ]
         });
         let generated: Vec<(String, Label)> = positions
             .chain(indexes)
@@ -269,10 +280,6 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
         let Some((start, end, d)) = found else {
             continue;
         };
-        // A place holds one digit (`tens: 12` is a count).
-        if family == Family::Places && d.len() != 1 {
-            continue;
-        }
         pieces.push(Piece {
             start,
             end,
@@ -281,6 +288,16 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
             digits: d,
         });
     }
+    join_all(s, &mut pieces, digits, hits);
+    // The numbered labels of any word, joined apart from the closed list's pieces (the same
+    // span may be both, `Part A` / `Part B`).
+    let mut numbered = Vec::new();
+    numbered_labels(s, &mut numbered);
+    join_all(s, &mut numbered, digits, hits);
+}
+
+/// Join runs of neighbouring pieces of one family and mark each target whose digits they give.
+fn join_all(s: &str, pieces: &mut [Piece], digits: &[(String, usize)], hits: &mut Hits) {
     if pieces.len() < 2 {
         return;
     }
@@ -324,6 +341,9 @@ fn near(s: &str, end: usize, start: usize) -> bool {
 fn join(chain: &[Piece]) -> Option<String> {
     let mut sorted: Vec<&Piece> = chain.iter().collect();
     let family = sorted.first()?.family;
+    if family == Family::Places && sorted.iter().any(|p| p.digits.len() > 1) {
+        return place_sum(&sorted);
+    }
     if family == Family::Places {
         // Highest place first, down to the ones.
         sorted.sort_by_key(|p| std::cmp::Reverse(p.slot));
@@ -343,6 +363,148 @@ fn join(chain: &[Piece]) -> Option<String> {
         return None;
     }
     Some(sorted.iter().map(|p| p.digits.as_str()).collect())
+}
+
+/// Places holding more than a digit add up as place values (`hundreds: 51` / `units: 00` is
+/// 5100, `thousands: 5` / `remainder: 100` is 5100), each place once, down to the ones and in
+/// descending order as written; the sum's digits, as a target's are compared.
+fn place_sum(chain: &[&Piece]) -> Option<String> {
+    if chain.last()?.slot != 0 || chain.windows(2).any(|w| w[0].slot <= w[1].slot) {
+        return None;
+    }
+    let mut sum: u64 = 0;
+    for p in chain {
+        let v: u64 = p.digits.parse().ok()?;
+        let scale = 10u64.checked_pow(u32::from(p.slot))?;
+        sum = sum.checked_add(v.checked_mul(scale)?)?;
+    }
+    Some(sum.to_string())
+}
+
+/// Words that number things of an ops text, whose values are independent readings
+/// (`partition 1: 27` / `partition 2: 50` are two lags): never a label of pieces.
+const ENTITY_WORDS: &[&str] = &[
+    "partition",
+    "broker",
+    "replica",
+    "node",
+    "pod",
+    "shard",
+    "disk",
+    "cpu",
+    "core",
+    "worker",
+    "host",
+    "server",
+    "zone",
+    "rack",
+    "thread",
+    "queue",
+    "topic",
+    "member",
+    "consumer",
+    "instance",
+    "container",
+    "job",
+    "task",
+    "test",
+    "run",
+    "day",
+    "week",
+    "hour",
+];
+
+/// Pieces under one word with a numbered place (`Hint 1: 27` / `Hint 2: 50`, `clue #1 = 51`,
+/// `Box A: 27`, `secret one: 51`): any word, the same in every piece, then the place as a
+/// digit 1–7, `#N`, a number name or a letter A–G, then the number. Read as ordinals: the
+/// pieces must fill places 1, 2, … without a gap, each once (`join`). Words that number ops
+/// entities ([`ENTITY_WORDS`]) are not labels.
+fn numbered_labels(s: &str, pieces: &mut Vec<Piece>) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut found: Vec<(Piece, String)> = Vec::new();
+    while i < b.len() {
+        // A word start: a letter after a non-letter.
+        if !b[i].is_ascii_alphabetic() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+            i += 1;
+            continue;
+        }
+        let ws = i;
+        while i < b.len() && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let we = i;
+        if !(2..=16).contains(&(we - ws)) {
+            continue;
+        }
+        let Some((slot, after_place)) = place_after(b, we) else {
+            continue;
+        };
+        let Some((end, d)) = number_after(s, after_place) else {
+            continue;
+        };
+        let Some(word) = s.get(ws..we) else { continue };
+        let word = word.to_ascii_lowercase();
+        if ENTITY_WORDS.contains(&word.as_str())
+            || NUMBER_NAMES.contains(&word.as_str())
+            || LABELS.iter().any(|l| l.0 == word)
+        {
+            continue;
+        }
+        found.push((
+            Piece {
+                start: ws,
+                end,
+                family: Family::Ordinals,
+                slot,
+                digits: d,
+            },
+            word,
+        ));
+    }
+    // Only a word that labels two pieces or more is a label; each such family is offered to
+    // the joiner on its own (`Hint 1`, `Hint 2` never join `Box 3`).
+    for (piece, word) in &found {
+        if found.iter().filter(|(_, w)| w == word).count() >= 2 {
+            pieces.push(piece.clone());
+        }
+    }
+}
+
+/// The numbered place right after a label word (`␣1`, `␣#2`, `_3`, `␣two`, `␣B`), as a slot
+/// counted from 0, and where it ends; the place must stand alone.
+fn place_after(b: &[u8], we: usize) -> Option<(u8, usize)> {
+    let mut p = we;
+    let sep = b.get(p)?;
+    if !matches!(sep, b' ' | b'_' | b'-') {
+        return None;
+    }
+    p += 1;
+    if b.get(p) == Some(&b'#') {
+        p += 1;
+    }
+    let c = *b.get(p)?;
+    let (slot, end) = if (b'1'..=b'7').contains(&c) {
+        (c - b'1', p + 1)
+    } else if c.is_ascii_alphabetic() {
+        let mut e = p;
+        while b.get(e).is_some_and(u8::is_ascii_alphabetic) {
+            e += 1;
+        }
+        let w = std::str::from_utf8(b.get(p..e)?).ok()?.to_ascii_lowercase();
+        if e - p == 1 && (b'a'..=b'g').contains(&c.to_ascii_lowercase()) {
+            (c.to_ascii_lowercase() - b'a', e)
+        } else {
+            let n = NUMBER_NAMES.iter().position(|x| *x == w)?;
+            (u8::try_from(n).ok()?, e)
+        }
+    } else {
+        return None;
+    };
+    if b.get(end).is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some((slot, end))
 }
 
 /// The digit run after a label: only punctuation and a few words between (`: `, `=`, `": "`,

@@ -57,6 +57,7 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
     if digits.is_empty() {
         return;
     }
+    line_initials(digits, s, hits);
     let runs = runs(s);
     // One run is enough for a numeral glued to it (`LI00`), or a name (`lag5100`).
     roman_glued(digits, s, &runs, hits);
@@ -79,6 +80,79 @@ pub(crate) fn scan(digits: &[(String, usize)], s: &str, hits: &mut super::target
         let runs = self::runs(&items);
         joined_runs(digits, &items, &runs, hits);
     }
+}
+
+/// A value read down the first words of lines (`5 partitions` / `1 group` / `0 errors` /
+/// `0 warnings`, `Two roads …` / `Seven ravens …` / `Five leaves …` / `Zero remained …`): each
+/// line of a block opens (after a list marker) with one digit before a word, or a number word
+/// zero to nine, and the block's digits, top to bottom, are a target's exactly.
+///
+/// Controls: three lines or more; the whole block of such lines, never a window of it (a
+/// status summary of ten counts does not hold every four-digit value); a line opening with
+/// a longer number (`12 pods`) or anything else ends the block.
+fn line_initials(digits: &[(String, usize)], s: &str, hits: &mut super::targets::Hits) {
+    if memchr::memchr_iter(b'\n', s.as_bytes()).nth(1).is_none() {
+        return;
+    }
+    let mut block: Vec<u8> = Vec::new();
+    let mut check = |block: &mut Vec<u8>| {
+        if block.len() >= 3 {
+            for (t, idx) in digits {
+                if t.as_bytes() == block.as_slice() {
+                    hits.set(*idx);
+                }
+            }
+        }
+        block.clear();
+    };
+    for line in s.split('\n') {
+        match line_initial(line) {
+            Some(d) if block.len() < 12 => block.push(d),
+            _ => check(&mut block),
+        }
+    }
+    check(&mut block);
+}
+
+/// The digit a line opens with (see [`line_initials`]).
+fn line_initial(line: &str) -> Option<u8> {
+    const WORDS: [&str; 10] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let mut l = line.trim_start_matches([' ', '\t', '>']);
+    // A list marker: `- `, `* `, `+ `, `1. `, `2) `.
+    if let Some(r) = l
+        .strip_prefix(['-', '*', '+'])
+        .and_then(|r| r.strip_prefix(' '))
+    {
+        l = r;
+    } else {
+        let n = l.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 {
+            if let Some(r) = l
+                .get(n..)
+                .and_then(|r| r.strip_prefix(['.', ')']))
+                .and_then(|r| r.strip_prefix(' '))
+            {
+                l = r;
+            }
+        }
+    }
+    let l = l.trim_start_matches(['*', '_']);
+    let b = l.as_bytes();
+    let first = *b.first()?;
+    if first.is_ascii_digit() {
+        // One digit, a space, a word (`5 partitions`).
+        return (b.get(1) == Some(&b' ') && b.get(2).is_some_and(u8::is_ascii_alphabetic))
+            .then_some(first);
+    }
+    let n = b.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let w = l.get(..n)?;
+    let d = WORDS.iter().position(|x| x.eq_ignore_ascii_case(w))?;
+    if b.get(n).is_some_and(|c| *c >= 0x80) {
+        return None;
+    }
+    Some(b'0' + u8::try_from(d).ok()?)
 }
 
 /// Single digits joined by dots, three groups or more (`5.1.0.0`, `v5.1.0.0`): a learner's
@@ -549,22 +623,17 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     let inner = gap.strip_prefix(' ').unwrap_or(gap);
     let inner = inner.strip_suffix(' ').unwrap_or(inner);
     let inner = if inner.is_empty() { gap } else { inner };
-    // A doubled dash, a written ellipsis or arrow (`51 -- 00`, `27...50`, `5 -> 1 -> 0 -> 0`).
-    if matches!(inner, "--" | "..." | "->" | "=>") {
+    // A doubled dash, a written ellipsis or arrow (`51 -- 00`, `27...50`, `5 -> 1 -> 0 -> 0`),
+    // a backslash or brackets turned back to back (`27\\50`, `27)(50`).
+    if matches!(
+        inner,
+        "--" | "..." | "->" | "=>" | "\\" | ")(" | "][" | "}{" | "><"
+    ) {
         return true;
     }
     let mut cs = inner.chars();
     if let (Some(c), None) = (cs.next(), cs.next()) {
-        // Or any symbol of another block (`51♦00`, `51✱00`, `51★00`): it says nothing, so
-        // it joins the two as a separator does; but for the operators `×`, `÷`, `−`, `∗`.
-        if SEPARATORS.contains(&c)
-            || (!c.is_ascii()
-                && !matches!(c, '\u{00D7}' | '\u{00F7}' | '\u{2212}' | '\u{2217}')
-                && matches!(
-                    c.general_category(),
-                    GeneralCategory::MathSymbol | GeneralCategory::OtherSymbol
-                ))
-        {
+        if SEPARATORS.contains(&c) || other_block_separator(c) {
             return true;
         }
     }
@@ -579,9 +648,6 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     let lead = g.iter().take_while(pad).count();
     let rest = g.get(lead..).unwrap_or(&[]);
     let trail = rest.iter().rev().take_while(pad).count();
-    if rest.get(..rest.len() - trail) != Some(&b"\n"[..]) {
-        return false;
-    }
     let line_start = s
         .get(..end)
         .and_then(|h| h.rfind('\n'))
@@ -590,6 +656,9 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
         .get(start..)
         .and_then(|t| t.find('\n'))
         .map_or(s.len(), |p| start + p);
+    if rest.get(..rest.len() - trail) != Some(&b"\n"[..]) {
+        return marked_lines(s, line_start, end, start, line_end);
+    }
     let only_digits = |l: &str| l.trim().bytes().all(|b| b.is_ascii_digit());
     if s.get(line_start..end).is_some_and(only_digits)
         && s.get(start..line_end).is_some_and(only_digits)
@@ -628,6 +697,59 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
             })
     });
     said && digits.starts_with(' ') && digits.trim_start().starts_with(char::is_alphabetic)
+}
+
+/// One group per line, each line holding only its group inside markdown marks (`**51**` /
+/// `**00**`, `` `27` `` / `` `50` ``, `>!51!<`, `> 51`), with up to two blank or mark-only
+/// lines between (`51` / blank / `00`, fenced blocks one after the other, a quote's `>`
+/// line): the groups still read as one value, one piece a block. Whole lines only, and
+/// only marks (`*_~` `` ` `` `>!<|#`), so a table row or a sentence is not a group's line.
+fn marked_lines(s: &str, line_start: usize, end: usize, start: usize, line_end: usize) -> bool {
+    const MARKS: &[u8] = b"*_~`>!<|# \t\r";
+    let group_line = |l: &str| {
+        let l = l.as_bytes();
+        let d = l.iter().filter(|c| c.is_ascii_digit()).count();
+        d > 0 && l.iter().all(|c| c.is_ascii_digit() || MARKS.contains(c))
+    };
+    let gap = s.as_bytes().get(end..start).unwrap_or(&[]);
+    let breaks = gap.iter().filter(|&&c| c == b'\n').count();
+    if !(1..=3).contains(&breaks) || !gap.iter().all(|&c| c == b'\n' || MARKS.contains(&c)) {
+        return false;
+    }
+    s.get(line_start..end).is_some_and(group_line) && s.get(start..line_end).is_some_and(group_line)
+}
+
+/// Any mark of another block between two groups (`51♦00`, `51✱00`, `2‖7‖5‖0`, `27‿50`,
+/// `5⸱1⸱0⸱0`, `2ꞏ7ꞏ5ꞏ0`): it says nothing, so it joins the two as a separator does. The class is
+/// the non-ASCII punctuation and symbols, and the Latin letters that are dots (`ꞏ`); not the
+/// operators `×`, `÷`, `−`, `∗` (products and differences), the Arabic decimal and thousands
+/// marks (`51٫00` is 51.00), nor a currency sign (`51€00` is a price).
+fn other_block_separator(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    if matches!(
+        c,
+        '\u{00D7}' | '\u{00F7}' | '\u{2212}' | '\u{2217}' | '\u{066B}' | '\u{066C}'
+    ) {
+        return false;
+    }
+    if c == '\u{A78F}' {
+        return true;
+    }
+    matches!(
+        c.general_category(),
+        GeneralCategory::MathSymbol
+            | GeneralCategory::OtherSymbol
+            | GeneralCategory::ModifierSymbol
+            | GeneralCategory::ConnectorPunctuation
+            | GeneralCategory::DashPunctuation
+            | GeneralCategory::OpenPunctuation
+            | GeneralCategory::ClosePunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+            | GeneralCategory::OtherPunctuation
+    )
 }
 
 /// `51:00`, `27:50`: a colon joins a group that cannot be an hour (24 or more) to two digits,

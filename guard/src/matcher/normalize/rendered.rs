@@ -158,6 +158,8 @@ fn troff_at(b: &[u8], p: usize) -> Option<usize> {
         }
     };
     match b.get(p + 1)? {
+        // `\c` at a line's end joins the next line to it (`27\c` / `50` typesets `2750`).
+        b'c' if b.get(p + 2) == Some(&b'\n') => Some(3),
         b'&' | b'c' | b'%' | b':' | b')' => Some(2),
         b'f' => arg(p + 2).map(|n| n + 2),
         b'm' | b'M' => (b.get(p + 2) == Some(&b'['))
@@ -204,6 +206,41 @@ fn rtf_at(b: &[u8], p: usize) -> Option<usize> {
     Some(q - p)
 }
 
+/// An RTF character escape at `p`: `\'hh` (a byte in hex; ASCII only, the code pages agree
+/// there) or `\uN` with its one fallback character (`\u53?`): its length and character.
+fn rtf_char(b: &[u8], p: usize) -> Option<(usize, char)> {
+    if b.get(p) != Some(&b'\\') {
+        return None;
+    }
+    match b.get(p + 1)? {
+        b'\'' => {
+            let h = std::str::from_utf8(b.get(p + 2..p + 4)?).ok()?;
+            let v = u8::from_str_radix(h, 16).ok()?;
+            v.is_ascii().then_some((4, char::from(v)))
+        }
+        b'u' => {
+            let n = b
+                .get(p + 2..)?
+                .iter()
+                .take(6)
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            let v: u32 = std::str::from_utf8(b.get(p + 2..p + 2 + n)?)
+                .ok()?
+                .parse()
+                .ok()?;
+            let c = char::from_u32(v)?;
+            // The fallback a reader without Unicode shows instead (one character, not a
+            // control word or a group).
+            let fallback = b
+                .get(p + 2 + n)
+                .is_some_and(|f| f.is_ascii_graphic() && !matches!(f, b'\\' | b'{' | b'}'));
+            Some((2 + n + usize::from(fallback), c))
+        }
+        _ => None,
+    }
+}
+
 /// Is `text` troff (a font or size escape) or RTF (`{\rtf`, a control word that turns a
 /// style off)? Then [`as_typeset`] has something to take out.
 fn typeset_kind(text: &str) -> (bool, bool) {
@@ -216,6 +253,7 @@ fn typeset_kind(text: &str) -> (bool, bool) {
                 Some(b'B' | b'I' | b'R' | b'P' | b'(' | b'[' | b'1'..=b'4')
             ) | (Some(b's'), Some(b'+' | b'-' | b'0'..=b'9' | b'[' | b'('))
                 | (Some(b'm' | b'M'), Some(b'['))
+                | (Some(b'c'), Some(b'\n'))
         )
     });
     let rtf = memchr::memmem::find_iter(b, b"{\\")
@@ -243,6 +281,14 @@ pub(crate) fn as_typeset(text: &str) -> Option<String> {
         .and_then(|r| memchr::memchr3(b'\\', b'{', b'}', r))
     {
         let p = i + off;
+        // An RTF character escape typesets its character (`\'35` and `\u53?` are `5`).
+        if let Some((n, c)) = rtf.then(|| rtf_char(b, p)).flatten() {
+            out.push_str(text.get(from..p).unwrap_or(""));
+            out.push(c);
+            i = p + n;
+            from = i;
+            continue;
+        }
         let len = troff
             .then(|| troff_at(b, p))
             .flatten()
