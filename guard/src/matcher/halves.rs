@@ -421,26 +421,29 @@ const ENTITY_WORDS: &[&str] = &[
 /// entities ([`ENTITY_WORDS`]) are not labels.
 fn numbered_labels(s: &str, pieces: &mut Vec<Piece>) {
     let b = s.as_bytes();
-    let mut i = 0;
     let mut found: Vec<(Piece, String)> = Vec::new();
-    while i < b.len() {
-        // A word start: a letter after a non-letter.
-        if !b[i].is_ascii_alphabetic() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+    // From each digit run back to a label word before it (digit runs are far fewer than
+    // words); the forward reading then confirms the piece.
+    let mut i = 0;
+    while let Some(a) = super::wordmath::next_digit(b, i) {
+        i = a;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
+        }
+        let Some(ws) = label_word_before(b, a) else {
             continue;
+        };
+        let mut we = ws;
+        while b.get(we).is_some_and(u8::is_ascii_alphabetic) {
+            we += 1;
         }
-        let ws = i;
-        while i < b.len() && b[i].is_ascii_alphabetic() {
-            i += 1;
-        }
-        let we = i;
         if !(2..=16).contains(&(we - ws)) {
             continue;
         }
         let Some((slot, after_place)) = place_after(b, we) else {
             continue;
         };
-        let Some((end, d)) = number_after(s, after_place) else {
+        let Some((end, d)) = number_after(s, after_place).filter(|(e, _)| *e >= i) else {
             continue;
         };
         let Some(word) = s.get(ws..we) else { continue };
@@ -471,6 +474,62 @@ fn numbered_labels(s: &str, pieces: &mut Vec<Piece>) {
     }
 }
 
+/// Where the label word of a numbered place before the digit run at `a` starts, if the bytes
+/// before the run read as one (`Hint 2: `, `clue #1 = `, `Box B is `, `secret two: `).
+fn label_word_before(b: &[u8], a: usize) -> Option<usize> {
+    let mut q = a;
+    let place_start = loop {
+        let floor = a.saturating_sub(MAX_FILLER + 8);
+        while q > floor
+            && b.get(q - 1).is_some_and(|c| {
+                matches!(
+                    c,
+                    b' ' | b'\t' | b':' | b'=' | b'"' | b'\'' | b'`' | b'*' | b'(' | b'-' | b'>'
+                )
+            })
+        {
+            q -= 1;
+        }
+        let c = *b.get(q.checked_sub(1)?)?;
+        if (b'1'..=b'7').contains(&c) {
+            let p = q - 1;
+            break if p > 0 && b.get(p - 1) == Some(&b'#') {
+                p - 1
+            } else {
+                p
+            };
+        }
+        if !c.is_ascii_alphabetic() {
+            return None;
+        }
+        let mut w = q;
+        while w > 0 && b.get(w - 1).is_some_and(u8::is_ascii_alphabetic) && q - w <= 6 {
+            w -= 1;
+        }
+        let word = b.get(w..q)?;
+        if FILLER_WORDS
+            .iter()
+            .any(|f| f.as_bytes().eq_ignore_ascii_case(word))
+        {
+            q = w;
+            continue;
+        }
+        break w;
+    };
+    if !matches!(b.get(place_start.checked_sub(1)?)?, b' ' | b'_' | b'-') {
+        return None;
+    }
+    let we = place_start - 1;
+    let mut ws = we;
+    while ws > 0 && b.get(ws - 1).is_some_and(u8::is_ascii_alphabetic) && we - ws <= 16 {
+        ws -= 1;
+    }
+    if ws == we || (ws > 0 && b.get(ws - 1).is_some_and(u8::is_ascii_alphanumeric)) {
+        return None;
+    }
+    Some(ws)
+}
+
 /// The numbered place right after a label word (`␣1`, `␣#2`, `_3`, `␣two`, `␣B`), as a slot
 /// counted from 0, and where it ends; the place must stand alone.
 fn place_after(b: &[u8], we: usize) -> Option<(u8, usize)> {
@@ -488,14 +547,16 @@ fn place_after(b: &[u8], we: usize) -> Option<(u8, usize)> {
         (c - b'1', p + 1)
     } else if c.is_ascii_alphabetic() {
         let mut e = p;
-        while b.get(e).is_some_and(u8::is_ascii_alphabetic) {
+        while b.get(e).is_some_and(u8::is_ascii_alphabetic) && e - p <= 5 {
             e += 1;
         }
-        let w = std::str::from_utf8(b.get(p..e)?).ok()?.to_ascii_lowercase();
+        let w = b.get(p..e)?;
         if e - p == 1 && (b'a'..=b'g').contains(&c.to_ascii_lowercase()) {
             (c.to_ascii_lowercase() - b'a', e)
         } else {
-            let n = NUMBER_NAMES.iter().position(|x| *x == w)?;
+            let n = NUMBER_NAMES
+                .iter()
+                .position(|x| x.as_bytes().eq_ignore_ascii_case(w))?;
             (u8::try_from(n).ok()?, e)
         }
     } else {
@@ -671,6 +732,39 @@ mod tests {
         }
         assert!(has("hi=27 lo=50", "2750"));
         assert!(has("first: 2, second: 7, third: 5, fourth: 0", "2750"));
+    }
+
+    #[test]
+    fn numbered_labels_of_any_word() {
+        for t in [
+            "Hint 1: 51\nHint 2: 00",
+            "clue #2 = 00, clue #1 = 51",
+            "Box A: 51, Box B: 00",
+            "secret one is 51, secret two is 00",
+            "key_1=51 key_2=00",
+        ] {
+            assert!(has(t, "5100"), "{t:?}");
+        }
+        for t in [
+            "Partition 1: 51\nPartition 2: 00",
+            "Hint 1: 51\nClue 2: 00",
+            "Hint 1: 51\nHint 3: 00",
+            "Hint 2: 51\nHint 3: 00",
+            "Hint 1: 51",
+        ] {
+            assert!(!has(t, "5100"), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn places_holding_more_than_a_digit_add_up() {
+        assert!(has("Hundreds: 51\nUnits: 00", "5100"));
+        assert!(has("Thousands: 5\nRemainder: 100", "5100"));
+        assert!(has("thousands: 2, rest: 750", "2750"));
+        // Out of order, or a place twice, or not down to the ones.
+        assert!(!has("Units: 00\nHundreds: 51", "5100"));
+        assert!(!has("Hundreds: 51\nTens: 00", "5100"));
+        assert!(!has("Thousands: 5\nThousands: 100", "5100"));
     }
 
     #[test]

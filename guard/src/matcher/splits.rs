@@ -105,7 +105,11 @@ fn line_initials(digits: &[(String, usize)], s: &str, hits: &mut super::targets:
         }
         block.clear();
     };
-    for line in s.split('\n') {
+    let mut from = 0;
+    let breaks = memchr::memchr_iter(b'\n', s.as_bytes()).chain(std::iter::once(s.len()));
+    for to in breaks {
+        let line = s.get(from..to).unwrap_or("");
+        from = to + 1;
         match line_initial(line) {
             Some(d) if block.len() < 12 => block.push(d),
             _ => check(&mut block),
@@ -648,6 +652,10 @@ fn joins(s: &str, end: usize, start: usize) -> bool {
     let lead = g.iter().take_while(pad).count();
     let rest = g.get(lead..).unwrap_or(&[]);
     let trail = rest.iter().rev().take_while(pad).count();
+    // Every join below is across a line break.
+    if memchr::memchr(b'\n', rest).is_none() {
+        return false;
+    }
     let line_start = s
         .get(..end)
         .and_then(|h| h.rfind('\n'))
@@ -1028,6 +1036,30 @@ fn clock_words(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn initials(text: &str, target: &str) -> bool {
+        let mut hits = super::super::targets::Hits::new(1, 0);
+        line_initials(&[(target.to_string(), 0)], text, &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn line_initials_read_down_whole_blocks() {
+        assert!(initials(
+            "5 partitions\n1 group\n0 errors\n0 warnings",
+            "5100"
+        ));
+        assert!(initials(
+            "- Five pods\n- One node\n- Zero alerts\n- Zero pages",
+            "5100"
+        ));
+        assert!(initials("Intro\n2 a\n7 b\n5 c\n0 d\n(read down)", "2750"));
+        // A window of a longer block, a longer count, two lines, a number word glued.
+        assert!(!initials("3 brokers\n5 a\n1 b\n0 c\n0 d", "5100"));
+        assert!(!initials("5 a\n1 b\n10 c", "510"));
+        assert!(!initials("5 a\n1 b", "51"));
+        assert!(!initials("fivefold\none\nzero\nzero", "5100"));
+    }
     use crate::matcher::targets::Hits;
 
     fn has(text: &str, target: &str) -> bool {
