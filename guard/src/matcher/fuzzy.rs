@@ -554,6 +554,9 @@ pub(crate) struct FuzzyNames {
     loose: Vec<(usize, Vec<u8>)>,
     /// Every name and part in lowercase, for [`FuzzyNames::has_piece`].
     plain: Vec<String>,
+    /// The distinctive parts of five letters or more, lowercase, for
+    /// [`FuzzyNames::scan_letters`].
+    long_parts: Vec<(usize, Vec<u8>)>,
 }
 
 impl FuzzyNames {
@@ -720,6 +723,11 @@ impl FuzzyNames {
                 .map(|(_, t)| t.to_ascii_lowercase())
                 .chain(parts.iter().map(|(_, p)| p.to_ascii_lowercase()))
                 .collect(),
+            long_parts: parts
+                .iter()
+                .filter(|(_, p)| p.len() >= 5 && p.bytes().all(|c| c.is_ascii_alphabetic()))
+                .map(|(i, p)| (*i, p.to_ascii_lowercase().into_bytes()))
+                .collect(),
         })
     }
 
@@ -732,6 +740,22 @@ impl FuzzyNames {
                     .windows(p.len())
                     .any(|w| w.eq_ignore_ascii_case(p))
             })
+    }
+
+    /// Does any distinctive part of five letters or more lie in `letters` (lowercase ASCII
+    /// letters read off a text, such as [`super::spelling::word_initials`])? Exact: these
+    /// streams are no text anyone wrote, so no fuzzy form applies.
+    pub(crate) fn scan_letters(&self, letters: &[u8], hits: &mut Hits) {
+        for (idx, p) in &self.long_parts {
+            if memchr::memmem::find(letters, p).is_some() {
+                hits.set(*idx);
+            }
+        }
+    }
+
+    /// Does any name have a distinctive part [`FuzzyNames::scan_letters`] reads?
+    pub(crate) fn reads_letters(&self) -> bool {
+        !self.long_parts.is_empty()
     }
 
     /// Mark every target whose name `s` writes in one of this module's forms.

@@ -292,7 +292,8 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     // The numbered labels of any word, joined apart from the closed list's pieces (the same
     // span may be both, `Part A` / `Part B`).
     let mut numbered = Vec::new();
-    numbered_labels(s, &mut numbered);
+    let longest = digits.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
+    numbered_labels(s, longest, &mut numbered);
     join_all(s, &mut numbered, digits, hits);
 }
 
@@ -419,7 +420,7 @@ const ENTITY_WORDS: &[&str] = &[
 /// digit 1–7, `#N`, a number name or a letter A–G, then the number. Read as ordinals: the
 /// pieces must fill places 1, 2, … without a gap, each once (`join`). Words that number ops
 /// entities ([`ENTITY_WORDS`]) are not labels.
-fn numbered_labels(s: &str, pieces: &mut Vec<Piece>) {
+fn numbered_labels(s: &str, longest: usize, pieces: &mut Vec<Piece>) {
     let b = s.as_bytes();
     let mut found: Vec<(Piece, String)> = Vec::new();
     // From each digit run back to a label word before it (digit runs are far fewer than
@@ -429,6 +430,10 @@ fn numbered_labels(s: &str, pieces: &mut Vec<Piece>) {
         i = a;
         while b.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
+        }
+        // A piece is shorter than the longest target.
+        if i - a >= longest {
+            continue;
         }
         let Some(ws) = label_word_before(b, a) else {
             continue;
@@ -490,6 +495,10 @@ fn label_word_before(b: &[u8], a: usize) -> Option<usize> {
         {
             q -= 1;
         }
+        // A number glued to what is before it (`x86`, `v2`, `10.4`) is no labelled piece.
+        if q == a {
+            return None;
+        }
         let c = *b.get(q.checked_sub(1)?)?;
         if (b'1'..=b'7').contains(&c) {
             let p = q - 1;
@@ -513,6 +522,19 @@ fn label_word_before(b: &[u8], a: usize) -> Option<usize> {
         {
             q = w;
             continue;
+        }
+        // A place: one letter A–G or a number name (most words before a number are neither).
+        let place = match word {
+            [c] => (b'a'..=b'g').contains(&c.to_ascii_lowercase()),
+            _ => NUMBER_NAMES
+                .iter()
+                .any(|n| n.as_bytes().eq_ignore_ascii_case(word)),
+        };
+        let glued = w
+            .checked_sub(1)
+            .is_some_and(|p| b.get(p).is_some_and(u8::is_ascii_alphabetic));
+        if !place || glued {
+            return None;
         }
         break w;
     };

@@ -878,6 +878,11 @@ impl Matcher {
             if let Some(v) = spelling::initials_view(&norm) {
                 f.scan(&v, hits);
             }
+            // A long distinctive part as the initials of words or the letters standing alone
+            // in a line (`Kafka Every Second Topic …`, `K for Kafka, E for Envoy, …`).
+            if f.reads_letters() {
+                f.scan_letters(spelling::word_initials(&norm).as_bytes(), hits);
+            }
             // Leetspeak glyphs of several symbols (`|<3$7r3|_`), on the text as written:
             // normalising drops `$`.
             if let Some(v) = fuzzy::glyphs_view(text) {

@@ -673,6 +673,53 @@ pub(crate) fn initials_view(s: &str) -> Option<String> {
     Some(lines)
 }
 
+/// Per line, the initials of its words (`Kafka Every Second Topic Replica Every Leader`) and
+/// the letters standing alone in it (`K for Kafka, E for Envoy, …`, `K(ilo)E(cho)…`), each
+/// after a line break; only lines with at least [`MIN_ACROSTIC`] of them. ASCII letters only
+/// (read by [`super::fuzzy::FuzzyNames::scan_letters`]: a long distinctive part, exactly).
+pub(crate) fn word_initials(s: &str) -> String {
+    let mut out = String::new();
+    let mut initials = String::new();
+    let mut alone = String::new();
+    let flush = |out: &mut String, t: &mut String| {
+        if t.len() >= MIN_ACROSTIC {
+            out.push('\n');
+            out.push_str(t);
+        }
+        t.clear();
+    };
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            flush(&mut out, &mut initials);
+            flush(&mut out, &mut alone);
+            i += 1;
+            continue;
+        }
+        // A word: a run of ASCII letters and digits (a byte of another script ends it).
+        if c.is_ascii_alphanumeric() && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+            let mut e = i;
+            while b.get(e).is_some_and(u8::is_ascii_alphanumeric) {
+                e += 1;
+            }
+            if c.is_ascii_alphabetic() {
+                initials.push(char::from(c.to_ascii_lowercase()));
+                if e == i + 1 {
+                    alone.push(char::from(c.to_ascii_lowercase()));
+                }
+            }
+            i = e;
+            continue;
+        }
+        i += 1;
+    }
+    flush(&mut out, &mut initials);
+    flush(&mut out, &mut alone);
+    out
+}
+
 /// `K as in ` / `K for ` right before a spelling word for `k`: where that lead-in starts.
 fn lead_in(s: &str, at: usize, letter: char) -> Option<usize> {
     let head = s.get(..at)?;
