@@ -274,6 +274,7 @@ mod parts;
 mod phrases;
 mod program;
 mod readings;
+mod repeats;
 mod rot47;
 mod seqkeys;
 mod signs;
@@ -964,6 +965,14 @@ impl Matcher {
                 if let Some(f) = &self.fuzzy {
                     f.scan(&n, hits);
                 }
+            }
+        }
+        // A constant repeated a counted number of times and aggregated, in any language
+        // (`sum (replicate 51 100)`, `51.times.sum { 100 }`, `+/51⍴100`: `repeats.rs`), each
+        // value compared exactly; on the text as written (normalising would drop `$` fields).
+        if self.rules.arithmetic && !self.nums.is_empty() {
+            for v in repeats::values(text) {
+                self.nums.range(v, v, hits);
             }
         }
         // Arithmetic chained over sentences or steps (`Take 10200. Halve it.`): on the text and
