@@ -319,8 +319,19 @@ fn brace_trigger(b: &[u8], i: usize) -> bool {
 }
 
 /// Function and method names whose `(` opens the interpreter.
-const CALL_TRIGGERS: [&[u8]; 24] = [
+const CALL_TRIGGERS: [&[u8]; 34] = [
     b"prod",
+    // Arithmetic as calls (`operator.mul(51, 100)`, `Math.multiplyExact`, `Fraction(…)`).
+    b"mul",
+    b"multiply",
+    b"multiplyexact",
+    b"addexact",
+    b"valueof",
+    b"fraction",
+    b"decimal",
+    b"reduce",
+    b"truediv",
+    b"floordiv",
     b"divmod",
     b"ord",
     b"chr",
@@ -396,6 +407,9 @@ struct Run {
     operands: std::cell::Cell<usize>,
     /// Inside a program quoted on a command line (`python3 -c "…"`): not read again.
     nested: bool,
+    /// What prints without a line end left on the current line (`print("27", end="")`,
+    /// `echo -n 27`, `process.stdout.write("27")`): the next print continues it.
+    pending: String,
 }
 
 /// Words that open a loop, a branch or a function: their line and block are not run.
@@ -868,23 +882,31 @@ impl Run {
             let Some((words, derived)) = shell_words(rest.trim_start(), self) else {
                 return true;
             };
+            let flags: Vec<&str> = words
+                .iter()
+                .map(String::as_str)
+                .take_while(|w| w.starts_with('-') && w.len() <= 3)
+                .collect();
             let words: Vec<&str> = words
                 .iter()
                 .map(String::as_str)
                 .skip_while(|w| w.starts_with('-') && w.len() <= 3)
                 .collect();
-            let out = if name == "printf" {
+            let (out, literal, no_nl) = if name == "printf" {
                 let Some((fmt, args)) = words.split_first() else {
                     return true;
                 };
                 let args: Vec<Val> = args.iter().map(|a| Val::Str((*a).to_string())).collect();
-                printf(fmt, &args, true)
+                let o = printf(fmt, &args, true);
+                // A shell printf ends a line only where its format says so.
+                let open = !fmt.contains("\\n") && !fmt.contains('\n');
+                (o.clone(), o, open)
             } else {
-                derived.then(|| words.join(" "))
+                let joined = words.join(" ");
+                let open = name == "echo" && flags.iter().any(|f| f.contains('n'));
+                (derived.then(|| joined.clone()), Some(joined), open)
             };
-            if let Some(o) = out {
-                self.report(&Val::Str(o));
-            }
+            self.emit(out, literal, no_nl);
             return true;
         }
         let is_print = matches!(
@@ -917,6 +939,7 @@ impl Run {
         let ok = args.is_some() && (paren || p.clean_end());
         let derived = p.derived;
         let sep = p.sep.take();
+        let end = p.end.take();
         let extra = std::mem::take(&mut p.extra);
         self.out.numbers.extend(extra);
         let Some(args) = args.filter(|_| ok) else {
@@ -937,10 +960,47 @@ impl Run {
             }
             _ => None,
         };
-        if let Some(o) = out {
-            self.report(&Val::Str(o));
-        }
+        // What the statement prints even when it computes nothing, and whether it leaves
+        // the line open: `print(…, end='')`, `process.stdout.write(…)`, Java's
+        // `System.out.print(…)`.
+        let literal = out.clone().or_else(|| {
+            let parts: Option<Vec<String>> = args.iter().map(Val::text).collect();
+            parts.map(|p| p.join(sep.as_deref().unwrap_or(" ")))
+        });
+        let open = end.as_deref().is_some_and(|e| !e.contains('\n'))
+            || (short == "write" && name.contains("stdout"))
+            || name.ends_with("out.print");
+        let literal = match (&end, open) {
+            (Some(e), true) => literal.map(|l| l + e),
+            _ => literal,
+        };
+        self.emit(out, literal, open);
         true
+    }
+
+    /// Reports what a print statement shows: `out` (what it computes) or, after a print that
+    /// left its line open, the line so far and `literal` (what it shows); `open`: this print
+    /// leaves the line open too.
+    fn emit(&mut self, out: Option<String>, literal: Option<String>, open: bool) {
+        if open {
+            if let Some(l) = literal {
+                if self.pending.len() + l.len() <= MAX_STR {
+                    self.pending.push_str(&l);
+                }
+            }
+            return;
+        }
+        if self.pending.is_empty() {
+            if let Some(o) = out {
+                self.report(&Val::Str(o));
+            }
+            return;
+        }
+        let mut line = std::mem::take(&mut self.pending);
+        if let Some(t) = out.or(literal) {
+            line.push_str(&t);
+        }
+        self.report(&Val::Str(line));
     }
 
     /// Expressions inside prose or a bare expression line: at each place one may start (a
@@ -1527,6 +1587,45 @@ fn cap(s: String) -> Option<Val> {
     (s.len() <= MAX_STR).then_some(Val::Str(s))
 }
 
+/// `len`, `max`, `min` or `sum` of `range(…)` (or of `x for x in range(…)`) in closed form,
+/// whatever its length: `len(range(0, 5500, 2))` is 2750, `max(x for x in range(2751))`
+/// 2750. Whole arguments and a positive step only.
+fn range_closed(short: &str, inner: &str) -> Option<Val> {
+    if !matches!(short, "len" | "max" | "min" | "sum") {
+        return None;
+    }
+    let mut t = inner.trim();
+    // A generator over the range that yields its variable unchanged.
+    if let Some((var, rest)) = t.split_once(" for ") {
+        let rest = rest.trim_start();
+        let (var2, it) = rest.split_once(" in ")?;
+        if var.trim() != var2.trim() || var.trim().is_empty() {
+            return None;
+        }
+        t = it.trim();
+    }
+    let args = t.strip_prefix("range(")?.strip_suffix(')')?;
+    let nums: Option<Vec<f64>> = args.split(',').map(|a| a.trim().parse::<f64>().ok()).collect();
+    let (a, b, step) = match nums?.as_slice() {
+        [b] => (0.0, *b, 1.0),
+        [a, b] => (*a, *b, 1.0),
+        [a, b, s] => (*a, *b, *s),
+        _ => return None,
+    };
+    if [a, b, step].iter().any(|x| x.fract() != 0.0 || x.abs() > 1e12) || step <= 0.0 {
+        return None;
+    }
+    let count = ((b - a) / step).ceil().max(0.0);
+    let v = match short {
+        "len" => count,
+        "max" if count > 0.0 => a + step * (count - 1.0),
+        "min" if count > 0.0 => a,
+        "sum" => count * a + step * count * (count - 1.0) / 2.0,
+        _ => return None,
+    };
+    Some(Val::Num(v))
+}
+
 fn repeat(s: &str, n: f64) -> Option<Val> {
     if n.fract() != 0.0
         || !(0.0..=64.0).contains(&n)
@@ -1538,8 +1637,18 @@ fn repeat(s: &str, n: f64) -> Option<Val> {
 }
 
 /// Functions [`Parser::call`] evaluates (lowercase, the last part of a dotted name).
-const FUNCTIONS: [&str; 26] = [
+const FUNCTIONS: [&str; 36] = [
     "prod",
+    "mul",
+    "multiply",
+    "multiplyexact",
+    "addexact",
+    "valueof",
+    "fraction",
+    "decimal",
+    "reduce",
+    "truediv",
+    "floordiv",
     "divmod",
     "ord",
     "chr",
@@ -1580,6 +1689,8 @@ struct Parser<'a> {
     extra: Vec<f64>,
     /// Python's `print(…, sep='')`.
     sep: Option<String>,
+    /// Python's `print(…, end='')`: the next print continues the line.
+    end: Option<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -1593,6 +1704,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             extra: Vec::new(),
             sep: None,
+            end: None,
         }
     }
 
@@ -1692,11 +1804,14 @@ impl<'a> Parser<'a> {
                     .get(n..)
                     .is_some_and(|r| r.starts_with('=') && !r.starts_with("=="))
             {
-                let key = self.rest().get(..n).unwrap_or("") == "sep";
+                let key = self.rest().get(..n).unwrap_or("");
+                let (sep, end) = (key == "sep", key == "end");
                 self.i += n + 1;
                 let v = self.expr()?;
-                if key {
+                if sep {
                     self.sep = v.text();
+                } else if end {
+                    self.end = v.text();
                 }
             } else {
                 self.i = save;
@@ -1873,15 +1988,23 @@ impl<'a> Parser<'a> {
                 let r = self.rest().get(1..).unwrap_or("");
                 let n = r.bytes().take_while(|c| is_ident(*c)).count();
                 let name = r.get(..n).unwrap_or("");
-                if n == 0 || !r.get(n..).is_some_and(|t| t.starts_with('(')) {
+                // Rust's turbofish (`.sum::<i32>()`) names a type, not an argument.
+                let fish = r
+                    .get(n..)
+                    .filter(|t| t.starts_with("::<"))
+                    .and_then(|t| t.find(">("))
+                    .filter(|k| *k < 24)
+                    .map_or(0, |k| k + 1);
+                let n2 = n + fish;
+                if n == 0 || !r.get(n2..).is_some_and(|t| t.starts_with('(')) {
                     return Some(v);
                 }
-                let body = r.get(n + 1..).unwrap_or("");
+                let body = r.get(n2 + 1..).unwrap_or("");
                 let close = find_close(body, b')')?;
                 let inner = body.get(..close)?;
                 let args = self.sub_args(inner)?;
                 let out = method(&name.to_ascii_lowercase(), &v, &args, self.run)?;
-                self.i += 1 + n + 1 + close + 1;
+                self.i += 1 + n2 + 1 + close + 1;
                 self.derived = true;
                 self.ops += 1;
                 v = out;
@@ -1914,6 +2037,30 @@ impl<'a> Parser<'a> {
         self.derived |= p.derived;
         self.extra.append(&mut p.extra);
         Some(args)
+    }
+
+    /// `reduce(operator.mul, [11, 250])`, `reduce(operator.add, …)`, `reduce(mul, …)`: the
+    /// product or sum of the list (the reducer named, not a lambda).
+    fn reduce(&mut self, inner: &str) -> Option<Val> {
+        let (head, list) = inner.split_once(',')?;
+        let head = head.trim();
+        let short = head.rsplit('.').next().unwrap_or(head).to_ascii_lowercase();
+        let product = match short.as_str() {
+            "mul" | "__mul__" | "imul" => true,
+            "add" | "__add__" | "iadd" => false,
+            _ => return None,
+        };
+        let items = match self.sub_expr(list.trim())? {
+            Val::List(items) => items,
+            _ => return None,
+        };
+        let nums: Option<Vec<f64>> = items.iter().map(Val::number).collect();
+        let nums = nums?;
+        Some(Val::Num(if product {
+            nums.iter().product()
+        } else {
+            nums.iter().sum()
+        }))
     }
 
     /// An expression read by a parser over `inner` (an interpolation, a parenthesis).
@@ -2131,15 +2278,33 @@ impl<'a> Parser<'a> {
             let body = after.get(1 + usize::from(macro_call)..)?;
             let close = find_close(body, b')')?;
             let inner = body.get(..close)?;
-            let args = self.sub_args(inner)?;
             let short = name.rsplit('.').next().unwrap_or(name).to_ascii_lowercase();
-            let v = call(&short, &args, macro_call, self.run)?;
+            // `len(range(0, 5500, 2))`, `max(x for x in range(2751))`, `reduce(operator.mul,
+            // […])`: read before the arguments (a range beyond `MAX_STR` items is never built;
+            // a function as an argument is no value).
+            let v = match range_closed(&short, inner) {
+                Some(v) => v,
+                None if short == "reduce" => self.reduce(inner)?,
+                None => {
+                    let args = self.sub_args(inner)?;
+                    call(&short, &args, macro_call, self.run)?
+                }
+            };
             self.i += n + 1 + usize::from(macro_call) + close + 1;
             self.derived = true;
             self.ops += 1;
             return Some(v);
         }
-        let (v, d) = self.run.get(name)?;
+        let Some((v, d)) = self.run.get(name) else {
+            // Python's and JS's booleans in arithmetic (`5099 + True`); not a value alone.
+            let b = match name {
+                "True" | "true" => 1.0,
+                "False" | "false" => 0.0,
+                _ => return None,
+            };
+            self.i += n;
+            return Some(Val::Num(b));
+        };
         let v = v.clone();
         self.derived |= d;
         // A name read counts as an operation: `lag` after `lag = 5000 + 100` restates it,
@@ -2207,6 +2372,21 @@ impl<'a> Parser<'a> {
             }
         }
         self.i += 1 + k + 1;
+        // Adjacent literals join (`"27" "50"` in Python, C and Ruby; `"27""50"` in a shell):
+        // a value the code builds.
+        let r = self.rest();
+        let gap = r.bytes().take_while(|c| *c == b' ' || *c == b'\t').count();
+        if matches!(q, b'"' | b'\'') && matches!(r.as_bytes().get(gap), Some(b'"' | b'\'')) {
+            let save = self.i;
+            self.i += gap;
+            if let Some(Val::Str(next)) = self.string("") {
+                self.derived = true;
+                self.ops += 1;
+                out.push_str(&next);
+                return cap(out);
+            }
+            self.i = save;
+        }
         Some(Val::Str(out))
     }
 
@@ -2360,8 +2540,33 @@ fn subscript(v: &Val, inner: &str) -> Option<Val> {
                     let (a, b) = (usize::try_from(a).ok()?, usize::try_from(b).ok()?);
                     Some(Val::Str(chars.get(a..b.max(a))?.iter().collect()))
                 }
-                ["", "", step] if step.trim() == "-1" => {
-                    Some(Val::Str(chars.iter().rev().collect()))
+                // `'a2b7c5d0'[1::2]`, `'05729'[3::-1]`, `'9001599'[4:0:-1]`: Python's
+                // extended slice.
+                [a, b, step] => {
+                    let st = idx(step)?.unwrap_or(1);
+                    let mut out = String::new();
+                    if st > 0 {
+                        let a = idx(a)?.map_or(0, at);
+                        let b = idx(b)?.map_or(len, at);
+                        let mut k = a;
+                        while k < b {
+                            out.push(*chars.get(usize::try_from(k).ok()?)?);
+                            k += st;
+                        }
+                    } else if st < 0 {
+                        // Negative step: start defaults to the end, stop to before the start.
+                        let clamp = |k: i64| if k < 0 { len + k } else { k.min(len - 1) };
+                        let a = idx(a)?.map_or(len - 1, clamp);
+                        let b = idx(b)?.map_or(-1, |k| if k < 0 { (len + k).max(-1) } else { k });
+                        let mut k = a;
+                        while k > b && k >= 0 {
+                            out.push(*chars.get(usize::try_from(k).ok()?)?);
+                            k += st;
+                        }
+                    } else {
+                        return None;
+                    }
+                    Some(Val::Str(out))
                 }
                 _ => None,
             }
@@ -2463,6 +2668,28 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
             _ => None,
         },
         "strip" | "trim" => Some(Val::Str(text()?.trim().to_string())),
+        // `(11).__mul__(250)`, `BigInteger.valueOf(51).multiply(…)`, `(250).__add__(2500)`.
+        "__mul__" | "multiply" | "mul" | "times" | "__add__" | "add" | "plus" | "__sub__"
+        | "subtract" | "minus" => {
+            let (a, b) = (v.number()?, args.first()?.number()?);
+            if args.len() != 1 || matches!(v, Val::Str(_)) {
+                return None;
+            }
+            Some(Val::Num(match name {
+                "__mul__" | "multiply" | "mul" | "times" => a * b,
+                "__add__" | "add" | "plus" => a + b,
+                _ => a - b,
+            }))
+        }
+        // `numpy.array([…]).sum()`, `[…].iter().sum::<i32>()`: a list's sum.
+        "sum" if args.is_empty() => match v {
+            Val::List(items) => {
+                let nums: Option<Vec<f64>> = items.iter().map(Val::number).collect();
+                Some(Val::Num(nums?.iter().sum()))
+            }
+            _ => None,
+        },
+        "iter" | "to_vec" if args.is_empty() => Some(v.clone()),
         _ => None,
     }
 }
@@ -2566,6 +2793,35 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
                 .map(|n| Val::Num(n as f64))
         }
         "abs" => Some(Val::Num(one()?.number()?.abs())),
+        // Arithmetic written as calls: `operator.mul(51, 100)`, `int.__mul__(51, 100)`,
+        // `Math.multiplyExact(51, 100)`, `operator.add(…)`, `Fraction(10200, 2)`.
+        "mul" | "__mul__" | "multiply" | "multiplyexact" => match nums()?.as_slice() {
+            [a, b] => Some(Val::Num(a * b)),
+            _ => None,
+        },
+        "add" | "__add__" | "addexact" => match nums()?.as_slice() {
+            [a, b] => Some(Val::Num(a + b)),
+            _ => None,
+        },
+        "sub" | "__sub__" | "subtract" | "subtractexact" => match nums()?.as_slice() {
+            [a, b] => Some(Val::Num(a - b)),
+            _ => None,
+        },
+        "truediv" | "__truediv__" | "fraction" | "divide" => match nums()?.as_slice() {
+            [a, b] if *b != 0.0 => Some(Val::Num(a / b)),
+            [a] if name == "fraction" => Some(Val::Num(*a)),
+            _ => None,
+        },
+        "floordiv" | "__floordiv__" => match nums()?.as_slice() {
+            [a, b] if *b != 0.0 => Some(Val::Num((a / b).floor())),
+            _ => None,
+        },
+        // `Decimal("5.1")`, `BigInteger.valueOf(51)`, `new BigDecimal("5.1")`: the number.
+        "decimal" | "valueof" | "bigdecimal" | "biginteger" => match one()? {
+            Val::Num(n) => Some(Val::Num(*n)),
+            Val::Str(t) => parse_decimal(t.trim()).map(Val::Num),
+            Val::List(_) => None,
+        },
         // `sum(range(1, 101))`: the whole numbers of a range (at most `MAX_STR` of them).
         "range" => {
             let (a, b, step) = match nums()?.as_slice() {
