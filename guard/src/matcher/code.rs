@@ -77,7 +77,10 @@ fn triggered(s: &str) -> bool {
         || memchr::memchr_iter(b'\\', b).any(|i| {
             b.get(i + 1).is_some_and(|c| {
                 c.is_ascii_hexdigit()
-                    || matches!(c, b't' | b'c' | b'f' | b's' | b'(' | b'n' | b'S' | b'm')
+                    || matches!(
+                        c,
+                        b't' | b'c' | b'f' | b's' | b'(' | b'n' | b'S' | b'm' | b'u' | b'o' | b'k'
+                    )
             })
         })
         || literal_trigger(b)
@@ -144,8 +147,11 @@ fn literal_trigger(b: &[u8]) -> bool {
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).
-const CALLS: [&str; 32] = [
+const CALLS: [&str; 34] = [
     "sum",
+    // Spreadsheets' `TEXTJOIN(sep, ignore_empty, …)`; CSS `calc(…)` (read by [`evaluate`]).
+    "textjoin",
+    "calc",
     "mean",
     "average",
     "avg",
@@ -207,9 +213,10 @@ pub(crate) fn view(s: &str) -> Option<String> {
 /// LaTeX maths written plainly: `\times`/`\cdot` as `×`, `\frac{a}{b}` as `a / b`,
 /// `\sqrt{n}` as `sqrt(n)`, other commands, braces and `$`, `\(`, `\)` dropped.
 fn latex(s: &str) -> Option<String> {
-    const MARKS: [&str; 12] = [
+    const MARKS: [&str; 20] = [
         "\\times", "\\cdot", "\\frac", "\\sqrt", "\\(", "\\[", "{,}", "^{", "\\num", "\\SI",
-        "\\math", "\\text",
+        "\\math", "\\text", "\\underbrace", "\\overbrace", "\\color", "\\sum", "\\kilo", "\\mega",
+        "\\dfrac", "\\tfrac",
     ];
     if !MARKS.iter().any(|m| s.contains(m)) {
         return None;
@@ -217,7 +224,13 @@ fn latex(s: &str) -> Option<String> {
     let mut t = s
         .replace("\\times", " × ")
         .replace("\\cdot", " × ")
-        .replace("{,}", ",");
+        .replace("{,}", ",")
+        .replace("\\dfrac{", "\\frac{")
+        .replace("\\tfrac{", "\\frac{")
+        // siunitx prefixes as the abbreviations the number rules read (`\SI{2.75}{\kilo}`).
+        .replace("\\kilo", "k")
+        .replace("\\mega", "M");
+    t = latex_structures(&t);
     // `\frac{a}{b}` → `a / b` (one level, literal arguments).
     while let Some(i) = t.find("\\frac{") {
         let rest = t.get(i + 6..).unwrap_or("");
@@ -260,6 +273,103 @@ fn latex(s: &str) -> Option<String> {
     }
     // `sqrt(` came from `\sqrt{`: its closing brace was dropped; close it after the digits.
     Some(close_sqrt(&out))
+}
+
+/// The end of the balanced `{…}` group opening at `open` (the byte after its `}`).
+fn group_end(s: &str, open: usize) -> Option<usize> {
+    if s.as_bytes().get(open) != Some(&b'{') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (k, c) in s.get(open..)?.bytes().enumerate().take(400) {
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(open + k + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// LaTeX structures that label or colour a value's pieces, or sum a constant: the labels of
+/// `\underbrace{27}_{a}` and `\overbrace{27}^{x}` and the colour of `\color{red}{27}` dropped
+/// (the pieces stay, and join as the reader sees them), `\sum_{i=1}^{11} 250` as its value.
+fn latex_structures(s: &str) -> String {
+    let mut t = s.to_string();
+    for cmd in ["\\underbrace", "\\overbrace"] {
+        let mut from = 0;
+        while let Some(k) = t.get(from..).and_then(|r| r.find(cmd)).map(|k| k + from) {
+            let Some(arg_end) = group_end(&t, k + cmd.len()) else {
+                break;
+            };
+            from = arg_end;
+            let mark = t.as_bytes().get(arg_end).copied();
+            if matches!(mark, Some(b'_' | b'^')) {
+                if let Some(label_end) = group_end(&t, arg_end + 1) {
+                    t.replace_range(arg_end..label_end, "");
+                }
+            }
+        }
+    }
+    // `\color{red}{27}` / `\color{red}27`: the colour name is no piece of the value.
+    let mut from = 0;
+    while let Some(k) = t.get(from..).and_then(|r| r.find("\\color")).map(|k| k + from) {
+        match group_end(&t, k + 6) {
+            Some(end) => t.replace_range(k..end, ""),
+            None => break,
+        }
+        from = k;
+    }
+    // `\sum_{i=1}^{11} 250`: a constant summed over a counted index.
+    let mut from = 0;
+    while let Some(k) = t.get(from..).and_then(|r| r.find("\\sum_{")).map(|k| k + from) {
+        from = k + 5;
+        let Some(sub_end) = group_end(&t, k + 5) else {
+            break;
+        };
+        let lo = t
+            .get(k + 6..sub_end - 1)
+            .and_then(|g| g.split_once('='))
+            .and_then(|(_, a)| a.trim().parse::<f64>().ok());
+        let rest = t.get(sub_end..).unwrap_or("");
+        let Some(r) = rest.strip_prefix('^') else {
+            continue;
+        };
+        let (hi, used) = if r.starts_with('{') {
+            let Some(e) = group_end(r, 0) else { continue };
+            (r.get(1..e - 1).and_then(|g| g.trim().parse::<f64>().ok()), e)
+        } else {
+            let d = r.bytes().take_while(u8::is_ascii_digit).count();
+            (r.get(..d).and_then(|g| g.parse::<f64>().ok()), d)
+        };
+        let body = r.get(used..).unwrap_or("");
+        let body_t = body.trim_start().trim_start_matches('{');
+        let d = body_t
+            .bytes()
+            .take_while(|c| c.is_ascii_digit() || *c == b'.')
+            .count();
+        let v = body_t.get(..d).and_then(|g| g.parse::<f64>().ok());
+        // Only a constant body: a term that names the index (`250i`, `i^2`) is no constant.
+        let after = body_t.get(d..).unwrap_or("");
+        let constant = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '^');
+        if let (Some(lo), Some(hi), Some(v), true) = (lo, hi, v, constant) {
+            let n = hi - lo + 1.0;
+            if n >= 1.0 && n.fract() == 0.0 {
+                let end = sub_end + 1 + used + (body.len() - body_t.len()) + d;
+                let value = fmt_num(n * v);
+                if let Some(range) = t.get(k..end).map(|_| k..end) {
+                    t.replace_range(range, &value);
+                    from = k + value.len();
+                }
+            }
+        }
+    }
+    t
 }
 
 /// `sqrt(26010000` (closing brace dropped) → `sqrt(26010000)`.
@@ -310,6 +420,18 @@ fn evaluate(s: &str) -> String {
                 .take_while(|c| c.is_ascii_alphanumeric() || **c == b'.' || **c == b'_')
                 .count();
             let name = s.get(i..i + n).unwrap_or("");
+            // CSS `calc(11 * 250px)`: the expression without its units, for the arithmetic
+            // rule (`calc(100% - 20px)` is `(100 - 20)`, compared exactly like any other).
+            if name.eq_ignore_ascii_case("calc") && b.get(i + n) == Some(&b'(') {
+                let body = s.get(i + n + 1..).unwrap_or("");
+                if let Some(close) = find_close(body, b')') {
+                    out.push('(');
+                    out.push_str(&without_units(body.get(..close).unwrap_or("")));
+                    out.push(')');
+                    i += n + 1 + close + 1;
+                    continue;
+                }
+            }
             if b.get(i + n) == Some(&b'(') {
                 if let Some((args, end)) = args_at(s, i + n) {
                     if let Some(v) = call(name, &args) {
@@ -326,6 +448,20 @@ fn evaluate(s: &str) -> String {
         let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
         out.push(ch);
         i += ch.len_utf8().max(1);
+    }
+    out
+}
+
+/// `11 * 250px` → `11 * 250`: letters and `%` right after a digit dropped.
+fn without_units(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut after_digit = false;
+    for c in s.chars() {
+        if after_digit && (c.is_ascii_alphabetic() || c == '%') {
+            continue;
+        }
+        after_digit = c.is_ascii_digit();
+        out.push(c);
     }
     out
 }
@@ -402,6 +538,15 @@ fn literals(body: &str) -> Option<Vec<Val>> {
 
 fn literal(s: &str) -> Option<(Val, &str)> {
     let first = *s.as_bytes().first()?;
+    // A spreadsheet's empty argument (`TEXTJOIN("",,27,50)`) and its booleans.
+    if first == b',' {
+        return Some((Val::Str(String::new()), s));
+    }
+    for (word, v) in [("TRUE", 1.0), ("FALSE", 0.0)] {
+        if let Some(rest) = s.strip_prefix(word) {
+            return Some((Val::Num(v), rest));
+        }
+    }
     match first {
         b'"' | b'\'' => {
             let body = s.get(1..)?;
@@ -495,6 +640,13 @@ fn call(name: &str, args: &[Val]) -> Option<Val> {
         _ => None,
     };
     match short.as_str() {
+        "textjoin" => match args {
+            [Val::Str(sep), _, rest @ ..] if !rest.is_empty() => {
+                let parts: Option<Vec<String>> = rest.iter().map(Val::text).collect();
+                Some(Val::Str(parts?.join(sep)))
+            }
+            _ => None,
+        },
         "rept" | "repeat" => match args {
             [v, Val::Num(n)] if *n >= 1.0 && *n <= 20.0 => {
                 Some(Val::Str(v.text()?.repeat(*n as usize)))

@@ -272,6 +272,7 @@ mod normalize;
 mod numbers;
 mod parts;
 mod phrases;
+mod prefix;
 mod program;
 mod readings;
 mod repeats;
@@ -940,7 +941,9 @@ impl Matcher {
         // written and, when different, the normalised text (as the code view is), when the
         // text holds a trigger. Normalising drops `$` (and with it shell and template
         // interpolation), so a text as written with a `$` is checked too.
-        let written_only = || norm != text && program::interpolates(text);
+        // Markup that normalising drops can hold the program (`<?php echo 27 . 50; ?>`).
+        let written_only =
+            || norm != text && (program::interpolates(text) || program::triggered(text));
         let programs = if program::triggered(&norm) || written_only() {
             let second = if norm != text {
                 program::run(&norm)
@@ -973,6 +976,15 @@ impl Matcher {
         if self.rules.arithmetic && !self.nums.is_empty() {
             for v in repeats::values(text) {
                 self.nums.range(v, v, hits);
+            }
+        }
+        // Prefix forms and template actions evaluated (`(* 51 100)`, `{{ 250 | mul 11 }}`:
+        // `prefix.rs`), each value read by every rule.
+        if self.rules.arithmetic {
+            let forms = prefix::values(text);
+            if !forms.is_empty() {
+                let n = normalize::normalize(&forms.join("\n")).into_owned();
+                self.scan_view(&n, hits, false);
             }
         }
         // Arithmetic chained over sentences or steps (`Take 10200. Halve it.`): on the text and

@@ -161,6 +161,24 @@ pub(crate) fn triggered(s: &str) -> bool {
     if literal_head && coefficient_shape(b) {
         return true;
     }
+    // Adjacent quoted literals (`"27" "50"`, `"27""50"`), prints that leave the line open
+    // (`echo -n`, a shell `printf`), PHP, Ruby's `.to_s` and a program quoted after `-e`.
+    let adjacent = memchr::memchr2_iter(b'"', b'\'', b).any(|i| {
+        i > 0
+            && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric)
+            && b.get(i + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .find(|c| !matches!(c, b' ' | b'\t'))
+                .is_some_and(|c| Some(c) == b.get(i))
+    });
+    if adjacent
+        || [&b"echo -n "[..], b"printf ", b"<?php", b"<?=", b".to_s", b" -e '", b" -e \""]
+            .iter()
+            .any(|t| memchr::memmem::find(b, t).is_some())
+    {
+        return true;
+    }
     memchr::memmem::find_iter(b, b"point").any(|i| {
         let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
         before.eq_ignore_ascii_case(b"code ")
@@ -873,6 +891,17 @@ impl Run {
             name.as_str(),
             "echo" | "printf" | "write-output" | "write-host" | "print" | "puts" | "say"
         ) && rest.starts_with([' ', '\t']);
+        // PHP's and Perl's `echo 27 . 50`, `print 51 . "00"`: an expression the shell would
+        // print as words.
+        if shell && matches!(name.as_str(), "echo" | "print") && rest.contains('.') {
+            let mut p = Parser::new(rest.trim_start(), self);
+            let v = p.expr();
+            let ok = p.derived && p.ops > 0 && p.clean_end();
+            if let Some(o) = v.filter(|_| ok).and_then(|v| v.text()) {
+                self.emit(Some(o.clone()), Some(o), false);
+                return true;
+            }
+        }
         if shell
             && matches!(
                 name.as_str(),
@@ -900,7 +929,9 @@ impl Run {
                 let o = printf(fmt, &args, true);
                 // A shell printf ends a line only where its format says so.
                 let open = !fmt.contains("\\n") && !fmt.contains('\n');
-                (o.clone(), o, open)
+                // A format without a field prints as it is (`printf 27`).
+                let shown = o.clone().or_else(|| Some(unescape_printf(fmt)));
+                (o, shown, open)
             } else {
                 let joined = words.join(" ");
                 let open = name == "echo" && flags.iter().any(|f| f.contains('n'));
@@ -1205,7 +1236,9 @@ fn brace_balance(line: &str) -> i64 {
 /// `{ … }` around one.
 fn strip_prompt(s: &str) -> &str {
     let mut t = s;
-    for p in [">>> ", "... ", "$ ", "> ", "- ", "* ", "% ", "In ["] {
+    for p in [
+        ">>> ", "... ", "$ ", "> ", "- ", "* ", "% ", "In [", "<?php ", "<?= ",
+    ] {
         if let Some(r) = t.strip_prefix(p) {
             t = if p == "In [" {
                 r.split_once("]:").map_or(r, |(_, x)| x)
@@ -1894,6 +1927,13 @@ impl<'a> Parser<'a> {
                 {
                     Op::Concat
                 }
+                // PHP's `"27"."50"`: a dot between two quoted strings.
+                (Some(b'.'), Some(b'"' | b'\''))
+                    if self.i > 0
+                        && matches!(self.s.as_bytes().get(self.i - 1), Some(b'"' | b'\'')) =>
+                {
+                    Op::Concat
+                }
                 _ => return Some(v),
             };
             let save = self.i;
@@ -2252,6 +2292,16 @@ impl<'a> Parser<'a> {
                 self.ops += 1;
                 return Some(Val::Num(v * x));
             }
+        }
+        // Ruby's `27.to_s`: the number as text.
+        if radix == 10
+            && r.get(n..).is_some_and(|t| t.starts_with(".to_s"))
+            && !rb.get(n + 5).is_some_and(|c| is_ident(*c))
+        {
+            self.i += n + 5;
+            self.derived = true;
+            self.ops += 1;
+            return Some(Val::Str(fmt_num(v)));
         }
         // Glued to a word or a version's next part (`800ms`, `5.1.2`); a full stop ends it.
         if rb.get(n).is_some_and(|c| is_ident(*c))
@@ -3257,6 +3307,15 @@ fn shell_words(s: &str, run: &Run) -> Option<(Vec<String>, bool)> {
         while let Some(&c) = b.get(i) {
             match c {
                 b' ' | b'\t' | b'|' | b'>' | b'&' => break,
+                b'\'' | b'"' if i > 0 && matches!(b.get(i - 1), Some(b'"' | b'\'')) => {
+                    // A quoted part right after another (`"27""50"`): the shell joins them.
+                    derived = true;
+                    let q = c;
+                    let body = s.get(i + 1..)?;
+                    let close = body.find(char::from(q))?;
+                    w.push_str(body.get(..close)?);
+                    i += close + 2;
+                }
                 b'\'' => {
                     let body = s.get(i + 1..)?;
                     let close = body.find('\'')?;
