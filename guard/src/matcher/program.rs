@@ -1014,6 +1014,11 @@ impl Run {
     /// leaves the line open too.
     fn emit(&mut self, out: Option<String>, literal: Option<String>, open: bool) {
         if open {
+            // What it computes is stated whether or not the line goes on (`printf '%d%02d'
+            // 51 0`).
+            if let Some(o) = &out {
+                self.report(&Val::Str(o.clone()));
+            }
             if let Some(l) = literal {
                 if self.pending.len() + l.len() <= MAX_STR {
                     self.pending.push_str(&l);

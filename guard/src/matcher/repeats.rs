@@ -14,7 +14,7 @@
 //! `Repeat(V, N)`, `full(N, V)`, `ones(1, N)`, `N.times`, `N⍴`, `xx N`, `range(N)`,
 //! `range(a, b)`, `a..b`, `a..=b`, `seq N`, `seq a b`, `generate_series(a, b)`, `head -N`,
 //! `head -n N`, `[V]*N`, `vec![V; N]`, `[V; N]`) and an aggregate (`sum`, `sumOf`, `add`,
-//! `reduce`, `inject`, `fold`, `+/`, `[+]`, `+=`, `paste -sd+`, `count(*)`, `$((s+V))`). The
+//! `reduce`, `inject`, `fold`, `+/`, `[+]`, awk's `+=`, `paste -sd+`, `count(*)`, `$((s+V))`). The
 //! constant is the one numeric literal left on the line once the count's own literals, a 0
 //! or 1 (a range's start, an identity), awk fields (`$3`) and literals glued to a name (`i32`,
 //! `5m`) are set aside; two different literals left read nothing. `a..b` is inclusive in
@@ -200,10 +200,14 @@ fn line_values(line: &str, out: &mut Vec<f64>) {
     };
     let word = |k: usize, w: &str| matches!(at(k), Some(Tok::Word(x)) if x == w);
     let sym = |k: usize, c: char| at(k) == Some(&Tok::Sym(c));
+    let awk = t.iter().any(|x| x.tok == Tok::Word("awk".into()));
     let aggregate = (0..t.len()).any(|k| {
         matches!(at(k), Some(Tok::Word(w)) if matches!(w.as_str(),
             "sum" | "sumof" | "add" | "reduce" | "inject" | "fold" | "foldl" | "foldr" | "paste"))
-            || (sym(k, '+') && (sym(k + 1, '/') || sym(k + 1, '=') || sym(k + 1, ']')))
+            || (sym(k, '+') && (sym(k + 1, '/') || sym(k + 1, ']')))
+            // `+=` where a total starts at zero by the language's rule (awk); elsewhere the
+            // start is unknown (`for i in range(100): total += 51` states nothing).
+            || (sym(k, '+') && sym(k + 1, '=') && awk)
             || (word(k, "count") && sym(k + 1, '(') && sym(k + 2, '*'))
             // `$((s+250))`: a running total in shell arithmetic.
             || (sym(k, '$') && sym(k + 1, '(') && sym(k + 2, '(')
@@ -481,6 +485,7 @@ mod tests {
             "kubectl get pods | head -20 | awk '{s+=$3} END {print s}'",
             "seq 10 | xargs -n1 kubectl delete pod",
             "for p in 0..11 { total += lag[p] }",
+            "for i in range(100): total += 51",
             "sum(range(100))",
             "see pages 10..12 for the sum of 3 and 4",
             "The sum was about 5100... wait",
