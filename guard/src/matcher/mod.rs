@@ -275,6 +275,7 @@ mod phrases;
 mod prefix;
 mod program;
 mod readings;
+mod relations;
 mod repeats;
 mod rot47;
 mod seqkeys;
@@ -993,11 +994,19 @@ impl Matcher {
         let chains = self.rules.arithmetic && !self.nums.is_empty();
         if chains {
             wordmath::chains(&self.nums, &norm, hits);
+            // Relations solved in one step (`2x = 5500`, `the 11th multiple of 250`, a
+            // quotient and remainder, a sum and difference, prime factors: `relations.rs`).
+            for v in relations::values(&norm) {
+                self.nums.range(v, v, hits);
+            }
         }
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 if chains {
                     wordmath::chains(&self.nums, &r, hits);
+                    for v in relations::values(&r) {
+                        self.nums.range(v, v, hits);
+                    }
                 }
                 self.scan_view(&r, hits, false);
                 // Alphabet positions in words (`eleven five nineteen …`) read as letters (a
