@@ -210,6 +210,133 @@ pub(crate) fn view(s: &str) -> Option<String> {
     (out != s).then_some(out)
 }
 
+/// A spreadsheet formula over cells whose values the text gives (`=A1*B1 with A1=51 and
+/// B1=100`, `=SUM(A1:A11) where every cell is 250`): each formula line with its cells
+/// replaced by their values (a range by its cells' common value, once per cell), for the
+/// arithmetic rule and [`view`]. `None` without a formula line (a line opening with `=` and
+/// a capital) or without a value for every cell it names.
+pub(crate) fn cells_view(s: &str) -> Option<String> {
+    let formula_line = |l: &str| {
+        let t = l.trim_start();
+        t.strip_prefix('=')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
+    if !s.lines().any(formula_line) {
+        return None;
+    }
+    // `A1=51`, `A1 = 51`, `A1 is 51`; `every cell is 250`.
+    let mut defs: Vec<(String, String)> = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && defs.len() < 64 {
+        if let Some((name, end)) = cell_ref(s, i) {
+            let rest = s.get(end..).unwrap_or("");
+            let t = rest.trim_start();
+            let t = t
+                .strip_prefix('=')
+                .or_else(|| t.strip_prefix("is "))
+                .map(str::trim_start);
+            if let Some(t) = t {
+                let n = t
+                    .bytes()
+                    .take_while(|c| c.is_ascii_digit() || *c == b'.')
+                    .count();
+                if n > 0 && !t.starts_with('.') {
+                    defs.push((name, t.get(..n).unwrap_or("").to_string()));
+                }
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    let lower = s.to_ascii_lowercase();
+    let every = ["every cell is ", "each cell is ", "all cells are ", "every cell holds "]
+        .iter()
+        .find_map(|cue| lower.find(cue).map(|k| k + cue.len()))
+        .and_then(|k| {
+            let t = lower.get(k..)?;
+            let n = t.bytes().take_while(u8::is_ascii_digit).count();
+            (n > 0).then(|| t.get(..n).unwrap_or("").to_string())
+        });
+    let mut out = String::new();
+    for line in s.lines().filter(|l| formula_line(l)) {
+        let mut t = String::new();
+        let mut i = 0;
+        let lb = line.as_bytes();
+        let mut complete = true;
+        while i < lb.len() {
+            if let Some((name, end)) = cell_ref(line, i) {
+                // A range `A1:A11` in one column or one row.
+                if lb.get(end) == Some(&b':') {
+                    if let Some((name2, end2)) = cell_ref(line, end + 1) {
+                        let count = range_cells(&name, &name2);
+                        match (count, &every) {
+                            (Some(c), Some(v)) if c <= 1000 => {
+                                t.push_str(&vec![v.as_str(); c].join(","));
+                            }
+                            _ => complete = false,
+                        }
+                        i = end2;
+                        continue;
+                    }
+                }
+                match defs.iter().find(|(n, _)| *n == name) {
+                    Some((_, v)) => t.push_str(v),
+                    None => complete = false,
+                }
+                i = end;
+                continue;
+            }
+            let ch = line.get(i..).and_then(|r| r.chars().next()).unwrap_or(' ');
+            t.push(ch);
+            i += ch.len_utf8().max(1);
+        }
+        if complete {
+            out.push_str(&t);
+            out.push('\n');
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A cell reference at `i` (`A1`, `AB12`: one or two capitals, one to four digits, on word
+/// boundaries): its name and end.
+fn cell_ref(s: &str, i: usize) -> Option<(String, usize)> {
+    let b = s.as_bytes();
+    if i > 0 && b.get(i - 1).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        return None;
+    }
+    let l = b.get(i..)?.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    let d = b.get(i + l..)?.iter().take_while(|c| c.is_ascii_digit()).count();
+    if !(1..=2).contains(&l) || !(1..=4).contains(&d) {
+        return None;
+    }
+    let end = i + l + d;
+    if b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        return None;
+    }
+    Some((s.get(i..end)?.to_string(), end))
+}
+
+/// Cells in `A1:A11` (one column) or `A1:K1` (one row).
+fn range_cells(a: &str, b: &str) -> Option<usize> {
+    let split = |r: &str| {
+        let k = r.find(|c: char| c.is_ascii_digit())?;
+        Some((r.get(..k)?.to_string(), r.get(k..)?.parse::<usize>().ok()?))
+    };
+    let (ca, ra) = split(a)?;
+    let (cb, rb) = split(b)?;
+    if ca == cb {
+        return rb.checked_sub(ra).map(|n| n + 1);
+    }
+    if ra == rb && ca.len() == 1 && cb.len() == 1 {
+        let (x, y) = (ca.bytes().next()?, cb.bytes().next()?);
+        return y.checked_sub(x).map(|n| usize::from(n) + 1);
+    }
+    None
+}
+
 /// LaTeX maths written plainly: `\times`/`\cdot` as `×`, `\frac{a}{b}` as `a / b`,
 /// `\sqrt{n}` as `sqrt(n)`, other commands, braces and `$`, `\(`, `\)` dropped.
 fn latex(s: &str) -> Option<String> {
@@ -960,6 +1087,11 @@ mod tests {
         assert_eq!(v("DIGIT FIVE, DIGIT ONE, digit-zero"), "5, 1, 0");
         assert_eq!(v("510{2}"), "5100");
         assert!(v("$\\frac{10200}{2}$").contains("10200 / 2"));
+        let c = |s: &str| super::cells_view(s).unwrap_or_default();
+        assert!(c("=A1*B1 with A1=51 and B1=100").contains("=51*100"));
+        assert!(c("=SUM(A1:A11) where every cell is 250").contains("SUM(250,250,"));
+        assert!(super::cells_view("=SUM(A1:A10)").is_none());
+        assert!(super::cells_view("=A1*B1").is_none());
         assert!(v("$\\sqrt{26010000}$").contains("5100"));
         assert!(v("5.1 \\times 10^{3}").contains("5.1  ×  10^3"));
     }

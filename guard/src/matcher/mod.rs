@@ -936,6 +936,16 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Spreadsheet formulas over cells the text gives values for (`=A1*B1 with A1=51`),
+        // with the cells replaced, read as they stand and as `code.rs` evaluates them.
+        if self.rules.arithmetic {
+            if let Some(f) = code::cells_view(text) {
+                let evaluated = code::view(&f);
+                for v in std::iter::once(f).chain(evaluated) {
+                    self.scan_view(&normalize::normalize(&v), hits, false);
+                }
+            }
+        }
         // Values a program builds over several statements (`program.rs`): each number it
         // computes is checked exactly (up to float error, no candidate or tolerance), each
         // string it builds or prints is read by every rule and the name rules. On the text as

@@ -29,7 +29,7 @@ enum Tok {
 }
 
 /// Cue words without their first letter, so a capital at a sentence's start still cues.
-const CUES: [&str; 11] = [
+const CUES: [&str; 13] = [
     "//",
     " div ",
     "ultiple of",
@@ -41,6 +41,8 @@ const CUES: [&str; 11] = [
     "actor",
     "roduct of",
     "² =",
+    "ouble",
+    "riple",
 ];
 
 fn triggered(s: &str) -> bool {
@@ -48,11 +50,11 @@ fn triggered(s: &str) -> bool {
     CUES.iter()
         .any(|c| memchr::memmem::find(b, c.as_bytes()).is_some())
         || memchr::memchr_iter(b'=', b).any(|i| {
-            // `2x = 5500`, `2x=5500`, `x^2 = …`, `x + y = …`: a letter (or a digit after `^`)
-            // just before the `=`.
+            // `2x = 5500`, `x^2 = …`, `x + y = …`, `total - worst = …`: a letter (or the
+            // `2` of a square) just before the `=`.
             let before = b.get(..i).unwrap_or(&[]);
             let t = before.iter().rev().find(|c| **c != b' ');
-            t.is_some_and(|c| matches!(c, b'x' | b'y' | b'z' | b'n' | b't' | b'2'))
+            t.is_some_and(|c| c.is_ascii_alphabetic() || *c == b'2')
         })
 }
 
@@ -164,6 +166,28 @@ fn chunk_values(s: &str, out: &mut Vec<f64>) {
                 }
             }
         }
+        // `the eleventh multiple of 250`, `the fifty-first multiple of 100` (the multiple
+        // in digits once the second readings have turned its words into digits).
+        if let Some((n, used)) = ordinal(&t, k) {
+            if word(k + used, "multiple") && word(k + used + 1, "of") {
+                if let Some(m) = num(k + used + 2) {
+                    out.push(n * m);
+                }
+            }
+        }
+        // `double the worst lag and you get 5500`, `triple it: 15300`.
+        if word(k, "double") || word(k, "triple") {
+            let f = if word(k, "double") { 2.0 } else { 3.0 };
+            let get = (k + 1..k + 8).find(|j| {
+                (word(*j, "you") && word(*j + 1, "get")) || word(*j, "gives") || word(*j, "makes")
+            });
+            if let Some(j) = get {
+                let at = if word(j, "you") { j + 2 } else { j + 1 };
+                if let Some(r) = num(at) {
+                    out.push(r / f);
+                }
+            }
+        }
         // `halfway from 5000 to 5200`.
         if word(k, "halfway") && word(k + 1, "from") && word(k + 3, "to") {
             if let (Some(a), Some(b)) = (num(k + 2), num(k + 4)) {
@@ -174,6 +198,45 @@ fn chunk_values(s: &str, out: &mut Vec<f64>) {
     quotient_remainder(&t, &num, &word, &sym, &next_num, out);
     sum_difference(&t, &num, &word, &sym, &next_num, out);
     factor_list(&t, &num, &word, &sym, out);
+}
+
+/// An ordinal in words at `k` (`eleventh`, `fifty-first`, `fifty first`, `50-first` after
+/// a second reading): its value and the tokens it takes.
+fn ordinal(t: &[Tok], k: usize) -> Option<(f64, usize)> {
+    const UNITS: [&str; 19] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+        "seventeenth", "eighteenth", "nineteenth",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    const TENTHS: [&str; 8] = [
+        "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth",
+        "ninetieth",
+    ];
+    let w = |j: usize| match t.get(j) {
+        Some(Tok::Word(x)) => Some(x.as_str()),
+        _ => None,
+    };
+    let unit = |j: usize| {
+        w(j).and_then(|x| UNITS.iter().position(|u| *u == x))
+            .map(|p| p as f64 + 1.0)
+    };
+    if let Some(u) = unit(k) {
+        return Some((u, 1));
+    }
+    if let Some(p) = w(k).and_then(|x| TENTHS.iter().position(|u| *u == x)) {
+        return Some((20.0 + 10.0 * p as f64, 1));
+    }
+    let tens = match (w(k), t.get(k)) {
+        (Some(x), _) => TENS.iter().position(|u| *u == x).map(|p| 20.0 + 10.0 * p as f64),
+        (None, Some(Tok::Num(n))) if *n >= 20.0 && *n <= 90.0 && n % 10.0 == 0.0 => Some(*n),
+        _ => None,
+    }?;
+    let gap = usize::from(t.get(k + 1) == Some(&Tok::Sym('-')));
+    let u = unit(k + 1 + gap).filter(|u| *u < 10.0)?;
+    Some((tens + u, 2 + gap))
 }
 
 type NumAt<'a> = dyn Fn(usize) -> Option<f64> + 'a;
@@ -352,6 +415,10 @@ mod tests {
             ("its prime factors are 2, 2, 3, 5, 5 and 17", 5100.0),
             ("the product of 2, 5³ and 11", 2750.0),
             ("Factor it and you get 2, 5, 5, 5, 11.", 2750.0),
+            ("the eleventh multiple of 250", 2750.0),
+            ("the fifty-first multiple of 100", 5100.0),
+            ("the 50-first multiple of 100", 5100.0),
+            ("If you double the worst lag you get 5500.", 2750.0),
         ] {
             assert!(values(s).contains(&v), "{s}: {:?}", values(s));
         }
