@@ -211,6 +211,20 @@
 //! statement combines them (a config block of `key = value` lines reads nothing), and a loop or
 //! branch forgets every name its block assigns.
 //!
+//! **Code in other languages, prefix forms and relations** (ninth red-team round): a constant
+//! repeated a counted number of times and aggregated (`repeats.rs`: `sum (replicate 51 100)`,
+//! `51.times.sum { 100 }`, `+/51⍴100`, `SUM(100) FROM generate_series(1, 51)`, `yes 100 | head
+//! -n 51 | paste -sd+ | bc`); arithmetic as calls and methods (`operator.mul(51, 100)`,
+//! `(51).__mul__(100)`, `Math.multiplyExact`, `Fraction(10200, 2)`, `len(range(0, 10200,
+//! 2))`), adjacent literals, extended slices and prints that leave a line open (`print('51',
+//! end='')`, `echo -n 51; echo 00`) in `program.rs`; Lisp forms and template actions
+//! (`prefix.rs`: `(* 51 100)`, `{{ 100 | mul 51 }}`); LaTeX labels, colours and constant sums
+//! (`\underbrace{51}_{a}`, `\color{red}{51}`, `\sum_{i=1}^{51} 100`), CSS `calc(51 * 100px)`,
+//! `TEXTJOIN` and formulas over given cells (`=A1*B1 with A1=51 and B1=100`) in `code.rs`; and
+//! relations solved in one step (`relations.rs`: `2x = 10200`, `the 51st multiple of 100`,
+//! `halfway from 5000 to 5200`, a quotient with a remainder, a sum with a difference, prime
+//! factors). Each value is compared exactly.
+//!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured

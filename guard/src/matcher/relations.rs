@@ -14,8 +14,8 @@
 //! `the sum of 3 retries`, `a multiple of 8 GiB` read nothing that could equal a target unless
 //! the relation really computes it.
 //!
-//! Cost: [`triggered`] runs a handful of memmem searches for the cue words (and a memchr for
-//! `=` checked against the byte before it); only then is the text tokenised once.
+//! Cost: [`cue_offsets`] runs one memmem search per cue word and a memchr for `=` (checked
+//! against the bytes before it); only the paragraphs holding a cue are tokenised, each once.
 
 /// Longest paragraph tokenised whole (bytes): a relation is a sentence or two; a longer
 /// paragraph is read a line at a time.
@@ -28,34 +28,107 @@ enum Tok {
     Sym(char),
 }
 
-/// Cue words without their first letter, so a capital at a sentence's start still cues.
-const CUES: [&str; 13] = [
-    "//",
-    " div ",
-    "ultiple of",
-    "alfway from",
-    "emainder",
-    " mod ",
-    "iffer",
-    "ore than",
-    "actor",
-    "roduct of",
-    "² =",
-    "ouble",
-    "riple",
+/// Cue words without their first letter, so a capital at a sentence's start still cues,
+/// each with the check its hit must pass (the bytes around it), so common words (`more
+/// than`, `double`) cost a look at their neighbours, not a read of their paragraph.
+const CUES: [(&str, Cue); 16] = [
+    (" // ", Cue::DigitAfter),
+    (" div ", Cue::DigitAfter),
+    (" mod ", Cue::DigitAfter),
+    ("ultiple of", Cue::Any),
+    ("alfway from", Cue::Any),
+    ("emainder", Cue::DigitNear),
+    ("iffer by", Cue::Any),
+    ("ifference is", Cue::Any),
+    ("ore than", Cue::DigitBefore),
+    ("rime factor", Cue::Any),
+    ("actor it", Cue::Any),
+    ("actors are", Cue::Any),
+    ("roduct of", Cue::DigitNear),
+    ("² =", Cue::Any),
+    ("ouble", Cue::GetAfter),
+    ("riple", Cue::GetAfter),
 ];
 
-fn triggered(s: &str) -> bool {
+/// What a cue's hit must have around it.
+#[derive(Clone, Copy)]
+enum Cue {
+    Any,
+    /// A digit right after the cue (`div 1000`).
+    DigitAfter,
+    /// A digit within 16 bytes after it (`remainder 750`, `product of 2, …`).
+    DigitNear,
+    /// A number and a space right before it (`2350 more than`).
+    DigitBefore,
+    /// `you get`, `gives` or `makes` later on its line (`double it and you get 5500`).
+    GetAfter,
+}
+
+fn cue_holds(b: &[u8], at: usize, len: usize, cue: Cue) -> bool {
+    let after = b.get(at + len..).unwrap_or(&[]);
+    match cue {
+        Cue::Any => true,
+        Cue::DigitAfter => after.first().is_some_and(u8::is_ascii_digit),
+        Cue::DigitNear => after.iter().take(16).any(u8::is_ascii_digit),
+        Cue::DigitBefore => {
+            at >= 3
+                && b.get(at - 2) == Some(&b' ')
+                && b.get(at - 3).is_some_and(u8::is_ascii_digit)
+        }
+        Cue::GetAfter => {
+            let line = after.split(|c| *c == b'\n').next().unwrap_or(&[]);
+            let line = line.get(..line.len().min(120)).unwrap_or(line);
+            [&b"you get"[..], b"gives", b"makes"]
+                .iter()
+                .any(|w| memchr::memmem::find(line, w).is_some())
+        }
+    }
+}
+
+/// Where the text holds a relation's cue: the offsets of cue words and of an `=` after a
+/// glued coefficient (`2x =`), a square (`^2 =`) or a signed name (`+ y =`, `- worst =`).
+fn cue_offsets(s: &str) -> Vec<usize> {
     let b = s.as_bytes();
-    CUES.iter()
-        .any(|c| memchr::memmem::find(b, c.as_bytes()).is_some())
-        || memchr::memchr_iter(b'=', b).any(|i| {
-            // `2x = 5500`, `x^2 = …`, `x + y = …`, `total - worst = …`: a letter (or the
-            // `2` of a square) just before the `=`.
-            let before = b.get(..i).unwrap_or(&[]);
-            let t = before.iter().rev().find(|c| **c != b' ');
-            t.is_some_and(|c| c.is_ascii_alphabetic() || *c == b'2')
-        })
+    let mut out: Vec<usize> = Vec::new();
+    for (c, check) in CUES {
+        out.extend(
+            memchr::memmem::find_iter(b, c.as_bytes())
+                .filter(|&at| cue_holds(b, at, c.len(), check))
+                .take(64),
+        );
+    }
+    out.extend(memchr::memchr_iter(b'=', b).filter(|&i| equation_at(b, i)).take(64));
+    out.sort_unstable();
+    out
+}
+
+/// Is the `=` at `i` the sign of an equation this module reads?
+fn equation_at(b: &[u8], i: usize) -> bool {
+    let mut k = i;
+    while k > 0 && b.get(k - 1) == Some(&b' ') {
+        k -= 1;
+    }
+    let end = k;
+    while k > 0 && b.get(k - 1).is_some_and(u8::is_ascii_alphabetic) {
+        k -= 1;
+    }
+    let word = b.get(k..end).unwrap_or(&[]);
+    if word.is_empty() {
+        // `x^2 =`.
+        return end >= 2 && b.get(end - 1) == Some(&b'2') && b.get(end - 2) == Some(&b'^');
+    }
+    // `2x =`: one unknown letter glued to a digit.
+    if matches!(word, [b'x' | b'y' | b'z' | b'n']) && k > 0 && b.get(k - 1).is_some_and(u8::is_ascii_digit)
+    {
+        return true;
+    }
+    // `+ y =`, `- worst =`, `− worst =` (U+2212 ends in 0x92), with a space after the sign
+    // (`--replicas=3` is a flag).
+    let word_start = k;
+    while k > 0 && b.get(k - 1) == Some(&b' ') {
+        k -= 1;
+    }
+    k < word_start && k > 0 && matches!(b.get(k - 1), Some(b'+' | b'-' | 0x92))
 }
 
 fn tokens(s: &str) -> Vec<Tok> {
@@ -106,24 +179,30 @@ fn tokens(s: &str) -> Vec<Tok> {
     out
 }
 
-/// The values the relations in `s` name (read a paragraph at a time).
+/// The values the relations in `s` name: each paragraph holding a cue is read whole (a line
+/// when the paragraph is long).
 pub(crate) fn values(s: &str) -> Vec<f64> {
     let mut out = Vec::new();
-    if !triggered(s) {
-        return out;
-    }
-    for para in s.split("\n\n") {
-        if para.len() <= MAX_PARAGRAPH {
-            if triggered(para) {
-                chunk_values(para, &mut out);
-            }
-        } else {
-            for line in para.lines().filter(|l| l.len() <= MAX_PARAGRAPH) {
-                if triggered(line) {
-                    chunk_values(line, &mut out);
-                }
-            }
+    let mut done = 0;
+    for at in cue_offsets(s) {
+        if at < done {
+            continue;
         }
+        let head = s.get(..at).unwrap_or("");
+        let tail = s.get(at..).unwrap_or("");
+        let start = head.rfind("\n\n").map_or(0, |k| k + 2);
+        let end = tail.find("\n\n").map_or(s.len(), |k| at + k);
+        let (start, end) = if end - start <= MAX_PARAGRAPH {
+            (start, end)
+        } else {
+            let ls = head.rfind('\n').map_or(0, |k| k + 1);
+            let le = tail.find('\n').map_or(s.len(), |k| at + k);
+            (ls.max(at.saturating_sub(MAX_PARAGRAPH)), le.min(at + MAX_PARAGRAPH))
+        };
+        if let Some(chunk) = s.get(start..end) {
+            chunk_values(chunk, &mut out);
+        }
+        done = end.max(at + 1);
     }
     out
 }
@@ -168,10 +247,15 @@ fn chunk_values(s: &str, out: &mut Vec<f64>) {
         }
         // `the eleventh multiple of 250`, `the fifty-first multiple of 100` (the multiple
         // in digits once the second readings have turned its words into digits).
-        if let Some((n, used)) = ordinal(&t, k) {
-            if word(k + used, "multiple") && word(k + used + 1, "of") {
-                if let Some(m) = num(k + used + 2) {
-                    out.push(n * m);
+        if word(k, "multiple") && word(k + 1, "of") {
+            if let Some(m) = num(k + 2) {
+                for back in 1..=3 {
+                    let at = k.checked_sub(back);
+                    if let Some((n, used)) = at.and_then(|a| ordinal(&t, a)) {
+                        if used == back {
+                            out.push(n * m);
+                        }
+                    }
                 }
             }
         }
