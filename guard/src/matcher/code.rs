@@ -221,12 +221,22 @@ pub(crate) fn cells_view(s: &str) -> Option<String> {
         t.strip_prefix('=')
             .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
     };
-    if !s.lines().any(formula_line) {
+    // `=` then a capital, at a line's start after spaces (memchr: prose pays one pass).
+    let b = s.as_bytes();
+    let opens = memchr::memchr_iter(b'=', b).any(|i| {
+        b.get(i + 1).is_some_and(u8::is_ascii_uppercase)
+            && b.get(..i)
+                .unwrap_or(&[])
+                .iter()
+                .rev()
+                .find(|c| !matches!(c, b' ' | b'\t'))
+                .is_none_or(|c| *c == b'\n')
+    });
+    if !opens {
         return None;
     }
     // `A1=51`, `A1 = 51`, `A1 is 51`; `every cell is 250`.
     let mut defs: Vec<(String, String)> = Vec::new();
-    let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() && defs.len() < 64 {
         if let Some((name, end)) = cell_ref(s, i) {

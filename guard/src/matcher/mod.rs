@@ -1016,10 +1016,14 @@ impl Matcher {
         // its second readings only (number words as digits), not on every view (its break
         // scan costs a pass over the text).
         let chains = self.rules.arithmetic && !self.nums.is_empty();
+        // Relations solved in one step (`2x = 5500`, `the 11th multiple of 250`, a quotient
+        // and remainder, a sum and difference, prime factors: `relations.rs`); the second
+        // readings only when the text holds a cue (they change number words, not cues).
+        let related = chains && relations::cued(&norm);
         if chains {
             wordmath::chains(&self.nums, &norm, hits);
-            // Relations solved in one step (`2x = 5500`, `the 11th multiple of 250`, a
-            // quotient and remainder, a sum and difference, prime factors: `relations.rs`).
+        }
+        if related {
             for v in relations::values(&norm) {
                 self.nums.range(v, v, hits);
             }
@@ -1028,6 +1032,8 @@ impl Matcher {
             for r in readings::readings(&norm) {
                 if chains {
                     wordmath::chains(&self.nums, &r, hits);
+                }
+                if related {
                     for v in relations::values(&r) {
                         self.nums.range(v, v, hits);
                     }

@@ -172,11 +172,7 @@ pub(crate) fn triggered(s: &str) -> bool {
                 .find(|c| !matches!(c, b' ' | b'\t'))
                 .is_some_and(|c| Some(c) == b.get(i))
     });
-    if adjacent
-        || [&b"echo -n "[..], b"printf ", b"<?php", b"<?=", b".to_s", b" -e '", b" -e \""]
-            .iter()
-            .any(|t| memchr::memmem::find(b, t).is_some())
-    {
+    if adjacent || literal_triggers().is_some_and(|ac| ac.is_match(b)) {
         return true;
     }
     memchr::memmem::find_iter(b, b"point").any(|i| {
@@ -185,6 +181,19 @@ pub(crate) fn triggered(s: &str) -> bool {
             || before.ends_with(b"code")
             || before.ends_with(b"Code")
     })
+}
+
+/// Literal triggers in one automaton: prints that leave the line open (`echo -n`, a shell
+/// `printf`), PHP, Ruby's `.to_s`, a program quoted after `-e`.
+fn literal_triggers() -> Option<&'static aho_corasick::AhoCorasick> {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
+        std::sync::OnceLock::new();
+    AC.get_or_init(|| {
+        crate::matcher::dfa_builder()
+            .build(["echo -n ", "printf ", "<?php", "<?=", ".to_s", " -e '", " -e \""])
+            .ok()
+    })
+    .as_ref()
 }
 
 /// Does `b` hold a digit glued to a word of one or two letters (`100x`, `55k`) that ends on a
@@ -1633,6 +1642,20 @@ fn range_closed(short: &str, inner: &str) -> Option<Val> {
         return None;
     }
     let mut t = inner.trim();
+    // `len("ab" * 1375)`: a repeated literal's length, however long the string would be.
+    if short == "len" {
+        if let Some((lit, count)) = t.rsplit_once('*') {
+            let lit = lit.trim();
+            let q = lit.chars().next().filter(|c| matches!(c, '"' | '\''));
+            let body = q.and_then(|q| lit.strip_prefix(q)?.strip_suffix(q));
+            let n = count.trim().parse::<u64>().ok();
+            if let (Some(body), Some(n)) = (body, n) {
+                if !body.contains(['"', '\'', '\\']) && n <= 1_000_000_000 {
+                    return Some(Val::Num(body.chars().count() as f64 * n as f64));
+                }
+            }
+        }
+    }
     // A generator over the range that yields its variable unchanged.
     if let Some((var, rest)) = t.split_once(" for ") {
         let rest = rest.trim_start();
@@ -3617,6 +3640,47 @@ mod tests {
             ("timeout = 30\nbackoff is 800ms", 24000.0),
         ] {
             assert!(!states(t, v), "{t:?} should not state {v}");
+        }
+    }
+
+    #[test]
+    fn calls_methods_slices_and_open_lines() {
+        for (s, n) in [
+            ("print(operator.mul(51, 100))", 5100.0),
+            ("print(functools.reduce(operator.mul, [11, 250]))", 2750.0),
+            ("print((11).__mul__(250))", 2750.0),
+            ("print(int.__mul__(51, 100))", 5100.0),
+            ("print((250).__add__(2500))", 2750.0),
+            ("print(Decimal(\"5.1\") * 1000)", 5100.0),
+            ("print(Fraction(10200, 2))", 5100.0),
+            ("print(len(range(0, 5500, 2)))", 2750.0),
+            ("print(max(x for x in range(2751)))", 2750.0),
+            ("print(len(\"ab\"*1375))", 2750.0),
+            ("print(5099 + True)", 5100.0),
+            ("print(Math.multiplyExact(51, 100))", 5100.0),
+            ("x = BigInteger.valueOf(51).multiply(BigInteger.valueOf(100))", 5100.0),
+            ("print(int(\"27\" \"50\"))", 2750.0),
+            ("print(\"a2b7c5d0\"[1::2])", 2750.0),
+            ("print(\"05729\"[3::-1])", 2750.0),
+            ("print(\"9001599\"[4:0:-1])", 5100.0),
+            ("print(\"27\", end=\"\")\nprint(\"50\")", 2750.0),
+            ("echo -n 51; echo 00", 5100.0),
+            ("printf 27; printf \"50\\n\"", 2750.0),
+            ("<?php echo \"51\" . \"00\"; ?>", 5100.0),
+            ("puts 27.to_s + 50.to_s", 2750.0),
+            ("echo \"27\"\"50\"", 2750.0),
+        ] {
+            assert!(states(s, n), "{s}: {:?}", readings(s));
+        }
+        for s in [
+            "print(operator.mul(3, 4))",
+            "print(True)",
+            "print('retry', end='')\nprint(' done')",
+            "echo -n ok; echo done",
+            "print(len(range(10)))",
+            "for i in range(100): total += 51",
+        ] {
+            assert!(!states(s, 5100.0) && !states(s, 2750.0), "{s}");
         }
     }
 

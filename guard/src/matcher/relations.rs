@@ -85,16 +85,38 @@ fn cue_holds(b: &[u8], at: usize, len: usize, cue: Cue) -> bool {
     }
 }
 
+/// The cue words in one automaton (one pass over the text instead of one per cue).
+fn cue_automaton() -> Option<&'static aho_corasick::AhoCorasick> {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
+        std::sync::OnceLock::new();
+    AC.get_or_init(|| {
+        crate::matcher::dfa_builder()
+            .build(CUES.iter().map(|(c, _)| *c))
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Does the text hold a relation's cue? (The second readings are read only when the text
+/// does: they change number words, not cues.)
+pub(crate) fn cued(s: &str) -> bool {
+    !cue_offsets(s).is_empty()
+}
+
 /// Where the text holds a relation's cue: the offsets of cue words and of an `=` after a
 /// glued coefficient (`2x =`), a square (`^2 =`) or a signed name (`+ y =`, `- worst =`).
 fn cue_offsets(s: &str) -> Vec<usize> {
     let b = s.as_bytes();
     let mut out: Vec<usize> = Vec::new();
-    for (c, check) in CUES {
+    if let Some(ac) = cue_automaton() {
         out.extend(
-            memchr::memmem::find_iter(b, c.as_bytes())
-                .filter(|&at| cue_holds(b, at, c.len(), check))
-                .take(64),
+            ac.find_iter(b)
+                .filter(|m| {
+                    CUES.get(m.pattern().as_usize())
+                        .is_some_and(|(_, check)| cue_holds(b, m.start(), m.len(), *check))
+                })
+                .map(|m| m.start())
+                .take(256),
         );
     }
     out.extend(memchr::memchr_iter(b'=', b).filter(|&i| equation_at(b, i)).take(64));
