@@ -1019,12 +1019,12 @@ impl Matcher {
         // Relations solved in one step (`2x = 5500`, `the 11th multiple of 250`, a quotient
         // and remainder, a sum and difference, prime factors: `relations.rs`); the second
         // readings only when the text holds a cue (they change number words, not cues).
-        let related = chains && relations::cued(&norm);
+        let mut related = false;
         if chains {
             wordmath::chains(&self.nums, &norm, hits);
-        }
-        if related {
-            for v in relations::values(&norm) {
+            let (values, cued) = relations::values(&norm);
+            related = cued;
+            for v in values {
                 self.nums.range(v, v, hits);
             }
         }
@@ -1034,7 +1034,7 @@ impl Matcher {
                     wordmath::chains(&self.nums, &r, hits);
                 }
                 if related {
-                    for v in relations::values(&r) {
+                    for v in relations::values(&r).0 {
                         self.nums.range(v, v, hits);
                     }
                 }

@@ -172,7 +172,11 @@ pub(crate) fn triggered(s: &str) -> bool {
                 .find(|c| !matches!(c, b' ' | b'\t'))
                 .is_some_and(|c| Some(c) == b.get(i))
     });
-    if adjacent || literal_triggers().is_some_and(|ac| ac.is_match(b)) {
+    if adjacent
+        || [&b"echo -n "[..], b"printf ", b"<?php", b"<?=", b".to_s", b" -e '", b" -e \""]
+            .iter()
+            .any(|t| memchr::memmem::find(b, t).is_some())
+    {
         return true;
     }
     memchr::memmem::find_iter(b, b"point").any(|i| {
@@ -181,19 +185,6 @@ pub(crate) fn triggered(s: &str) -> bool {
             || before.ends_with(b"code")
             || before.ends_with(b"Code")
     })
-}
-
-/// Literal triggers in one automaton: prints that leave the line open (`echo -n`, a shell
-/// `printf`), PHP, Ruby's `.to_s`, a program quoted after `-e`.
-fn literal_triggers() -> Option<&'static aho_corasick::AhoCorasick> {
-    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
-        std::sync::OnceLock::new();
-    AC.get_or_init(|| {
-        crate::matcher::dfa_builder()
-            .build(["echo -n ", "printf ", "<?php", "<?=", ".to_s", " -e '", " -e \""])
-            .ok()
-    })
-    .as_ref()
 }
 
 /// Does `b` hold a digit glued to a word of one or two letters (`100x`, `55k`) that ends on a

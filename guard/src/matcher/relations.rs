@@ -85,38 +85,16 @@ fn cue_holds(b: &[u8], at: usize, len: usize, cue: Cue) -> bool {
     }
 }
 
-/// The cue words in one automaton (one pass over the text instead of one per cue).
-fn cue_automaton() -> Option<&'static aho_corasick::AhoCorasick> {
-    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
-        std::sync::OnceLock::new();
-    AC.get_or_init(|| {
-        crate::matcher::dfa_builder()
-            .build(CUES.iter().map(|(c, _)| *c))
-            .ok()
-    })
-    .as_ref()
-}
-
-/// Does the text hold a relation's cue? (The second readings are read only when the text
-/// does: they change number words, not cues.)
-pub(crate) fn cued(s: &str) -> bool {
-    !cue_offsets(s).is_empty()
-}
-
 /// Where the text holds a relation's cue: the offsets of cue words and of an `=` after a
 /// glued coefficient (`2x =`), a square (`^2 =`) or a signed name (`+ y =`, `- worst =`).
 fn cue_offsets(s: &str) -> Vec<usize> {
     let b = s.as_bytes();
     let mut out: Vec<usize> = Vec::new();
-    if let Some(ac) = cue_automaton() {
+    for (c, check) in CUES {
         out.extend(
-            ac.find_iter(b)
-                .filter(|m| {
-                    CUES.get(m.pattern().as_usize())
-                        .is_some_and(|(_, check)| cue_holds(b, m.start(), m.len(), *check))
-                })
-                .map(|m| m.start())
-                .take(256),
+            memchr::memmem::find_iter(b, c.as_bytes())
+                .filter(|&at| cue_holds(b, at, c.len(), check))
+                .take(64),
         );
     }
     out.extend(memchr::memchr_iter(b'=', b).filter(|&i| equation_at(b, i)).take(64));
@@ -202,11 +180,14 @@ fn tokens(s: &str) -> Vec<Tok> {
 }
 
 /// The values the relations in `s` name: each paragraph holding a cue is read whole (a line
-/// when the paragraph is long).
-pub(crate) fn values(s: &str) -> Vec<f64> {
+/// when the paragraph is long). With them, whether `s` holds a cue at all (the second
+/// readings change number words, not cues: without one they are not read).
+pub(crate) fn values(s: &str) -> (Vec<f64>, bool) {
     let mut out = Vec::new();
     let mut done = 0;
-    for at in cue_offsets(s) {
+    let cues = cue_offsets(s);
+    let cued = !cues.is_empty();
+    for at in cues {
         if at < done {
             continue;
         }
@@ -226,7 +207,7 @@ pub(crate) fn values(s: &str) -> Vec<f64> {
         }
         done = end.max(at + 1);
     }
-    out
+    (out, cued)
 }
 
 fn chunk_values(s: &str, out: &mut Vec<f64>) {
@@ -526,7 +507,7 @@ mod tests {
             ("the 50-first multiple of 100", 5100.0),
             ("If you double the worst lag you get 5500.", 2750.0),
         ] {
-            assert!(values(s).contains(&v), "{s}: {:?}", values(s));
+            assert!(values(s).0.contains(&v), "{s}: {:?}", values(s));
         }
     }
 
@@ -541,10 +522,10 @@ mod tests {
             "replication factor 3",
             "the remainder of the day",
         ] {
-            let v = values(s);
+            let v = values(s).0;
             assert!(v.iter().all(|x| ![2750.0, 5100.0].contains(x)), "{s}: {v:?}");
         }
-        assert!(values("replication factor 3").is_empty());
-        assert!(values("Divided by 1000 it gives 2 remainder 1750.").is_empty());
+        assert!(values("replication factor 3").0.is_empty());
+        assert!(values("Divided by 1000 it gives 2 remainder 1750.").0.is_empty());
     }
 }

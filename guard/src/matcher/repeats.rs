@@ -79,23 +79,18 @@ fn triggered(s: &str) -> bool {
             || rest.get(..6).is_some_and(|w| w.eq_ignore_ascii_case(b"repeat"))
     };
     memchr::memchr_iter(b'(', b).any(|i| before_open(i) || after_open(i))
-        || literal_triggers().is_some_and(|ac| {
-            ac.find_iter(b).any(|m| {
-                let i = m.start();
-                match m.pattern().as_usize() {
-                    // `1..11`, `1..=11`, `0..<11`: digits around the dots.
-                    0 => {
-                        i > 0
-                            && b.get(i - 1).is_some_and(u8::is_ascii_digit)
-                            && b.get(i + 2)
-                                .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'=' | b'<'))
-                    }
-                    // `51.times`.
-                    1 => i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_digit),
-                    _ => true,
-                }
-            })
+        || memchr::memmem::find_iter(b, "..").any(|i| {
+            i > 0
+                && b.get(i - 1).is_some_and(u8::is_ascii_digit)
+                && b.get(i + 2)
+                    .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'=' | b'<'))
         })
+        || memchr::memmem::find_iter(b, "times").any(|i| i > 0 && b.get(i - 1) == Some(&b'.'))
+        || memchr::memmem::find(b, b"seq ").is_some()
+        || memchr::memmem::find(b, b"head -").is_some()
+        || memchr::memmem::find(b, b" xx ").is_some()
+        || memchr::memmem::find(b, "⍴".as_bytes()).is_some()
+        || memchr::memmem::find(b, b"replicate ").is_some()
         || memchr::memchr_iter(b']', b).any(|i| {
             // `[V]*N`, `[V; N]`, or a literal list reduced (`].reduce(`, `].inject(`).
             let prev = i.checked_sub(1).and_then(|p| b.get(p));
@@ -106,18 +101,6 @@ fn triggered(s: &str) -> bool {
                     || next.starts_with(b".")
                     || next.starts_with(b")"))
         })
-}
-
-/// The literal count triggers in one automaton (pattern 0 is `..`, 1 is `.times`).
-fn literal_triggers() -> Option<&'static aho_corasick::AhoCorasick> {
-    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
-        std::sync::OnceLock::new();
-    AC.get_or_init(|| {
-        crate::matcher::dfa_builder()
-            .build(["..", ".times", "seq ", "head -", " xx ", "⍴", "replicate "])
-            .ok()
-    })
-    .as_ref()
 }
 
 fn is_word(c: u8) -> bool {
