@@ -261,14 +261,19 @@ pub(crate) fn cells_view(s: &str) -> Option<String> {
         }
     }
     let lower = s.to_ascii_lowercase();
-    let every = ["every cell is ", "each cell is ", "all cells are ", "every cell holds "]
-        .iter()
-        .find_map(|cue| lower.find(cue).map(|k| k + cue.len()))
-        .and_then(|k| {
-            let t = lower.get(k..)?;
-            let n = t.bytes().take_while(u8::is_ascii_digit).count();
-            (n > 0).then(|| t.get(..n).unwrap_or("").to_string())
-        });
+    let every = [
+        "every cell is ",
+        "each cell is ",
+        "all cells are ",
+        "every cell holds ",
+    ]
+    .iter()
+    .find_map(|cue| lower.find(cue).map(|k| k + cue.len()))
+    .and_then(|k| {
+        let t = lower.get(k..)?;
+        let n = t.bytes().take_while(u8::is_ascii_digit).count();
+        (n > 0).then(|| t.get(..n).unwrap_or("").to_string())
+    });
     let mut out = String::new();
     for line in s.lines().filter(|l| formula_line(l)) {
         let mut t = String::new();
@@ -314,16 +319,29 @@ pub(crate) fn cells_view(s: &str) -> Option<String> {
 /// boundaries): its name and end.
 fn cell_ref(s: &str, i: usize) -> Option<(String, usize)> {
     let b = s.as_bytes();
-    if i > 0 && b.get(i - 1).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+    if i > 0
+        && b.get(i - 1)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
         return None;
     }
-    let l = b.get(i..)?.iter().take_while(|c| c.is_ascii_uppercase()).count();
-    let d = b.get(i + l..)?.iter().take_while(|c| c.is_ascii_digit()).count();
+    let l = b
+        .get(i..)?
+        .iter()
+        .take_while(|c| c.is_ascii_uppercase())
+        .count();
+    let d = b
+        .get(i + l..)?
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
     if !(1..=2).contains(&l) || !(1..=4).contains(&d) {
         return None;
     }
     let end = i + l + d;
-    if b.get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+    if b.get(end)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
         return None;
     }
     Some((s.get(i..end)?.to_string(), end))
@@ -351,9 +369,26 @@ fn range_cells(a: &str, b: &str) -> Option<usize> {
 /// `\sqrt{n}` as `sqrt(n)`, other commands, braces and `$`, `\(`, `\)` dropped.
 fn latex(s: &str) -> Option<String> {
     const MARKS: [&str; 20] = [
-        "\\times", "\\cdot", "\\frac", "\\sqrt", "\\(", "\\[", "{,}", "^{", "\\num", "\\SI",
-        "\\math", "\\text", "\\underbrace", "\\overbrace", "\\color", "\\sum", "\\kilo", "\\mega",
-        "\\dfrac", "\\tfrac",
+        "\\times",
+        "\\cdot",
+        "\\frac",
+        "\\sqrt",
+        "\\(",
+        "\\[",
+        "{,}",
+        "^{",
+        "\\num",
+        "\\SI",
+        "\\math",
+        "\\text",
+        "\\underbrace",
+        "\\overbrace",
+        "\\color",
+        "\\sum",
+        "\\kilo",
+        "\\mega",
+        "\\dfrac",
+        "\\tfrac",
     ];
     if !MARKS.iter().any(|m| s.contains(m)) {
         return None;
@@ -455,7 +490,11 @@ fn latex_structures(s: &str) -> String {
     }
     // `\color{red}{27}` / `\color{red}27`: the colour name is no piece of the value.
     let mut from = 0;
-    while let Some(k) = t.get(from..).and_then(|r| r.find("\\color")).map(|k| k + from) {
+    while let Some(k) = t
+        .get(from..)
+        .and_then(|r| r.find("\\color"))
+        .map(|k| k + from)
+    {
         match group_end(&t, k + 6) {
             Some(end) => t.replace_range(k..end, ""),
             None => break,
@@ -464,7 +503,11 @@ fn latex_structures(s: &str) -> String {
     }
     // `\sum_{i=1}^{11} 250`: a constant summed over a counted index.
     let mut from = 0;
-    while let Some(k) = t.get(from..).and_then(|r| r.find("\\sum_{")).map(|k| k + from) {
+    while let Some(k) = t
+        .get(from..)
+        .and_then(|r| r.find("\\sum_{"))
+        .map(|k| k + from)
+    {
         from = k + 5;
         let Some(sub_end) = group_end(&t, k + 5) else {
             break;
@@ -479,7 +522,10 @@ fn latex_structures(s: &str) -> String {
         };
         let (hi, used) = if r.starts_with('{') {
             let Some(e) = group_end(r, 0) else { continue };
-            (r.get(1..e - 1).and_then(|g| g.trim().parse::<f64>().ok()), e)
+            (
+                r.get(1..e - 1).and_then(|g| g.trim().parse::<f64>().ok()),
+                e,
+            )
         } else {
             let d = r.bytes().take_while(u8::is_ascii_digit).count();
             (r.get(..d).and_then(|g| g.parse::<f64>().ok()), d)

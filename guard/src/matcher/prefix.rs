@@ -56,9 +56,28 @@ fn fmt_num(n: f64) -> String {
 
 /// Heads a form may open with besides an operator (lowercase).
 const HEADS: [&str; 22] = [
-    "mul", "add", "sub", "div", "mod", "quo", "concat", "str", "string-append", "print",
-    "println", "display", "prn", "princ", "format", "reduce", "apply", "def", "define", "let",
-    "add1", "sub1",
+    "mul",
+    "add",
+    "sub",
+    "div",
+    "mod",
+    "quo",
+    "concat",
+    "str",
+    "string-append",
+    "print",
+    "println",
+    "display",
+    "prn",
+    "princ",
+    "format",
+    "reduce",
+    "apply",
+    "def",
+    "define",
+    "let",
+    "add1",
+    "sub1",
 ];
 
 fn is_sym(c: u8) -> bool {
@@ -77,7 +96,9 @@ fn starts(b: &[u8]) -> Vec<usize> {
             let n = w.iter().take_while(|c| is_sym(**c)).count();
             let word = w.get(..n).unwrap_or(&[]);
             matches!(w.get(n), Some(b' ' | b'\t'))
-                && HEADS.iter().any(|h| h.as_bytes().eq_ignore_ascii_case(word))
+                && HEADS
+                    .iter()
+                    .any(|h| h.as_bytes().eq_ignore_ascii_case(word))
         };
         if op || head() {
             out.push(i);
@@ -168,7 +189,9 @@ impl Reader<'_> {
                 self.i += close + 2;
                 Some(v)
             }
-            c if c.is_ascii_digit() || (c == b'-' && self.b(1).is_some_and(|d| d.is_ascii_digit())) => {
+            c if c.is_ascii_digit()
+                || (c == b'-' && self.b(1).is_some_and(|d| d.is_ascii_digit())) =>
+            {
                 let r = self.s.get(self.i..)?;
                 let n = 1 + r
                     .bytes()
@@ -276,9 +299,9 @@ fn apply(head: &str, args: &[Val]) -> Option<Val> {
             "*" | "mul" => n.iter().product(),
             "-" | "sub" if rest.is_empty() => -first,
             "-" | "sub" => rest.iter().fold(*first, |x, y| x - y),
-            "/" | "div" | "quo" => rest.iter().try_fold(*first, |x, y| {
-                (*y != 0.0).then_some(x / y)
-            })?,
+            "/" | "div" | "quo" => rest
+                .iter()
+                .try_fold(*first, |x, y| (*y != 0.0).then_some(x / y))?,
             "mod" => match rest {
                 [y] if *y != 0.0 => first.rem_euclid(*y),
                 _ => return None,
@@ -313,7 +336,11 @@ fn apply(head: &str, args: &[Val]) -> Option<Val> {
 fn template(s: &str) -> Option<(Val, usize)> {
     let body = s.get(2..)?;
     let close = body.find("}}")?;
-    let inner = body.get(..close)?.trim().trim_start_matches('-').trim_end_matches('-');
+    let inner = body
+        .get(..close)?
+        .trim()
+        .trim_start_matches('-')
+        .trim_end_matches('-');
     let mut piped: Option<Val> = None;
     let mut ops = 0;
     for cmd in inner.split('|') {

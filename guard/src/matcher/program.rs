@@ -173,9 +173,17 @@ pub(crate) fn triggered(s: &str) -> bool {
                 .is_some_and(|c| Some(c) == b.get(i))
     });
     if adjacent
-        || [&b"echo -n "[..], b"printf ", b"<?php", b"<?=", b".to_s", b" -e '", b" -e \""]
-            .iter()
-            .any(|t| memchr::memmem::find(b, t).is_some())
+        || [
+            &b"echo -n "[..],
+            b"printf ",
+            b"<?php",
+            b"<?=",
+            b".to_s",
+            b" -e '",
+            b" -e \"",
+        ]
+        .iter()
+        .any(|t| memchr::memmem::find(b, t).is_some())
     {
         return true;
     }
@@ -1657,14 +1665,21 @@ fn range_closed(short: &str, inner: &str) -> Option<Val> {
         t = it.trim();
     }
     let args = t.strip_prefix("range(")?.strip_suffix(')')?;
-    let nums: Option<Vec<f64>> = args.split(',').map(|a| a.trim().parse::<f64>().ok()).collect();
+    let nums: Option<Vec<f64>> = args
+        .split(',')
+        .map(|a| a.trim().parse::<f64>().ok())
+        .collect();
     let (a, b, step) = match nums?.as_slice() {
         [b] => (0.0, *b, 1.0),
         [a, b] => (*a, *b, 1.0),
         [a, b, s] => (*a, *b, *s),
         _ => return None,
     };
-    if [a, b, step].iter().any(|x| x.fract() != 0.0 || x.abs() > 1e12) || step <= 0.0 {
+    if [a, b, step]
+        .iter()
+        .any(|x| x.fract() != 0.0 || x.abs() > 1e12)
+        || step <= 0.0
+    {
         return None;
     }
     let count = ((b - a) / step).ceil().max(0.0);
@@ -3649,7 +3664,10 @@ mod tests {
             ("print(len(\"ab\"*1375))", 2750.0),
             ("print(5099 + True)", 5100.0),
             ("print(Math.multiplyExact(51, 100))", 5100.0),
-            ("x = BigInteger.valueOf(51).multiply(BigInteger.valueOf(100))", 5100.0),
+            (
+                "x = BigInteger.valueOf(51).multiply(BigInteger.valueOf(100))",
+                5100.0,
+            ),
             ("print(int(\"27\" \"50\"))", 2750.0),
             ("print(\"a2b7c5d0\"[1::2])", 2750.0),
             ("print(\"05729\"[3::-1])", 2750.0),

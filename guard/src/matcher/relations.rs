@@ -71,9 +71,7 @@ fn cue_holds(b: &[u8], at: usize, len: usize, cue: Cue) -> bool {
         Cue::DigitAfter => after.first().is_some_and(u8::is_ascii_digit),
         Cue::DigitNear => after.iter().take(16).any(u8::is_ascii_digit),
         Cue::DigitBefore => {
-            at >= 3
-                && b.get(at - 2) == Some(&b' ')
-                && b.get(at - 3).is_some_and(u8::is_ascii_digit)
+            at >= 3 && b.get(at - 2) == Some(&b' ') && b.get(at - 3).is_some_and(u8::is_ascii_digit)
         }
         Cue::GetAfter => {
             let line = after.split(|c| *c == b'\n').next().unwrap_or(&[]);
@@ -97,7 +95,11 @@ fn cue_offsets(s: &str) -> Vec<usize> {
                 .take(64),
         );
     }
-    out.extend(memchr::memchr_iter(b'=', b).filter(|&i| equation_at(b, i)).take(64));
+    out.extend(
+        memchr::memchr_iter(b'=', b)
+            .filter(|&i| equation_at(b, i))
+            .take(64),
+    );
     out.sort_unstable();
     out
 }
@@ -118,7 +120,9 @@ fn equation_at(b: &[u8], i: usize) -> bool {
         return end >= 2 && b.get(end - 1) == Some(&b'2') && b.get(end - 2) == Some(&b'^');
     }
     // `2x =`: one unknown letter glued to a digit.
-    if matches!(word, [b'x' | b'y' | b'z' | b'n']) && k > 0 && b.get(k - 1).is_some_and(u8::is_ascii_digit)
+    if matches!(word, [b'x' | b'y' | b'z' | b'n'])
+        && k > 0
+        && b.get(k - 1).is_some_and(u8::is_ascii_digit)
     {
         return true;
     }
@@ -138,13 +142,17 @@ fn tokens(s: &str) -> Vec<Tok> {
     while let Some(&c) = b.get(i) {
         if c.is_ascii_digit() {
             let mut j = i;
-            while b
-                .get(j)
-                .is_some_and(|c| c.is_ascii_digit() || *c == b',' && b.get(j + 1).is_some_and(u8::is_ascii_digit))
-            {
+            while b.get(j).is_some_and(|c| {
+                c.is_ascii_digit() || *c == b',' && b.get(j + 1).is_some_and(u8::is_ascii_digit)
+            }) {
                 j += 1;
             }
-            let t: String = s.get(i..j).unwrap_or("").chars().filter(|c| *c != ',').collect();
+            let t: String = s
+                .get(i..j)
+                .unwrap_or("")
+                .chars()
+                .filter(|c| *c != ',')
+                .collect();
             if let Ok(n) = t.parse::<f64>() {
                 out.push(Tok::Num(n));
             }
@@ -200,7 +208,10 @@ pub(crate) fn values(s: &str) -> (Vec<f64>, bool) {
         } else {
             let ls = head.rfind('\n').map_or(0, |k| k + 1);
             let le = tail.find('\n').map_or(s.len(), |k| at + k);
-            (ls.max(at.saturating_sub(MAX_PARAGRAPH)), le.min(at + MAX_PARAGRAPH))
+            (
+                ls.max(at.saturating_sub(MAX_PARAGRAPH)),
+                le.min(at + MAX_PARAGRAPH),
+            )
         };
         if let Some(chunk) = s.get(start..end) {
             chunk_values(chunk, &mut out);
@@ -291,15 +302,37 @@ fn chunk_values(s: &str, out: &mut Vec<f64>) {
 /// a second reading): its value and the tokens it takes.
 fn ordinal(t: &[Tok], k: usize) -> Option<(f64, usize)> {
     const UNITS: [&str; 19] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-        "seventeenth", "eighteenth", "nineteenth",
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
     ];
     const TENS: [&str; 8] = [
         "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     ];
     const TENTHS: [&str; 8] = [
-        "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth",
+        "twentieth",
+        "thirtieth",
+        "fortieth",
+        "fiftieth",
+        "sixtieth",
+        "seventieth",
+        "eightieth",
         "ninetieth",
     ];
     let w = |j: usize| match t.get(j) {
@@ -317,7 +350,10 @@ fn ordinal(t: &[Tok], k: usize) -> Option<(f64, usize)> {
         return Some((20.0 + 10.0 * p as f64, 1));
     }
     let tens = match (w(k), t.get(k)) {
-        (Some(x), _) => TENS.iter().position(|u| *u == x).map(|p| 20.0 + 10.0 * p as f64),
+        (Some(x), _) => TENS
+            .iter()
+            .position(|u| *u == x)
+            .map(|p| 20.0 + 10.0 * p as f64),
         (None, Some(Tok::Num(n))) if *n >= 20.0 && *n <= 90.0 && n % 10.0 == 0.0 => Some(*n),
         _ => None,
     }?;
@@ -431,7 +467,8 @@ fn sum_difference(
 /// read), the list ending at the first other word.
 fn factor_list(t: &[Tok], num: &NumAt, word: &WordAt, sym: &SymAt, out: &mut Vec<f64>) {
     for k in 0..t.len() {
-        let cue = word(k, "factors") || word(k, "factor") || (word(k, "product") && word(k + 1, "of"));
+        let cue =
+            word(k, "factors") || word(k, "factor") || (word(k, "product") && word(k + 1, "of"));
         if !cue {
             continue;
         }
@@ -442,8 +479,7 @@ fn factor_list(t: &[Tok], num: &NumAt, word: &WordAt, sym: &SymAt, out: &mut Vec
         let mut product = 1.0;
         let mut count = 0;
         let mut j = start;
-        loop {
-            let Some(n) = num(j) else { break };
+        while let Some(n) = num(j) {
             let mut v = n;
             j += 1;
             if sym(j, '^') {
@@ -523,9 +559,14 @@ mod tests {
             "the remainder of the day",
         ] {
             let v = values(s).0;
-            assert!(v.iter().all(|x| ![2750.0, 5100.0].contains(x)), "{s}: {v:?}");
+            assert!(
+                v.iter().all(|x| ![2750.0, 5100.0].contains(x)),
+                "{s}: {v:?}"
+            );
         }
         assert!(values("replication factor 3").0.is_empty());
-        assert!(values("Divided by 1000 it gives 2 remainder 1750.").0.is_empty());
+        assert!(values("Divided by 1000 it gives 2 remainder 1750.")
+            .0
+            .is_empty());
     }
 }

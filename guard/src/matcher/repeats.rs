@@ -76,7 +76,9 @@ fn triggered(s: &str) -> bool {
         let rest = b.get(i + 1..).unwrap_or(&[]);
         rest.get(..9)
             .is_some_and(|w| w.eq_ignore_ascii_case(b"replicate"))
-            || rest.get(..6).is_some_and(|w| w.eq_ignore_ascii_case(b"repeat"))
+            || rest
+                .get(..6)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"repeat"))
     };
     memchr::memchr_iter(b'(', b).any(|i| before_open(i) || after_open(i))
         || memchr::memmem::find_iter(b, "..").any(|i| {
@@ -140,7 +142,9 @@ fn tokens(line: &str) -> Vec<T> {
                 }
             }
             // A literal glued to a name (`5m`, `250px`, `i32` is a word) is no constant.
-            if b.get(j).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+            if b.get(j)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            {
                 while b.get(j).is_some_and(|c| is_word(*c)) {
                     j += 1;
                 }
@@ -445,7 +449,10 @@ mod tests {
             ("puts 11.times.sum { 250 }", 2750.0),
             ("puts ([250]*11).sum", 2750.0),
             ("println((1..11).sumOf { 250 })", 2750.0),
-            ("Console.WriteLine(Enumerable.Repeat(100, 51).Sum());", 5100.0),
+            (
+                "Console.WriteLine(Enumerable.Repeat(100, 51).Sum());",
+                5100.0,
+            ),
             ("jq -n '[range(51)] | map(100) | add'", 5100.0),
             ("1..11 | % {250} | measure -Sum", 2750.0),
             ("+/51⍴100", 5100.0),
@@ -457,8 +464,14 @@ mod tests {
             ("yes 100 | head -n 51 | paste -sd+ - | bc", 5100.0),
             ("yes 250 | head -11 | paste -sd+ | bc", 2750.0),
             ("print(numpy.full(11, 250).sum())", 2750.0),
-            ("println!(\"{}\", (1..=11).map(|_| 250).sum::<i32>());", 2750.0),
-            ("println!(\"{}\", vec![100; 51].iter().sum::<i32>());", 5100.0),
+            (
+                "println!(\"{}\", (1..=11).map(|_| 250).sum::<i32>());",
+                2750.0,
+            ),
+            (
+                "println!(\"{}\", vec![100; 51].iter().sum::<i32>());",
+                5100.0,
+            ),
             ("(reduce + (repeat 11 250))", 2750.0),
             ("say [+] 250 xx 11;", 2750.0),
             (
