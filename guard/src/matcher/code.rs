@@ -77,7 +77,10 @@ fn triggered(s: &str) -> bool {
         || memchr::memchr_iter(b'\\', b).any(|i| {
             b.get(i + 1).is_some_and(|c| {
                 c.is_ascii_hexdigit()
-                    || matches!(c, b't' | b'c' | b'f' | b's' | b'(' | b'n' | b'S' | b'm')
+                    || matches!(
+                        c,
+                        b't' | b'c' | b'f' | b's' | b'(' | b'n' | b'S' | b'm' | b'u' | b'o' | b'k'
+                    )
             })
         })
         || literal_trigger(b)
@@ -144,8 +147,11 @@ fn literal_trigger(b: &[u8]) -> bool {
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).
-const CALLS: [&str; 32] = [
+const CALLS: [&str; 34] = [
     "sum",
+    // Spreadsheets' `TEXTJOIN(sep, ignore_empty, …)`; CSS `calc(…)` (read by [`evaluate`]).
+    "textjoin",
+    "calc",
     "mean",
     "average",
     "avg",
@@ -204,12 +210,185 @@ pub(crate) fn view(s: &str) -> Option<String> {
     (out != s).then_some(out)
 }
 
+/// A spreadsheet formula over cells whose values the text gives (`=A1*B1 with A1=51 and
+/// B1=100`, `=SUM(A1:A11) where every cell is 250`): each formula line with its cells
+/// replaced by their values (a range by its cells' common value, once per cell), for the
+/// arithmetic rule and [`view`]. `None` without a formula line (a line opening with `=` and
+/// a capital) or without a value for every cell it names.
+pub(crate) fn cells_view(s: &str) -> Option<String> {
+    let formula_line = |l: &str| {
+        let t = l.trim_start();
+        t.strip_prefix('=')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
+    // `=` then a capital, at a line's start after spaces (memchr: prose pays one pass).
+    let b = s.as_bytes();
+    let opens = memchr::memchr_iter(b'=', b).any(|i| {
+        b.get(i + 1).is_some_and(u8::is_ascii_uppercase)
+            && b.get(..i)
+                .unwrap_or(&[])
+                .iter()
+                .rev()
+                .find(|c| !matches!(c, b' ' | b'\t'))
+                .is_none_or(|c| *c == b'\n')
+    });
+    if !opens {
+        return None;
+    }
+    // `A1=51`, `A1 = 51`, `A1 is 51`; `every cell is 250`.
+    let mut defs: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() && defs.len() < 64 {
+        if let Some((name, end)) = cell_ref(s, i) {
+            let rest = s.get(end..).unwrap_or("");
+            let t = rest.trim_start();
+            let t = t
+                .strip_prefix('=')
+                .or_else(|| t.strip_prefix("is "))
+                .map(str::trim_start);
+            if let Some(t) = t {
+                let n = t
+                    .bytes()
+                    .take_while(|c| c.is_ascii_digit() || *c == b'.')
+                    .count();
+                if n > 0 && !t.starts_with('.') {
+                    defs.push((name, t.get(..n).unwrap_or("").to_string()));
+                }
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    let lower = s.to_ascii_lowercase();
+    let every = [
+        "every cell is ",
+        "each cell is ",
+        "all cells are ",
+        "every cell holds ",
+    ]
+    .iter()
+    .find_map(|cue| lower.find(cue).map(|k| k + cue.len()))
+    .and_then(|k| {
+        let t = lower.get(k..)?;
+        let n = t.bytes().take_while(u8::is_ascii_digit).count();
+        (n > 0).then(|| t.get(..n).unwrap_or("").to_string())
+    });
+    let mut out = String::new();
+    for line in s.lines().filter(|l| formula_line(l)) {
+        let mut t = String::new();
+        let mut i = 0;
+        let lb = line.as_bytes();
+        let mut complete = true;
+        while i < lb.len() {
+            if let Some((name, end)) = cell_ref(line, i) {
+                // A range `A1:A11` in one column or one row.
+                if lb.get(end) == Some(&b':') {
+                    if let Some((name2, end2)) = cell_ref(line, end + 1) {
+                        let count = range_cells(&name, &name2);
+                        match (count, &every) {
+                            (Some(c), Some(v)) if c <= 1000 => {
+                                t.push_str(&vec![v.as_str(); c].join(","));
+                            }
+                            _ => complete = false,
+                        }
+                        i = end2;
+                        continue;
+                    }
+                }
+                match defs.iter().find(|(n, _)| *n == name) {
+                    Some((_, v)) => t.push_str(v),
+                    None => complete = false,
+                }
+                i = end;
+                continue;
+            }
+            let ch = line.get(i..).and_then(|r| r.chars().next()).unwrap_or(' ');
+            t.push(ch);
+            i += ch.len_utf8().max(1);
+        }
+        if complete {
+            out.push_str(&t);
+            out.push('\n');
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A cell reference at `i` (`A1`, `AB12`: one or two capitals, one to four digits, on word
+/// boundaries): its name and end.
+fn cell_ref(s: &str, i: usize) -> Option<(String, usize)> {
+    let b = s.as_bytes();
+    if i > 0
+        && b.get(i - 1)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
+        return None;
+    }
+    let l = b
+        .get(i..)?
+        .iter()
+        .take_while(|c| c.is_ascii_uppercase())
+        .count();
+    let d = b
+        .get(i + l..)?
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if !(1..=2).contains(&l) || !(1..=4).contains(&d) {
+        return None;
+    }
+    let end = i + l + d;
+    if b.get(end)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
+        return None;
+    }
+    Some((s.get(i..end)?.to_string(), end))
+}
+
+/// Cells in `A1:A11` (one column) or `A1:K1` (one row).
+fn range_cells(a: &str, b: &str) -> Option<usize> {
+    let split = |r: &str| {
+        let k = r.find(|c: char| c.is_ascii_digit())?;
+        Some((r.get(..k)?.to_string(), r.get(k..)?.parse::<usize>().ok()?))
+    };
+    let (ca, ra) = split(a)?;
+    let (cb, rb) = split(b)?;
+    if ca == cb {
+        return rb.checked_sub(ra).map(|n| n + 1);
+    }
+    if ra == rb && ca.len() == 1 && cb.len() == 1 {
+        let (x, y) = (ca.bytes().next()?, cb.bytes().next()?);
+        return y.checked_sub(x).map(|n| usize::from(n) + 1);
+    }
+    None
+}
+
 /// LaTeX maths written plainly: `\times`/`\cdot` as `×`, `\frac{a}{b}` as `a / b`,
 /// `\sqrt{n}` as `sqrt(n)`, other commands, braces and `$`, `\(`, `\)` dropped.
 fn latex(s: &str) -> Option<String> {
-    const MARKS: [&str; 12] = [
-        "\\times", "\\cdot", "\\frac", "\\sqrt", "\\(", "\\[", "{,}", "^{", "\\num", "\\SI",
-        "\\math", "\\text",
+    const MARKS: [&str; 20] = [
+        "\\times",
+        "\\cdot",
+        "\\frac",
+        "\\sqrt",
+        "\\(",
+        "\\[",
+        "{,}",
+        "^{",
+        "\\num",
+        "\\SI",
+        "\\math",
+        "\\text",
+        "\\underbrace",
+        "\\overbrace",
+        "\\color",
+        "\\sum",
+        "\\kilo",
+        "\\mega",
+        "\\dfrac",
+        "\\tfrac",
     ];
     if !MARKS.iter().any(|m| s.contains(m)) {
         return None;
@@ -217,7 +396,13 @@ fn latex(s: &str) -> Option<String> {
     let mut t = s
         .replace("\\times", " × ")
         .replace("\\cdot", " × ")
-        .replace("{,}", ",");
+        .replace("{,}", ",")
+        .replace("\\dfrac{", "\\frac{")
+        .replace("\\tfrac{", "\\frac{")
+        // siunitx prefixes as the abbreviations the number rules read (`\SI{2.75}{\kilo}`).
+        .replace("\\kilo", "k")
+        .replace("\\mega", "M");
+    t = latex_structures(&t);
     // `\frac{a}{b}` → `a / b` (one level, literal arguments).
     while let Some(i) = t.find("\\frac{") {
         let rest = t.get(i + 6..).unwrap_or("");
@@ -260,6 +445,114 @@ fn latex(s: &str) -> Option<String> {
     }
     // `sqrt(` came from `\sqrt{`: its closing brace was dropped; close it after the digits.
     Some(close_sqrt(&out))
+}
+
+/// The end of the balanced `{…}` group opening at `open` (the byte after its `}`).
+fn group_end(s: &str, open: usize) -> Option<usize> {
+    if s.as_bytes().get(open) != Some(&b'{') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (k, c) in s.get(open..)?.bytes().enumerate().take(400) {
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(open + k + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// LaTeX structures that label or colour a value's pieces, or sum a constant: the labels of
+/// `\underbrace{27}_{a}` and `\overbrace{27}^{x}` and the colour of `\color{red}{27}` dropped
+/// (the pieces stay, and join as the reader sees them), `\sum_{i=1}^{11} 250` as its value.
+fn latex_structures(s: &str) -> String {
+    let mut t = s.to_string();
+    for cmd in ["\\underbrace", "\\overbrace"] {
+        let mut from = 0;
+        while let Some(k) = t.get(from..).and_then(|r| r.find(cmd)).map(|k| k + from) {
+            let Some(arg_end) = group_end(&t, k + cmd.len()) else {
+                break;
+            };
+            from = arg_end;
+            let mark = t.as_bytes().get(arg_end).copied();
+            if matches!(mark, Some(b'_' | b'^')) {
+                if let Some(label_end) = group_end(&t, arg_end + 1) {
+                    t.replace_range(arg_end..label_end, "");
+                }
+            }
+        }
+    }
+    // `\color{red}{27}` / `\color{red}27`: the colour name is no piece of the value.
+    let mut from = 0;
+    while let Some(k) = t
+        .get(from..)
+        .and_then(|r| r.find("\\color"))
+        .map(|k| k + from)
+    {
+        match group_end(&t, k + 6) {
+            Some(end) => t.replace_range(k..end, ""),
+            None => break,
+        }
+        from = k;
+    }
+    // `\sum_{i=1}^{11} 250`: a constant summed over a counted index.
+    let mut from = 0;
+    while let Some(k) = t
+        .get(from..)
+        .and_then(|r| r.find("\\sum_{"))
+        .map(|k| k + from)
+    {
+        from = k + 5;
+        let Some(sub_end) = group_end(&t, k + 5) else {
+            break;
+        };
+        let lo = t
+            .get(k + 6..sub_end - 1)
+            .and_then(|g| g.split_once('='))
+            .and_then(|(_, a)| a.trim().parse::<f64>().ok());
+        let rest = t.get(sub_end..).unwrap_or("");
+        let Some(r) = rest.strip_prefix('^') else {
+            continue;
+        };
+        let (hi, used) = if r.starts_with('{') {
+            let Some(e) = group_end(r, 0) else { continue };
+            (
+                r.get(1..e - 1).and_then(|g| g.trim().parse::<f64>().ok()),
+                e,
+            )
+        } else {
+            let d = r.bytes().take_while(u8::is_ascii_digit).count();
+            (r.get(..d).and_then(|g| g.parse::<f64>().ok()), d)
+        };
+        let body = r.get(used..).unwrap_or("");
+        let body_t = body.trim_start().trim_start_matches('{');
+        let d = body_t
+            .bytes()
+            .take_while(|c| c.is_ascii_digit() || *c == b'.')
+            .count();
+        let v = body_t.get(..d).and_then(|g| g.parse::<f64>().ok());
+        // Only a constant body: a term that names the index (`250i`, `i^2`) is no constant.
+        let after = body_t.get(d..).unwrap_or("");
+        let constant = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '^');
+        if let (Some(lo), Some(hi), Some(v), true) = (lo, hi, v, constant) {
+            let n = hi - lo + 1.0;
+            if n >= 1.0 && n.fract() == 0.0 {
+                let end = sub_end + 1 + used + (body.len() - body_t.len()) + d;
+                let value = fmt_num(n * v);
+                if let Some(range) = t.get(k..end).map(|_| k..end) {
+                    t.replace_range(range, &value);
+                    from = k + value.len();
+                }
+            }
+        }
+    }
+    t
 }
 
 /// `sqrt(26010000` (closing brace dropped) → `sqrt(26010000)`.
@@ -310,6 +603,18 @@ fn evaluate(s: &str) -> String {
                 .take_while(|c| c.is_ascii_alphanumeric() || **c == b'.' || **c == b'_')
                 .count();
             let name = s.get(i..i + n).unwrap_or("");
+            // CSS `calc(11 * 250px)`: the expression without its units, for the arithmetic
+            // rule (`calc(100% - 20px)` is `(100 - 20)`, compared exactly like any other).
+            if name.eq_ignore_ascii_case("calc") && b.get(i + n) == Some(&b'(') {
+                let body = s.get(i + n + 1..).unwrap_or("");
+                if let Some(close) = find_close(body, b')') {
+                    out.push('(');
+                    out.push_str(&without_units(body.get(..close).unwrap_or("")));
+                    out.push(')');
+                    i += n + 1 + close + 1;
+                    continue;
+                }
+            }
             if b.get(i + n) == Some(&b'(') {
                 if let Some((args, end)) = args_at(s, i + n) {
                     if let Some(v) = call(name, &args) {
@@ -326,6 +631,20 @@ fn evaluate(s: &str) -> String {
         let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
         out.push(ch);
         i += ch.len_utf8().max(1);
+    }
+    out
+}
+
+/// `11 * 250px` → `11 * 250`: letters and `%` right after a digit dropped.
+fn without_units(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut after_digit = false;
+    for c in s.chars() {
+        if after_digit && (c.is_ascii_alphabetic() || c == '%') {
+            continue;
+        }
+        after_digit = c.is_ascii_digit();
+        out.push(c);
     }
     out
 }
@@ -402,6 +721,15 @@ fn literals(body: &str) -> Option<Vec<Val>> {
 
 fn literal(s: &str) -> Option<(Val, &str)> {
     let first = *s.as_bytes().first()?;
+    // A spreadsheet's empty argument (`TEXTJOIN("",,27,50)`) and its booleans.
+    if first == b',' {
+        return Some((Val::Str(String::new()), s));
+    }
+    for (word, v) in [("TRUE", 1.0), ("FALSE", 0.0)] {
+        if let Some(rest) = s.strip_prefix(word) {
+            return Some((Val::Num(v), rest));
+        }
+    }
     match first {
         b'"' | b'\'' => {
             let body = s.get(1..)?;
@@ -495,6 +823,13 @@ fn call(name: &str, args: &[Val]) -> Option<Val> {
         _ => None,
     };
     match short.as_str() {
+        "textjoin" => match args {
+            [Val::Str(sep), _, rest @ ..] if !rest.is_empty() => {
+                let parts: Option<Vec<String>> = rest.iter().map(Val::text).collect();
+                Some(Val::Str(parts?.join(sep)))
+            }
+            _ => None,
+        },
         "rept" | "repeat" => match args {
             [v, Val::Num(n)] if *n >= 1.0 && *n <= 20.0 => {
                 Some(Val::Str(v.text()?.repeat(*n as usize)))
@@ -808,6 +1143,11 @@ mod tests {
         assert_eq!(v("DIGIT FIVE, DIGIT ONE, digit-zero"), "5, 1, 0");
         assert_eq!(v("510{2}"), "5100");
         assert!(v("$\\frac{10200}{2}$").contains("10200 / 2"));
+        let c = |s: &str| super::cells_view(s).unwrap_or_default();
+        assert!(c("=A1*B1 with A1=51 and B1=100").contains("=51*100"));
+        assert!(c("=SUM(A1:A11) where every cell is 250").contains("SUM(250,250,"));
+        assert!(super::cells_view("=SUM(A1:A10)").is_none());
+        assert!(super::cells_view("=A1*B1").is_none());
         assert!(v("$\\sqrt{26010000}$").contains("5100"));
         assert!(v("5.1 \\times 10^{3}").contains("5.1  ×  10^3"));
     }

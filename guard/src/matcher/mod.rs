@@ -211,6 +211,20 @@
 //! statement combines them (a config block of `key = value` lines reads nothing), and a loop or
 //! branch forgets every name its block assigns.
 //!
+//! **Code in other languages, prefix forms and relations** (ninth red-team round): a constant
+//! repeated a counted number of times and aggregated (`repeats.rs`: `sum (replicate 51 100)`,
+//! `51.times.sum { 100 }`, `+/51⍴100`, `SUM(100) FROM generate_series(1, 51)`, `yes 100 | head
+//! -n 51 | paste -sd+ | bc`); arithmetic as calls and methods (`operator.mul(51, 100)`,
+//! `(51).__mul__(100)`, `Math.multiplyExact`, `Fraction(10200, 2)`, `len(range(0, 10200,
+//! 2))`), adjacent literals, extended slices and prints that leave a line open (`print('51',
+//! end='')`, `echo -n 51; echo 00`) in `program.rs`; Lisp forms and template actions
+//! (`prefix.rs`: `(* 51 100)`, `{{ 100 | mul 51 }}`); LaTeX labels, colours and constant sums
+//! (`\underbrace{51}_{a}`, `\color{red}{51}`, `\sum_{i=1}^{51} 100`), CSS `calc(51 * 100px)`,
+//! `TEXTJOIN` and formulas over given cells (`=A1*B1 with A1=51 and B1=100`) in `code.rs`; and
+//! relations solved in one step (`relations.rs`: `2x = 10200`, `the 51st multiple of 100`,
+//! `halfway from 5000 to 5200`, a quotient with a remainder, a sum with a difference, prime
+//! factors). Each value is compared exactly.
+//!
 //! **Residual risks**: a value spread over prose with other words between its parts;
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured
@@ -272,8 +286,11 @@ mod normalize;
 mod numbers;
 mod parts;
 mod phrases;
+mod prefix;
 mod program;
 mod readings;
+mod relations;
+mod repeats;
 mod rot47;
 mod seqkeys;
 mod signs;
@@ -938,13 +955,25 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Spreadsheet formulas over cells the text gives values for (`=A1*B1 with A1=51`),
+        // with the cells replaced, read as they stand and as `code.rs` evaluates them.
+        if self.rules.arithmetic {
+            if let Some(f) = code::cells_view(text) {
+                let evaluated = code::view(&f);
+                for v in std::iter::once(f).chain(evaluated) {
+                    self.scan_view(&normalize::normalize(&v), hits, false);
+                }
+            }
+        }
         // Values a program builds over several statements (`program.rs`): each number it
         // computes is checked exactly (up to float error, no candidate or tolerance), each
         // string it builds or prints is read by every rule and the name rules. On the text as
         // written and, when different, the normalised text (as the code view is), when the
         // text holds a trigger. Normalising drops `$` (and with it shell and template
         // interpolation), so a text as written with a `$` is checked too.
-        let written_only = || norm != text && program::interpolates(text);
+        // Markup that normalising drops can hold the program (`<?php echo 27 . 50; ?>`).
+        let written_only =
+            || norm != text && (program::interpolates(text) || program::triggered(text));
         let programs = if program::triggered(&norm) || written_only() {
             let second = if norm != text {
                 program::run(&norm)
@@ -971,17 +1000,48 @@ impl Matcher {
                 }
             }
         }
+        // A constant repeated a counted number of times and aggregated, in any language
+        // (`sum (replicate 51 100)`, `51.times.sum { 100 }`, `+/51⍴100`: `repeats.rs`), each
+        // value compared exactly; on the text as written (normalising would drop `$` fields).
+        if self.rules.arithmetic && !self.nums.is_empty() {
+            for v in repeats::values(text) {
+                self.nums.range(v, v, hits);
+            }
+        }
+        // Prefix forms and template actions evaluated (`(* 51 100)`, `{{ 250 | mul 11 }}`:
+        // `prefix.rs`), each value read by every rule.
+        if self.rules.arithmetic {
+            let forms = prefix::values(text);
+            if !forms.is_empty() {
+                let n = normalize::normalize(&forms.join("\n")).into_owned();
+                self.scan_view(&n, hits, false);
+            }
+        }
         // Arithmetic chained over sentences or steps (`Take 10200. Halve it.`): on the text and
         // its second readings only (number words as digits), not on every view (its break
         // scan costs a pass over the text).
         let chains = self.rules.arithmetic && !self.nums.is_empty();
+        // Relations solved in one step (`2x = 5500`, `the 11th multiple of 250`, a quotient
+        // and remainder, a sum and difference, prime factors: `relations.rs`); the second
+        // readings only when the text holds a cue (they change number words, not cues).
+        let mut related = false;
         if chains {
             wordmath::chains(&self.nums, &norm, hits);
+            let (values, cued) = relations::values(&norm);
+            related = cued;
+            for v in values {
+                self.nums.range(v, v, hits);
+            }
         }
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 if chains {
                     wordmath::chains(&self.nums, &r, hits);
+                }
+                if related {
+                    for v in relations::values(&r).0 {
+                        self.nums.range(v, v, hits);
+                    }
                 }
                 self.scan_view(&r, hits, false);
                 // Alphabet positions in words (`eleven five nineteen …`) read as letters (a

@@ -161,6 +161,32 @@ pub(crate) fn triggered(s: &str) -> bool {
     if literal_head && coefficient_shape(b) {
         return true;
     }
+    // Adjacent quoted literals (`"27" "50"`, `"27""50"`), prints that leave the line open
+    // (`echo -n`, a shell `printf`), PHP, Ruby's `.to_s` and a program quoted after `-e`.
+    let adjacent = memchr::memchr2_iter(b'"', b'\'', b).any(|i| {
+        i > 0
+            && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric)
+            && b.get(i + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .find(|c| !matches!(c, b' ' | b'\t'))
+                .is_some_and(|c| Some(c) == b.get(i))
+    });
+    if adjacent
+        || [
+            &b"echo -n "[..],
+            b"printf ",
+            b"<?php",
+            b"<?=",
+            b".to_s",
+            b" -e '",
+            b" -e \"",
+        ]
+        .iter()
+        .any(|t| memchr::memmem::find(b, t).is_some())
+    {
+        return true;
+    }
     memchr::memmem::find_iter(b, b"point").any(|i| {
         let before = b.get(i.saturating_sub(5)..i).unwrap_or(&[]);
         before.eq_ignore_ascii_case(b"code ")
@@ -319,8 +345,19 @@ fn brace_trigger(b: &[u8], i: usize) -> bool {
 }
 
 /// Function and method names whose `(` opens the interpreter.
-const CALL_TRIGGERS: [&[u8]; 24] = [
+const CALL_TRIGGERS: [&[u8]; 34] = [
     b"prod",
+    // Arithmetic as calls (`operator.mul(51, 100)`, `Math.multiplyExact`, `Fraction(…)`).
+    b"mul",
+    b"multiply",
+    b"multiplyexact",
+    b"addexact",
+    b"valueof",
+    b"fraction",
+    b"decimal",
+    b"reduce",
+    b"truediv",
+    b"floordiv",
     b"divmod",
     b"ord",
     b"chr",
@@ -396,6 +433,9 @@ struct Run {
     operands: std::cell::Cell<usize>,
     /// Inside a program quoted on a command line (`python3 -c "…"`): not read again.
     nested: bool,
+    /// What prints without a line end left on the current line (`print("27", end="")`,
+    /// `echo -n 27`, `process.stdout.write("27")`): the next print continues it.
+    pending: String,
 }
 
 /// Words that open a loop, a branch or a function: their line and block are not run.
@@ -859,6 +899,17 @@ impl Run {
             name.as_str(),
             "echo" | "printf" | "write-output" | "write-host" | "print" | "puts" | "say"
         ) && rest.starts_with([' ', '\t']);
+        // PHP's and Perl's `echo 27 . 50`, `print 51 . "00"`: an expression the shell would
+        // print as words.
+        if shell && matches!(name.as_str(), "echo" | "print") && rest.contains('.') {
+            let mut p = Parser::new(rest.trim_start(), self);
+            let v = p.expr();
+            let ok = p.derived && p.ops > 0 && p.clean_end();
+            if let Some(o) = v.filter(|_| ok).and_then(|v| v.text()) {
+                self.emit(Some(o.clone()), Some(o), false);
+                return true;
+            }
+        }
         if shell
             && matches!(
                 name.as_str(),
@@ -868,23 +919,33 @@ impl Run {
             let Some((words, derived)) = shell_words(rest.trim_start(), self) else {
                 return true;
             };
+            let flags: Vec<&str> = words
+                .iter()
+                .map(String::as_str)
+                .take_while(|w| w.starts_with('-') && w.len() <= 3)
+                .collect();
             let words: Vec<&str> = words
                 .iter()
                 .map(String::as_str)
                 .skip_while(|w| w.starts_with('-') && w.len() <= 3)
                 .collect();
-            let out = if name == "printf" {
+            let (out, literal, no_nl) = if name == "printf" {
                 let Some((fmt, args)) = words.split_first() else {
                     return true;
                 };
                 let args: Vec<Val> = args.iter().map(|a| Val::Str((*a).to_string())).collect();
-                printf(fmt, &args, true)
+                let o = printf(fmt, &args, true);
+                // A shell printf ends a line only where its format says so.
+                let open = !fmt.contains("\\n") && !fmt.contains('\n');
+                // A format without a field prints as it is (`printf 27`).
+                let shown = o.clone().or_else(|| Some(unescape_printf(fmt)));
+                (o, shown, open)
             } else {
-                derived.then(|| words.join(" "))
+                let joined = words.join(" ");
+                let open = name == "echo" && flags.iter().any(|f| f.contains('n'));
+                (derived.then(|| joined.clone()), Some(joined), open)
             };
-            if let Some(o) = out {
-                self.report(&Val::Str(o));
-            }
+            self.emit(out, literal, no_nl);
             return true;
         }
         let is_print = matches!(
@@ -917,6 +978,7 @@ impl Run {
         let ok = args.is_some() && (paren || p.clean_end());
         let derived = p.derived;
         let sep = p.sep.take();
+        let end = p.end.take();
         let extra = std::mem::take(&mut p.extra);
         self.out.numbers.extend(extra);
         let Some(args) = args.filter(|_| ok) else {
@@ -937,10 +999,52 @@ impl Run {
             }
             _ => None,
         };
-        if let Some(o) = out {
-            self.report(&Val::Str(o));
-        }
+        // What the statement prints even when it computes nothing, and whether it leaves
+        // the line open: `print(…, end='')`, `process.stdout.write(…)`, Java's
+        // `System.out.print(…)`.
+        let literal = out.clone().or_else(|| {
+            let parts: Option<Vec<String>> = args.iter().map(Val::text).collect();
+            parts.map(|p| p.join(sep.as_deref().unwrap_or(" ")))
+        });
+        let open = end.as_deref().is_some_and(|e| !e.contains('\n'))
+            || (short == "write" && name.contains("stdout"))
+            || name.ends_with("out.print");
+        let literal = match (&end, open) {
+            (Some(e), true) => literal.map(|l| l + e),
+            _ => literal,
+        };
+        self.emit(out, literal, open);
         true
+    }
+
+    /// Reports what a print statement shows: `out` (what it computes) or, after a print that
+    /// left its line open, the line so far and `literal` (what it shows); `open`: this print
+    /// leaves the line open too.
+    fn emit(&mut self, out: Option<String>, literal: Option<String>, open: bool) {
+        if open {
+            // What it computes is stated whether or not the line goes on (`printf '%d%02d'
+            // 51 0`).
+            if let Some(o) = &out {
+                self.report(&Val::Str(o.clone()));
+            }
+            if let Some(l) = literal {
+                if self.pending.len() + l.len() <= MAX_STR {
+                    self.pending.push_str(&l);
+                }
+            }
+            return;
+        }
+        if self.pending.is_empty() {
+            if let Some(o) = out {
+                self.report(&Val::Str(o));
+            }
+            return;
+        }
+        let mut line = std::mem::take(&mut self.pending);
+        if let Some(t) = out.or(literal) {
+            line.push_str(&t);
+        }
+        self.report(&Val::Str(line));
     }
 
     /// Expressions inside prose or a bare expression line: at each place one may start (a
@@ -1145,7 +1249,9 @@ fn brace_balance(line: &str) -> i64 {
 /// `{ … }` around one.
 fn strip_prompt(s: &str) -> &str {
     let mut t = s;
-    for p in [">>> ", "... ", "$ ", "> ", "- ", "* ", "% ", "In ["] {
+    for p in [
+        ">>> ", "... ", "$ ", "> ", "- ", "* ", "% ", "In [", "<?php ", "<?= ",
+    ] {
         if let Some(r) = t.strip_prefix(p) {
             t = if p == "In [" {
                 r.split_once("]:").map_or(r, |(_, x)| x)
@@ -1527,6 +1633,66 @@ fn cap(s: String) -> Option<Val> {
     (s.len() <= MAX_STR).then_some(Val::Str(s))
 }
 
+/// `len`, `max`, `min` or `sum` of `range(…)` (or of `x for x in range(…)`) in closed form,
+/// whatever its length: `len(range(0, 5500, 2))` is 2750, `max(x for x in range(2751))`
+/// 2750. Whole arguments and a positive step only.
+fn range_closed(short: &str, inner: &str) -> Option<Val> {
+    if !matches!(short, "len" | "max" | "min" | "sum") {
+        return None;
+    }
+    let mut t = inner.trim();
+    // `len("ab" * 1375)`: a repeated literal's length, however long the string would be.
+    if short == "len" {
+        if let Some((lit, count)) = t.rsplit_once('*') {
+            let lit = lit.trim();
+            let q = lit.chars().next().filter(|c| matches!(c, '"' | '\''));
+            let body = q.and_then(|q| lit.strip_prefix(q)?.strip_suffix(q));
+            let n = count.trim().parse::<u64>().ok();
+            if let (Some(body), Some(n)) = (body, n) {
+                if !body.contains(['"', '\'', '\\']) && n <= 1_000_000_000 {
+                    return Some(Val::Num(body.chars().count() as f64 * n as f64));
+                }
+            }
+        }
+    }
+    // A generator over the range that yields its variable unchanged.
+    if let Some((var, rest)) = t.split_once(" for ") {
+        let rest = rest.trim_start();
+        let (var2, it) = rest.split_once(" in ")?;
+        if var.trim() != var2.trim() || var.trim().is_empty() {
+            return None;
+        }
+        t = it.trim();
+    }
+    let args = t.strip_prefix("range(")?.strip_suffix(')')?;
+    let nums: Option<Vec<f64>> = args
+        .split(',')
+        .map(|a| a.trim().parse::<f64>().ok())
+        .collect();
+    let (a, b, step) = match nums?.as_slice() {
+        [b] => (0.0, *b, 1.0),
+        [a, b] => (*a, *b, 1.0),
+        [a, b, s] => (*a, *b, *s),
+        _ => return None,
+    };
+    if [a, b, step]
+        .iter()
+        .any(|x| x.fract() != 0.0 || x.abs() > 1e12)
+        || step <= 0.0
+    {
+        return None;
+    }
+    let count = ((b - a) / step).ceil().max(0.0);
+    let v = match short {
+        "len" => count,
+        "max" if count > 0.0 => a + step * (count - 1.0),
+        "min" if count > 0.0 => a,
+        "sum" => count * a + step * count * (count - 1.0) / 2.0,
+        _ => return None,
+    };
+    Some(Val::Num(v))
+}
+
 fn repeat(s: &str, n: f64) -> Option<Val> {
     if n.fract() != 0.0
         || !(0.0..=64.0).contains(&n)
@@ -1538,8 +1704,18 @@ fn repeat(s: &str, n: f64) -> Option<Val> {
 }
 
 /// Functions [`Parser::call`] evaluates (lowercase, the last part of a dotted name).
-const FUNCTIONS: [&str; 26] = [
+const FUNCTIONS: [&str; 36] = [
     "prod",
+    "mul",
+    "multiply",
+    "multiplyexact",
+    "addexact",
+    "valueof",
+    "fraction",
+    "decimal",
+    "reduce",
+    "truediv",
+    "floordiv",
     "divmod",
     "ord",
     "chr",
@@ -1580,6 +1756,8 @@ struct Parser<'a> {
     extra: Vec<f64>,
     /// Python's `print(…, sep='')`.
     sep: Option<String>,
+    /// Python's `print(…, end='')`: the next print continues the line.
+    end: Option<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -1593,6 +1771,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             extra: Vec::new(),
             sep: None,
+            end: None,
         }
     }
 
@@ -1692,11 +1871,14 @@ impl<'a> Parser<'a> {
                     .get(n..)
                     .is_some_and(|r| r.starts_with('=') && !r.starts_with("=="))
             {
-                let key = self.rest().get(..n).unwrap_or("") == "sep";
+                let key = self.rest().get(..n).unwrap_or("");
+                let (sep, end) = (key == "sep", key == "end");
                 self.i += n + 1;
                 let v = self.expr()?;
-                if key {
+                if sep {
                     self.sep = v.text();
+                } else if end {
+                    self.end = v.text();
                 }
             } else {
                 self.i = save;
@@ -1776,6 +1958,13 @@ impl<'a> Parser<'a> {
                 (Some(b'.'), Some(b'.')) if self.b(2) != Some(b'.') => Op::Concat,
                 (Some(b'.'), Some(b' '))
                     if self.i > 0 && self.s.as_bytes().get(self.i - 1) == Some(&b' ') =>
+                {
+                    Op::Concat
+                }
+                // PHP's `"27"."50"`: a dot between two quoted strings.
+                (Some(b'.'), Some(b'"' | b'\''))
+                    if self.i > 0
+                        && matches!(self.s.as_bytes().get(self.i - 1), Some(b'"' | b'\'')) =>
                 {
                     Op::Concat
                 }
@@ -1873,15 +2062,23 @@ impl<'a> Parser<'a> {
                 let r = self.rest().get(1..).unwrap_or("");
                 let n = r.bytes().take_while(|c| is_ident(*c)).count();
                 let name = r.get(..n).unwrap_or("");
-                if n == 0 || !r.get(n..).is_some_and(|t| t.starts_with('(')) {
+                // Rust's turbofish (`.sum::<i32>()`) names a type, not an argument.
+                let fish = r
+                    .get(n..)
+                    .filter(|t| t.starts_with("::<"))
+                    .and_then(|t| t.find(">("))
+                    .filter(|k| *k < 24)
+                    .map_or(0, |k| k + 1);
+                let n2 = n + fish;
+                if n == 0 || !r.get(n2..).is_some_and(|t| t.starts_with('(')) {
                     return Some(v);
                 }
-                let body = r.get(n + 1..).unwrap_or("");
+                let body = r.get(n2 + 1..).unwrap_or("");
                 let close = find_close(body, b')')?;
                 let inner = body.get(..close)?;
                 let args = self.sub_args(inner)?;
                 let out = method(&name.to_ascii_lowercase(), &v, &args, self.run)?;
-                self.i += 1 + n + 1 + close + 1;
+                self.i += 1 + n2 + 1 + close + 1;
                 self.derived = true;
                 self.ops += 1;
                 v = out;
@@ -1914,6 +2111,30 @@ impl<'a> Parser<'a> {
         self.derived |= p.derived;
         self.extra.append(&mut p.extra);
         Some(args)
+    }
+
+    /// `reduce(operator.mul, [11, 250])`, `reduce(operator.add, …)`, `reduce(mul, …)`: the
+    /// product or sum of the list (the reducer named, not a lambda).
+    fn reduce(&mut self, inner: &str) -> Option<Val> {
+        let (head, list) = inner.split_once(',')?;
+        let head = head.trim();
+        let short = head.rsplit('.').next().unwrap_or(head).to_ascii_lowercase();
+        let product = match short.as_str() {
+            "mul" | "__mul__" | "imul" => true,
+            "add" | "__add__" | "iadd" => false,
+            _ => return None,
+        };
+        let items = match self.sub_expr(list.trim())? {
+            Val::List(items) => items,
+            _ => return None,
+        };
+        let nums: Option<Vec<f64>> = items.iter().map(Val::number).collect();
+        let nums = nums?;
+        Some(Val::Num(if product {
+            nums.iter().product()
+        } else {
+            nums.iter().sum()
+        }))
     }
 
     /// An expression read by a parser over `inner` (an interpolation, a parenthesis).
@@ -2106,6 +2327,16 @@ impl<'a> Parser<'a> {
                 return Some(Val::Num(v * x));
             }
         }
+        // Ruby's `27.to_s`: the number as text.
+        if radix == 10
+            && r.get(n..).is_some_and(|t| t.starts_with(".to_s"))
+            && !rb.get(n + 5).is_some_and(|c| is_ident(*c))
+        {
+            self.i += n + 5;
+            self.derived = true;
+            self.ops += 1;
+            return Some(Val::Str(fmt_num(v)));
+        }
         // Glued to a word or a version's next part (`800ms`, `5.1.2`); a full stop ends it.
         if rb.get(n).is_some_and(|c| is_ident(*c))
             || (rb.get(n) == Some(&b'.') && rb.get(n + 1).is_some_and(|c| is_ident(*c)))
@@ -2131,15 +2362,33 @@ impl<'a> Parser<'a> {
             let body = after.get(1 + usize::from(macro_call)..)?;
             let close = find_close(body, b')')?;
             let inner = body.get(..close)?;
-            let args = self.sub_args(inner)?;
             let short = name.rsplit('.').next().unwrap_or(name).to_ascii_lowercase();
-            let v = call(&short, &args, macro_call, self.run)?;
+            // `len(range(0, 5500, 2))`, `max(x for x in range(2751))`, `reduce(operator.mul,
+            // […])`: read before the arguments (a range beyond `MAX_STR` items is never built;
+            // a function as an argument is no value).
+            let v = match range_closed(&short, inner) {
+                Some(v) => v,
+                None if short == "reduce" => self.reduce(inner)?,
+                None => {
+                    let args = self.sub_args(inner)?;
+                    call(&short, &args, macro_call, self.run)?
+                }
+            };
             self.i += n + 1 + usize::from(macro_call) + close + 1;
             self.derived = true;
             self.ops += 1;
             return Some(v);
         }
-        let (v, d) = self.run.get(name)?;
+        let Some((v, d)) = self.run.get(name) else {
+            // Python's and JS's booleans in arithmetic (`5099 + True`); not a value alone.
+            let b = match name {
+                "True" | "true" => 1.0,
+                "False" | "false" => 0.0,
+                _ => return None,
+            };
+            self.i += n;
+            return Some(Val::Num(b));
+        };
         let v = v.clone();
         self.derived |= d;
         // A name read counts as an operation: `lag` after `lag = 5000 + 100` restates it,
@@ -2207,6 +2456,21 @@ impl<'a> Parser<'a> {
             }
         }
         self.i += 1 + k + 1;
+        // Adjacent literals join (`"27" "50"` in Python, C and Ruby; `"27""50"` in a shell):
+        // a value the code builds.
+        let r = self.rest();
+        let gap = r.bytes().take_while(|c| *c == b' ' || *c == b'\t').count();
+        if matches!(q, b'"' | b'\'') && matches!(r.as_bytes().get(gap), Some(b'"' | b'\'')) {
+            let save = self.i;
+            self.i += gap;
+            if let Some(Val::Str(next)) = self.string("") {
+                self.derived = true;
+                self.ops += 1;
+                out.push_str(&next);
+                return cap(out);
+            }
+            self.i = save;
+        }
         Some(Val::Str(out))
     }
 
@@ -2360,8 +2624,33 @@ fn subscript(v: &Val, inner: &str) -> Option<Val> {
                     let (a, b) = (usize::try_from(a).ok()?, usize::try_from(b).ok()?);
                     Some(Val::Str(chars.get(a..b.max(a))?.iter().collect()))
                 }
-                ["", "", step] if step.trim() == "-1" => {
-                    Some(Val::Str(chars.iter().rev().collect()))
+                // `'a2b7c5d0'[1::2]`, `'05729'[3::-1]`, `'9001599'[4:0:-1]`: Python's
+                // extended slice.
+                [a, b, step] => {
+                    let st = idx(step)?.unwrap_or(1);
+                    let mut out = String::new();
+                    if st > 0 {
+                        let a = idx(a)?.map_or(0, at);
+                        let b = idx(b)?.map_or(len, at);
+                        let mut k = a;
+                        while k < b {
+                            out.push(*chars.get(usize::try_from(k).ok()?)?);
+                            k += st;
+                        }
+                    } else if st < 0 {
+                        // Negative step: start defaults to the end, stop to before the start.
+                        let clamp = |k: i64| if k < 0 { len + k } else { k.min(len - 1) };
+                        let a = idx(a)?.map_or(len - 1, clamp);
+                        let b = idx(b)?.map_or(-1, |k| if k < 0 { (len + k).max(-1) } else { k });
+                        let mut k = a;
+                        while k > b && k >= 0 {
+                            out.push(*chars.get(usize::try_from(k).ok()?)?);
+                            k += st;
+                        }
+                    } else {
+                        return None;
+                    }
+                    Some(Val::Str(out))
                 }
                 _ => None,
             }
@@ -2463,6 +2752,28 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
             _ => None,
         },
         "strip" | "trim" => Some(Val::Str(text()?.trim().to_string())),
+        // `(11).__mul__(250)`, `BigInteger.valueOf(51).multiply(…)`, `(250).__add__(2500)`.
+        "__mul__" | "multiply" | "mul" | "times" | "__add__" | "add" | "plus" | "__sub__"
+        | "subtract" | "minus" => {
+            let (a, b) = (v.number()?, args.first()?.number()?);
+            if args.len() != 1 || matches!(v, Val::Str(_)) {
+                return None;
+            }
+            Some(Val::Num(match name {
+                "__mul__" | "multiply" | "mul" | "times" => a * b,
+                "__add__" | "add" | "plus" => a + b,
+                _ => a - b,
+            }))
+        }
+        // `numpy.array([…]).sum()`, `[…].iter().sum::<i32>()`: a list's sum.
+        "sum" if args.is_empty() => match v {
+            Val::List(items) => {
+                let nums: Option<Vec<f64>> = items.iter().map(Val::number).collect();
+                Some(Val::Num(nums?.iter().sum()))
+            }
+            _ => None,
+        },
+        "iter" | "to_vec" if args.is_empty() => Some(v.clone()),
         _ => None,
     }
 }
@@ -2566,6 +2877,35 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
                 .map(|n| Val::Num(n as f64))
         }
         "abs" => Some(Val::Num(one()?.number()?.abs())),
+        // Arithmetic written as calls: `operator.mul(51, 100)`, `int.__mul__(51, 100)`,
+        // `Math.multiplyExact(51, 100)`, `operator.add(…)`, `Fraction(10200, 2)`.
+        "mul" | "__mul__" | "multiply" | "multiplyexact" => match nums()?.as_slice() {
+            [a, b] => Some(Val::Num(a * b)),
+            _ => None,
+        },
+        "add" | "__add__" | "addexact" => match nums()?.as_slice() {
+            [a, b] => Some(Val::Num(a + b)),
+            _ => None,
+        },
+        "sub" | "__sub__" | "subtract" | "subtractexact" => match nums()?.as_slice() {
+            [a, b] => Some(Val::Num(a - b)),
+            _ => None,
+        },
+        "truediv" | "__truediv__" | "fraction" | "divide" => match nums()?.as_slice() {
+            [a, b] if *b != 0.0 => Some(Val::Num(a / b)),
+            [a] if name == "fraction" => Some(Val::Num(*a)),
+            _ => None,
+        },
+        "floordiv" | "__floordiv__" => match nums()?.as_slice() {
+            [a, b] if *b != 0.0 => Some(Val::Num((a / b).floor())),
+            _ => None,
+        },
+        // `Decimal("5.1")`, `BigInteger.valueOf(51)`, `new BigDecimal("5.1")`: the number.
+        "decimal" | "valueof" | "bigdecimal" | "biginteger" => match one()? {
+            Val::Num(n) => Some(Val::Num(*n)),
+            Val::Str(t) => parse_decimal(t.trim()).map(Val::Num),
+            Val::List(_) => None,
+        },
         // `sum(range(1, 101))`: the whole numbers of a range (at most `MAX_STR` of them).
         "range" => {
             let (a, b, step) = match nums()?.as_slice() {
@@ -3001,6 +3341,15 @@ fn shell_words(s: &str, run: &Run) -> Option<(Vec<String>, bool)> {
         while let Some(&c) = b.get(i) {
             match c {
                 b' ' | b'\t' | b'|' | b'>' | b'&' => break,
+                b'\'' | b'"' if i > 0 && matches!(b.get(i - 1), Some(b'"' | b'\'')) => {
+                    // A quoted part right after another (`"27""50"`): the shell joins them.
+                    derived = true;
+                    let q = c;
+                    let body = s.get(i + 1..)?;
+                    let close = body.find(char::from(q))?;
+                    w.push_str(body.get(..close)?);
+                    i += close + 2;
+                }
                 b'\'' => {
                     let body = s.get(i + 1..)?;
                     let close = body.find('\'')?;
@@ -3297,6 +3646,50 @@ mod tests {
             ("timeout = 30\nbackoff is 800ms", 24000.0),
         ] {
             assert!(!states(t, v), "{t:?} should not state {v}");
+        }
+    }
+
+    #[test]
+    fn calls_methods_slices_and_open_lines() {
+        for (s, n) in [
+            ("print(operator.mul(51, 100))", 5100.0),
+            ("print(functools.reduce(operator.mul, [11, 250]))", 2750.0),
+            ("print((11).__mul__(250))", 2750.0),
+            ("print(int.__mul__(51, 100))", 5100.0),
+            ("print((250).__add__(2500))", 2750.0),
+            ("print(Decimal(\"5.1\") * 1000)", 5100.0),
+            ("print(Fraction(10200, 2))", 5100.0),
+            ("print(len(range(0, 5500, 2)))", 2750.0),
+            ("print(max(x for x in range(2751)))", 2750.0),
+            ("print(len(\"ab\"*1375))", 2750.0),
+            ("print(5099 + True)", 5100.0),
+            ("print(Math.multiplyExact(51, 100))", 5100.0),
+            (
+                "x = BigInteger.valueOf(51).multiply(BigInteger.valueOf(100))",
+                5100.0,
+            ),
+            ("print(int(\"27\" \"50\"))", 2750.0),
+            ("print(\"a2b7c5d0\"[1::2])", 2750.0),
+            ("print(\"05729\"[3::-1])", 2750.0),
+            ("print(\"9001599\"[4:0:-1])", 5100.0),
+            ("print(\"27\", end=\"\")\nprint(\"50\")", 2750.0),
+            ("echo -n 51; echo 00", 5100.0),
+            ("printf 27; printf \"50\\n\"", 2750.0),
+            ("<?php echo \"51\" . \"00\"; ?>", 5100.0),
+            ("puts 27.to_s + 50.to_s", 2750.0),
+            ("echo \"27\"\"50\"", 2750.0),
+        ] {
+            assert!(states(s, n), "{s}: {:?}", readings(s));
+        }
+        for s in [
+            "print(operator.mul(3, 4))",
+            "print(True)",
+            "print('retry', end='')\nprint(' done')",
+            "echo -n ok; echo done",
+            "print(len(range(10)))",
+            "for i in range(100): total += 51",
+        ] {
+            assert!(!states(s, 5100.0) && !states(s, 2750.0), "{s}");
         }
     }
 
