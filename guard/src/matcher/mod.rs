@@ -273,6 +273,7 @@ mod numbers;
 mod parts;
 mod phrases;
 mod program;
+mod quantities;
 mod readings;
 mod rot47;
 mod seqkeys;
@@ -973,10 +974,35 @@ impl Matcher {
         if chains {
             wordmath::chains(&self.nums, &norm, hits);
         }
+        // Quantities worked out (`quantities.rs`): durations converted, slang units summed,
+        // riddles, percent changes, each value compared exactly; and Roman numerals, hex
+        // literals and prose constants in arithmetic written as digits, read by every rule,
+        // the chains and the second readings.
+        let quantities = chains && self.rules.second_readings;
+        if quantities {
+            quantities::values(&norm, &mut |v| self.computed(v, hits));
+            // Normalising drops `$`: a text with one is read as written too (`$51 in cents`).
+            if norm != text && memchr::memchr(b'$', text.as_bytes()).is_some() {
+                quantities::values(text, &mut |v| self.computed(v, hits));
+            }
+            if let Some(v) = quantities::view(&norm) {
+                let changed = views::changed_lines(&norm, &v, VIEW_CONTEXT);
+                self.scan_view(&changed, hits, false);
+                wordmath::chains(&self.nums, &changed, hits);
+                for r in readings::readings(&changed) {
+                    wordmath::chains(&self.nums, &r, hits);
+                    quantities::values(&r, &mut |v| self.computed(v, hits));
+                    self.scan_view(&r, hits, false);
+                }
+            }
+        }
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 if chains {
                     wordmath::chains(&self.nums, &r, hits);
+                }
+                if quantities {
+                    quantities::values(&r, &mut |v| self.computed(v, hits));
                 }
                 self.scan_view(&r, hits, false);
                 // Alphabet positions in words (`eleven five nineteen …`) read as letters (a
@@ -989,6 +1015,16 @@ impl Matcher {
             }
         }
         hits.settle_candidates();
+    }
+
+    /// A value computed from the text (`quantities.rs`): the targets equal to it up to float
+    /// error, with no tolerance and no candidate (a worked-out value is no guess).
+    fn computed(&self, v: f64, hits: &mut Hits) {
+        let v = v.abs();
+        if v.is_finite() {
+            let eps = (v * 1e-9).max(1e-9);
+            self.nums.range(v - eps, v + eps, hits);
+        }
     }
 
     /// [`Self::scan_view`] over the lines of a second view that differ from `norm`, with
