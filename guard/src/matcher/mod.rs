@@ -978,14 +978,18 @@ impl Matcher {
         // riddles, percent changes, each value compared exactly; and Roman numerals, hex
         // literals and prose constants in arithmetic written as digits, read by every rule,
         // the chains and the second readings.
-        let quantities = chains && self.rules.second_readings;
-        if quantities {
-            quantities::values(&norm, &mut |v| self.computed(v, hits));
+        let cues = (chains && self.rules.second_readings).then(|| quantities::cues(&norm));
+        // The readings are read for values only when a line with a value cue holds a word a
+        // reading rewrites (a reading adds no cue word, only digits).
+        let cued_values = cues.as_ref().is_some_and(|c| c.worded(&norm));
+        if let Some(cues) = &cues {
+            quantities::values_on(&norm, cues, &mut |v| self.computed(v, hits));
             // Normalising drops `$`: a text with one is read as written too (`$51 in cents`).
-            if norm != text && memchr::memchr(b'$', text.as_bytes()).is_some() {
+            if cues.conversion() && norm != text && memchr::memchr(b'$', text.as_bytes()).is_some()
+            {
                 quantities::values(text, &mut |v| self.computed(v, hits));
             }
-            if let Some(v) = quantities::view(&norm) {
+            if let Some(v) = quantities::view(&norm, cues) {
                 let changed = views::changed_lines(&norm, &v, VIEW_CONTEXT);
                 self.scan_view(&changed, hits, false);
                 wordmath::chains(&self.nums, &changed, hits);
@@ -1001,7 +1005,7 @@ impl Matcher {
                 if chains {
                     wordmath::chains(&self.nums, &r, hits);
                 }
-                if quantities {
+                if cued_values {
                     quantities::values(&r, &mut |v| self.computed(v, hits));
                 }
                 self.scan_view(&r, hits, false);

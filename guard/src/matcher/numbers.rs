@@ -330,7 +330,7 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
             // (`5100k (ignore the k)`): the digits are shown. A decimal (`5.1 thousand`) is
             // only a rounding, and a glued scale alone (`5100k`) is another number.
             let shown = matches!(after, After::Scale(_))
-                && (b.get(num_end) == Some(&b' ') || scale_dropped(s));
+                && (b.get(num_end) == Some(&b' ') || scale_dropped(s, num_end));
             for w in item.reads.iter().flatten() {
                 if shown && w.decimals == 0 {
                     ctx.nums.exact(w.value, ctx.hits);
@@ -382,10 +382,10 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
     resume.max(e)
 }
 
-/// Does the text tell the reader to drop a scale after a number (`ignore the k`, `drop the
-/// thousand`, `minus the million`, `the number before "billion"`)? Asked only for a number with
-/// a glued scale, which ops text rarely writes.
-fn scale_dropped(s: &str) -> bool {
+/// Does the line of the number ending at `e` tell the reader to drop a scale after it
+/// (`ignore the k`, `drop the thousand`, `minus the million`, `the number before "billion"`)?
+/// Asked only for a number with a glued scale; only its line is looked at.
+fn scale_dropped(s: &str, e: usize) -> bool {
     const CUES: &[&str] = &[
         "ignore the",
         "drop the",
@@ -399,7 +399,13 @@ fn scale_dropped(s: &str) -> bool {
         "digits before",
         "just kidding",
     ];
-    let l = s.to_ascii_lowercase();
+    let b = s.as_bytes();
+    let start = memchr::memrchr(b'\n', b.get(..e).unwrap_or_default()).map_or(0, |p| p + 1);
+    let end = memchr::memchr(b'\n', b.get(e..).unwrap_or_default()).map_or(s.len(), |p| e + p);
+    let Some(line) = s.get(start..end) else {
+        return false;
+    };
+    let l = line.to_ascii_lowercase();
     CUES.iter().any(|c| l.contains(c))
 }
 

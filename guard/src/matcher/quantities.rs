@@ -60,75 +60,206 @@ const PRODUCT: u32 = 1 << 9;
 const FORMAT: u32 = 1 << 10;
 const RATE: u32 = 1 << 11;
 
-/// Cue words and the families they open (ASCII case-insensitive, anywhere).
+/// Cue words and the families they open (ASCII case-insensitive; a word on word boundaries
+/// unless it ends in `-` or is marked a prefix in [`PREFIXES`]). Each is narrow enough that
+/// ops text rarely holds one: a conversion phrase rather than a time unit, a change phrase
+/// rather than `%`.
 #[rustfmt::skip]
 const CUES: &[(&str, u32)] = &[
-    ("seconds", DURATION), ("second", DURATION), ("secs", DURATION), ("minutes", DURATION),
-    ("mins", DURATION), ("hours", DURATION), ("mmss", FORMAT), ("hhmm", FORMAT),
+    ("in seconds", DURATION), ("into seconds", DURATION), ("to seconds", DURATION),
+    ("as seconds", DURATION), ("many seconds", DURATION), ("were seconds", DURATION),
+    ("in minutes", DURATION), ("into minutes", DURATION), ("to minutes", DURATION),
+    ("as minutes", DURATION), ("many minutes", DURATION), ("were minutes", DURATION),
+    ("in hours", DURATION), ("to hours", DURATION), ("as hours", DURATION),
+    ("many hours", DURATION), ("in secs", DURATION), ("in mins", DURATION),
+    ("mmss", FORMAT), ("hhmm", FORMAT),
     ("1970", EPOCH),
-    ("days", DAYS | RIDDLE),
-    ("how many", RIDDLE | PRODUCT), ("count", RIDDLE | PRODUCT), ("number of", RIDDLE),
-    ("multiply", PRODUCT), ("total", PRODUCT), ("altogether", PRODUCT),
-    ("%", PERCENT), ("percent", PERCENT), ("per cent", PERCENT),
-    ("grand", SLANG), ("large", SLANG), ("big one", SLANG), ("ton", SLANG), ("note", SLANG),
-    ("pony", SLANG), ("ponies", SLANG), ("monkey", SLANG), ("score", SLANG), ("dozen", SLANG),
-    ("gross", SLANG), ("centur", SLANG), ("half-", SLANG),
+    ("days between", DAYS), ("days from", DAYS), ("days since", DAYS), ("days until", DAYS),
+    ("legs", RIDDLE), ("wheels", RIDDLE), ("tyres", RIDDLE), ("tires", RIDDLE),
+    ("fingers", RIDDLE), ("toes", RIDDLE), ("eyes", RIDDLE), ("arms", RIDDLE),
+    ("tentacles", RIDDLE), ("sides", RIDDLE), ("corners", RIDDLE), ("months in", RIDDLE),
+    ("weeks in", RIDDLE), ("days in", RIDDLE), ("hours in", RIDDLE),
+    ("how many", PRODUCT), ("count the", PRODUCT), ("multiply", PRODUCT),
+    ("altogether", PRODUCT), ("the answer", PRODUCT),
+    ("plus", PERCENT), ("% increase", PERCENT), ("% decrease", PERCENT), ("% rise", PERCENT),
+    ("% more", PERCENT), ("% less", PERCENT), ("% off", PERCENT), ("% added", PERCENT),
+    ("% markup", PERCENT), ("percent increase", PERCENT), ("percent more", PERCENT),
+    ("percent added", PERCENT), ("percent less", PERCENT), ("percent decrease", PERCENT),
+    ("per cent more", PERCENT), ("increased by", PERCENT), ("decreased by", PERCENT),
+    ("raised by", PERCENT), ("grown by", PERCENT), ("up 1", PERCENT), ("up 2", PERCENT),
+    ("up 3", PERCENT), ("up 4", PERCENT), ("up 5", PERCENT), ("up 6", PERCENT),
+    ("up 7", PERCENT), ("up 8", PERCENT), ("up 9", PERCENT), ("down 1", PERCENT),
+    ("down 2", PERCENT), ("down 5", PERCENT),
+    ("grand", SLANG), ("large", SLANG), ("big one", SLANG), ("big ones", SLANG), ("centuries", SLANG), ("ton", SLANG), ("c-note", SLANG),
+    ("c-notes", SLANG), ("pony", SLANG), ("ponies", SLANG), ("monkey", SLANG),
+    ("monkeys", SLANG), ("score", SLANG), ("dozen", SLANG), ("dozens", SLANG), ("gross", SLANG),
+    ("century", SLANG), ("half-", SLANG),
     ("\u{1F4AF}", SLANG), ("\u{270B}", SLANG), ("\u{1F590}", SLANG), ("\u{261D}", SLANG),
     ("\u{270C}", SLANG),
     ("kb", BYTES), ("msg/s", RATE), ("msgs/s", RATE), ("messages/s", RATE), ("msg/sec", RATE),
-    ("perimeter", SHAPE), ("area", SHAPE),
-    ("hz", MEASURE), ("hertz", MEASURE), ("watt", MEASURE), ("kw", MEASURE), ("feet", MEASURE),
-    ("foot", MEASURE), ("millenni", MEASURE), ("decade", MEASURE), ("hm ", MEASURE),
-    ("cents", MEASURE), ("yards", MEASURE), ("miles", MEASURE), ("metres", MEASURE),
-    ("meters", MEASURE),
+    ("perimeter", SHAPE), ("area of", SHAPE),
+    ("hz", MEASURE), ("khz", MEASURE), ("hertz", MEASURE), ("watts", MEASURE), ("kw", MEASURE),
+    ("feet", MEASURE), ("millennia", MEASURE), ("hm", MEASURE), ("in cents", MEASURE),
+    ("in years", MEASURE), ("in yards", MEASURE), ("in miles", MEASURE), ("in metres", MEASURE),
+    ("in meters", MEASURE), ("in m", MEASURE),
 ];
 
-fn cue_automaton() -> Option<&'static AhoCorasick> {
-    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    AC.get_or_init(|| {
-        crate::matcher::dfa_builder()
+/// Both cue tables in one automaton (one pass over a text): per pattern, the value
+/// families and the view's asks it opens. A pattern in both tables, or one of the view's that
+/// extends a value cue (`days in a` of `days in`), opens both.
+struct CueSet {
+    ac: AhoCorasick,
+    opens: Vec<(u32, u8)>,
+}
+
+fn cue_set() -> Option<&'static CueSet> {
+    static SET: OnceLock<Option<CueSet>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut pats: Vec<&str> = Vec::new();
+        let mut opens: Vec<(u32, u8)> = Vec::new();
+        for (p, f) in CUES {
+            pats.push(p);
+            opens.push((*f, 0));
+        }
+        for (p, w) in VIEW_CUES {
+            let fams = CUES
+                .iter()
+                .filter(|(q, _)| p.starts_with(q))
+                .fold(0, |acc, (_, f)| acc | f);
+            match pats.iter().position(|q| q == p) {
+                Some(i) => {
+                    if let Some(o) = opens.get_mut(i) {
+                        o.1 |= w;
+                    }
+                }
+                None => {
+                    pats.push(p);
+                    opens.push((fams, *w));
+                }
+            }
+        }
+        let ac = crate::matcher::dfa_builder()
             .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(CUES.iter().map(|(p, _)| p))
-            .ok()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&pats)
+            .ok()?;
+        Some(CueSet { ac, opens })
     })
     .as_ref()
 }
 
-/// The families whose cues `s` holds, and the start offsets of the lines holding them.
-fn cued_lines(s: &str) -> (u32, Vec<usize>) {
-    let Some(ac) = cue_automaton() else {
-        return (0, Vec::new());
+/// Is the match `a..e` on word boundaries (a cue ending in a digit, `-` or `%` needs none
+/// after it; emoji and symbols need none)?
+fn on_boundaries(b: &[u8], a: usize, e: usize) -> bool {
+    let alpha = |i: Option<&u8>| i.is_some_and(|c| c.is_ascii_alphanumeric());
+    let first = b.get(a).is_some_and(u8::is_ascii_alphanumeric);
+    let last = b
+        .get(e.wrapping_sub(1))
+        .is_some_and(u8::is_ascii_alphabetic);
+    (!first || !alpha(a.checked_sub(1).and_then(|i| b.get(i)))) && (!last || !alpha(b.get(e)))
+}
+
+/// The lines of a text holding a cue: (start offset, value families, view asks), ascending.
+pub(crate) struct Cues {
+    lines: Vec<(usize, u32, u8)>,
+}
+
+impl Cues {
+    /// Does some line with a value cue hold a number word or a word a second reading
+    /// rewrites (then the readings of the text are read for values too; otherwise they hold
+    /// nothing the text did not)?
+    pub(crate) fn worded(&self, s: &str) -> bool {
+        const WORDED: &[&str] = &[
+            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "teen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+            "eighty", "ninety", "hundred", "thousand", "million", "half", "double", "triple",
+            "kilo", "grand", "dozen", "score",
+        ];
+        self.lines.iter().any(|&(a, f, _)| {
+            f != 0 && {
+                let l = line_at(s, a).to_ascii_lowercase();
+                WORDED.iter().any(|w| l.contains(w))
+            }
+        })
+    }
+
+    /// Does some line hold a conversion cue (`in cents`: normalising drops the `$` before the
+    /// amount, so the text as written is read too)?
+    pub(crate) fn conversion(&self) -> bool {
+        self.lines.iter().any(|(_, f, _)| *f & MEASURE != 0)
+    }
+}
+
+/// The cues of `s`: one automaton pass, and a byte search for lone capitals.
+pub(crate) fn cues(s: &str) -> Cues {
+    Cues {
+        lines: cued_lines(s),
+    }
+}
+
+fn cued_lines(s: &str) -> Vec<(usize, u32, u8)> {
+    let Some(set) = cue_set() else {
+        return Vec::new();
     };
     let b = s.as_bytes();
-    let mut fams = 0;
-    let mut lines: Vec<usize> = Vec::new();
-    for m in ac.find_iter(s) {
-        fams |= CUES.get(m.pattern().as_usize()).map_or(0, |(_, f)| *f);
-        let start = memchr::memrchr(b'\n', b.get(..m.start()).unwrap_or_default()).map_or(0, |p| p + 1);
-        if lines.last() != Some(&start) {
-            lines.push(start);
+    let mut lines: Vec<(usize, u32, u8)> = Vec::new();
+    for m in set.ac.find_iter(s) {
+        let (mut fam, mut what) = set
+            .opens
+            .get(m.pattern().as_usize())
+            .copied()
+            .unwrap_or((0, 0));
+        if fam != 0 && !on_boundaries(b, m.start(), m.end()) {
+            fam = 0;
+        }
+        if what == OPERATOR
+            && !(operand_beside(b, m.start(), m.end(), true)
+                || operand_beside(b, m.start(), m.end(), false))
+        {
+            what = 0;
+        }
+        if fam == 0 && what == 0 {
+            continue;
+        }
+        let start =
+            memchr::memrchr(b'\n', b.get(..m.start()).unwrap_or_default()).map_or(0, |p| p + 1);
+        match lines.last_mut() {
+            Some((l, f, w)) if *l == start => {
+                *f |= fam;
+                *w |= what;
+            }
+            _ => lines.push((start, fam, what)),
         }
     }
-    // A lone capital `G`, `C`, `L` or `K` after a space (`5 G 1 C`, `two G, seven C`): looked
-    // for apart (the automaton is case-insensitive, and every `c` would match).
+    // A lone capital `G`, `C`, `L` or `K` between a count and a space or the end (`5 G 1 C`,
+    // `two G, seven C`): looked for apart (the automaton is case-insensitive, and every `c`
+    // would match).
     let mut more = false;
     for p in memchr::memchr3_iter(b'G', b'C', b'L', b).chain(memchr::memchr_iter(b'K', b)) {
-        let lone = p > 0
+        let lone = p > 1
             && b.get(p - 1) == Some(&b' ')
-            && !b.get(p + 1).is_some_and(u8::is_ascii_alphanumeric);
+            && b.get(p - 2).is_some_and(|c| c.is_ascii_alphanumeric())
+            && !b
+                .get(p + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'.');
         if lone {
-            fams |= SLANG;
             let start = memchr::memrchr(b'\n', b.get(..p).unwrap_or_default()).map_or(0, |q| q + 1);
-            lines.push(start);
+            lines.push((start, SLANG, 0));
             more = true;
         }
     }
     if more {
-        lines.sort_unstable();
-        lines.dedup();
+        lines.sort_unstable_by_key(|(l, _, _)| *l);
+        lines.dedup_by(|(l2, f2, w2), (l1, f1, w1)| {
+            let same = l1 == l2;
+            if same {
+                *f1 |= *f2;
+                *w1 |= *w2;
+            }
+            same
+        });
     }
-    (fams, lines)
+    lines
 }
 
 /// One token of a line: a number, a word (ASCII letters, as written) or another character.
@@ -172,9 +303,18 @@ fn tokens(l: &str) -> Vec<T<'_>> {
                     j += 1;
                 }
             }
-            let text: String = l.get(i..j).unwrap_or("").chars().filter(|c| *c != ',').collect();
+            let text: String = l
+                .get(i..j)
+                .unwrap_or("")
+                .chars()
+                .filter(|c| *c != ',')
+                .collect();
             if let Ok(v) = text.parse::<f64>() {
-                out.push(T { tok: Tok::Num(v), start: i, end: j });
+                out.push(T {
+                    tok: Tok::Num(v),
+                    start: i,
+                    end: j,
+                });
             }
             i = j;
         } else if c.is_ascii_alphabetic() {
@@ -182,7 +322,11 @@ fn tokens(l: &str) -> Vec<T<'_>> {
             while b.get(j).is_some_and(u8::is_ascii_alphabetic) {
                 j += 1;
             }
-            out.push(T { tok: Tok::Word(l.get(i..j).unwrap_or("")), start: i, end: j });
+            out.push(T {
+                tok: Tok::Word(l.get(i..j).unwrap_or("")),
+                start: i,
+                end: j,
+            });
             i = j;
         } else if c.is_ascii_whitespace() {
             i += 1;
@@ -191,7 +335,11 @@ fn tokens(l: &str) -> Vec<T<'_>> {
             let n = ch.len_utf8();
             // Variation selectors and joiners after an emoji are no token.
             if !matches!(ch, '\u{FE0F}' | '\u{FE0E}' | '\u{200D}') {
-                out.push(T { tok: Tok::Sym(ch), start: i, end: i + n });
+                out.push(T {
+                    tok: Tok::Sym(ch),
+                    start: i,
+                    end: i + n,
+                });
             }
             i += n;
         }
@@ -226,21 +374,24 @@ fn has_word(ts: &[T<'_>], ws: &[&str]) -> bool {
         .any(|t| matches!(t.tok, Tok::Word(w) if ws.iter().any(|x| w.eq_ignore_ascii_case(x))))
 }
 
-/// The lines of `s` starting at `starts`.
-fn lines_at<'a>(s: &'a str, starts: &'a [usize]) -> impl Iterator<Item = &'a str> + 'a {
-    starts.iter().filter_map(move |&a| {
-        let rest = s.get(a..)?;
-        Some(rest.split('\n').next().unwrap_or(rest))
-    })
+/// The line of `s` starting at `a`.
+fn line_at(s: &str, a: usize) -> &str {
+    let rest = s.get(a..).unwrap_or("");
+    rest.split('\n').next().unwrap_or(rest)
 }
 
 /// Every value the quantities in `s` (already normalised) come to, given to `emit`.
 pub(crate) fn values(s: &str, emit: &mut dyn FnMut(f64)) {
-    let (fams, starts) = cued_lines(s);
-    if fams == 0 {
-        return;
-    }
-    for l in lines_at(s, &starts) {
+    values_on(s, &cues(s), emit);
+}
+
+/// [`values`] with the cues of `s` already found.
+pub(crate) fn values_on(s: &str, cues: &Cues, emit: &mut dyn FnMut(f64)) {
+    for &(a, fams, _) in &cues.lines {
+        if fams == 0 {
+            continue;
+        }
+        let l = line_at(s, a);
         let ts = tokens(l);
         if fams & (DURATION | FORMAT) != 0 {
             durations(l, &ts, emit);
@@ -300,8 +451,20 @@ const CONVERT_TO: &[&str] = &["in", "into", "to", "as", "many", "were", "of"];
 
 /// Nouns after a time unit that make it a setting's name (`in seconds mode`).
 const SETTINGS: &[&str] = &[
-    "mode", "format", "resolution", "precision", "granularity", "unit", "units", "field",
-    "column", "timestamp", "timestamps", "scale", "since", "ago",
+    "mode",
+    "format",
+    "resolution",
+    "precision",
+    "granularity",
+    "unit",
+    "units",
+    "field",
+    "column",
+    "timestamp",
+    "timestamps",
+    "scale",
+    "since",
+    "ago",
 ];
 
 /// Clock readings on a line: `H:MM:SS` as seconds, and `MM:SS` both as minutes and seconds
@@ -313,9 +476,8 @@ fn clocks(l: &str) -> Vec<(f64, Vec<u64>)> {
     while i < b.len() {
         if !b.get(i).is_some_and(u8::is_ascii_digit)
             || (i > 0
-                && b.get(i - 1).is_some_and(|c| {
-                    (c.is_ascii_alphanumeric() && *c != b'T') || *c == b':'
-                }))
+                && b.get(i - 1)
+                    .is_some_and(|c| (c.is_ascii_alphanumeric() && *c != b'T') || *c == b':'))
         {
             i += 1;
             continue;
@@ -341,7 +503,9 @@ fn clocks(l: &str) -> Vec<(f64, Vec<u64>)> {
                 break;
             }
         }
-        let glued = b.get(j).is_some_and(|c| c.is_ascii_alphabetic() && *c != b'Z');
+        let glued = b
+            .get(j)
+            .is_some_and(|c| c.is_ascii_alphabetic() && *c != b'Z');
         if (2..=3).contains(&parts.len()) && !glued {
             out.push((i as f64, parts));
         }
@@ -451,7 +615,10 @@ fn worded_durations(ts: &[T<'_>]) -> Vec<(f64, Option<(f64, f64)>)> {
             let mut u = j + 1;
             if num(ts, j).is_some()
                 && word(ts, u).is_some_and(|w| matches!(w, "st" | "nd" | "rd" | "th"))
-                && ts.get(u).zip(ts.get(j)).is_some_and(|(a, b)| a.start == b.end)
+                && ts
+                    .get(u)
+                    .zip(ts.get(j))
+                    .is_some_and(|(a, b)| a.start == b.end)
             {
                 u += 1;
             }
@@ -498,11 +665,11 @@ fn durations(l: &str, ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
         let Some(f) = word(ts, k).filter(|w| w.len() > 1).and_then(time_unit) else {
             continue;
         };
-        let before = word(ts, k - 1).is_some_and(|w| CONVERT_TO.iter().any(|c| w.eq_ignore_ascii_case(c)));
+        let before =
+            word(ts, k - 1).is_some_and(|w| CONVERT_TO.iter().any(|c| w.eq_ignore_ascii_case(c)));
         // `in seconds mode`, `to seconds format`: a setting, not a conversion.
-        let setting = word(ts, k + 1).is_some_and(|w| {
-            SETTINGS.iter().any(|x| w.eq_ignore_ascii_case(x))
-        });
+        let setting =
+            word(ts, k + 1).is_some_and(|w| SETTINGS.iter().any(|x| w.eq_ignore_ascii_case(x)));
         if before && !setting && !to.contains(&f) {
             to.push(f);
         }
@@ -586,7 +753,8 @@ fn dates(l: &str, ts: &[T<'_>]) -> Vec<(usize, i64)> {
     }
     // `1 Jan 2024`, `Jan 1 2024`, `Jan 1, 2024`.
     for k in 0..ts.len() {
-        let year = |j: usize| num(ts, j).filter(|y| (1000.0..3000.0).contains(y) && y.fract() == 0.0);
+        let year =
+            |j: usize| num(ts, j).filter(|y| (1000.0..3000.0).contains(y) && y.fract() == 0.0);
         let day = |j: usize| num(ts, j).filter(|d| (1.0..=31.0).contains(d) && d.fract() == 0.0);
         let (d, m, y) = if let (Some(d), Some(m), Some(y)) =
             (day(k), word(ts, k + 1).and_then(month), year(k + 2))
@@ -753,18 +921,24 @@ fn products(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
         }
     }
     for k in 0..ts.len() {
-        let group = word(ts, k + 1).is_some_and(|w| GROUPS.iter().any(|g| w.eq_ignore_ascii_case(g)));
-        if let (Some(a), true, true, Some(b)) = (num(ts, k), group, is_word(ts, k + 2, "of"), num(ts, k + 3)) {
+        let group =
+            word(ts, k + 1).is_some_and(|w| GROUPS.iter().any(|g| w.eq_ignore_ascii_case(g)));
+        if let (Some(a), true, true, Some(b)) =
+            (num(ts, k), group, is_word(ts, k + 2, "of"), num(ts, k + 3))
+        {
             emit(a * b);
         }
     }
 }
 
 fn shapes(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
-    let nums: Vec<f64> = ts.iter().filter_map(|t| match t.tok {
-        Tok::Num(v) => Some(v),
-        _ => None,
-    }).collect();
+    let nums: Vec<f64> = ts
+        .iter()
+        .filter_map(|t| match t.tok {
+            Tok::Num(v) => Some(v),
+            _ => None,
+        })
+        .collect();
     let perimeter = has_word(ts, &["perimeter"]);
     let area = has_word(ts, &["area"]);
     if has_word(ts, &["square"]) {
@@ -798,29 +972,65 @@ fn shapes(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
 // Percent change.
 
 const UP: &[&str] = &[
-    "plus", "increase", "increased", "increasing", "up", "added", "add", "more", "raise",
-    "raised", "rise", "rises", "grow", "grows", "grew", "growth", "higher", "top", "gain",
+    "plus",
+    "increase",
+    "increased",
+    "increasing",
+    "up",
+    "added",
+    "add",
+    "more",
+    "raise",
+    "raised",
+    "rise",
+    "rises",
+    "grow",
+    "grows",
+    "grew",
+    "growth",
+    "higher",
+    "top",
+    "gain",
     "markup",
 ];
 const DOWN: &[&str] = &[
-    "minus", "decrease", "decreased", "down", "less", "fewer", "lower", "off", "drop",
-    "dropped", "fell", "fall", "reduced", "reduce", "reduction", "discount", "cut",
+    "minus",
+    "decrease",
+    "decreased",
+    "down",
+    "less",
+    "fewer",
+    "lower",
+    "off",
+    "drop",
+    "dropped",
+    "fell",
+    "fall",
+    "reduced",
+    "reduce",
+    "reduction",
+    "discount",
+    "cut",
 ];
 
 fn percent_change(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
-    let is_in = |k: usize, ws: &[&str]| word(ts, k).is_some_and(|w| ws.iter().any(|x| w.eq_ignore_ascii_case(x)));
+    let is_in = |k: usize, ws: &[&str]| {
+        word(ts, k).is_some_and(|w| ws.iter().any(|x| w.eq_ignore_ascii_case(x)))
+    };
     let up_at = |k: usize| is_in(k, UP) || is_sym(ts, k, '+');
     let down_at = |k: usize| is_in(k, DOWN) || is_sym(ts, k, '-');
     for k in 0..ts.len() {
         let Some(p) = num(ts, k) else { continue };
         // The token after the percent sign or word.
-        let after = if is_sym(ts, k + 1, '%') || is_word(ts, k + 1, "percent") || is_word(ts, k + 1, "pct") {
-            k + 2
-        } else if is_word(ts, k + 1, "per") && is_word(ts, k + 2, "cent") {
-            k + 3
-        } else {
-            continue;
-        };
+        let after =
+            if is_sym(ts, k + 1, '%') || is_word(ts, k + 1, "percent") || is_word(ts, k + 1, "pct")
+            {
+                k + 2
+            } else if is_word(ts, k + 1, "per") && is_word(ts, k + 2, "cent") {
+                k + 3
+            } else {
+                continue;
+            };
         let mut change = |a: f64, up: bool, down: bool| {
             if up {
                 emit(a * (100.0 + p) / 100.0);
@@ -836,15 +1046,18 @@ fn percent_change(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
             if (j + 1..k).any(|x| num(ts, x).is_some()) {
                 continue;
             }
-            let up = (j + 1..k).any(up_at) || (after..after + 2).any(|x| is_in(x, &["added", "more", "extra", "higher"]));
-            let down = (j + 1..k).any(down_at) || (after..after + 2).any(|x| is_in(x, &["less", "fewer", "lower", "off"]));
+            let up = (j + 1..k).any(up_at)
+                || (after..after + 2).any(|x| is_in(x, &["added", "more", "extra", "higher"]));
+            let down = (j + 1..k).any(down_at)
+                || (after..after + 2).any(|x| is_in(x, &["less", "fewer", "lower", "off"]));
             change(a, up, down);
         }
         // `a 2% increase on 5000`, `up 2 % from 5000`, `2% more than 5000`: a change word
         // just before the percent or right after it, then `on`/`from`/`over`/`than`/`to`
         // and the base.
         let up = (k.saturating_sub(2)..k).any(up_at) || (after..after + 2).any(|x| is_in(x, UP));
-        let down = (k.saturating_sub(2)..k).any(down_at) || (after..after + 2).any(|x| is_in(x, DOWN));
+        let down =
+            (k.saturating_sub(2)..k).any(down_at) || (after..after + 2).any(|x| is_in(x, DOWN));
         if !up && !down {
             continue;
         }
@@ -862,15 +1075,23 @@ fn percent_change(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
 /// A rate in messages a second times the seconds of traffic a group is behind (`at 1,000
 /// msg/s … 5.1 seconds behind`, `drain time at 25 msg/s: 110 s`), with a cue word.
 fn rate_behind(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
-    if !has_word(ts, &["behind", "drain", "drains", "clears", "traffic", "worth", "catch"]) {
+    if !has_word(
+        ts,
+        &[
+            "behind", "drain", "drains", "clears", "traffic", "worth", "catch",
+        ],
+    ) {
         return;
     }
     let mut rates = Vec::new();
     let mut secs = Vec::new();
     for k in 0..ts.len() {
         let Some(n) = num(ts, k) else { continue };
-        let msgs = is_word(ts, k + 1, "msg") || is_word(ts, k + 1, "msgs") || is_word(ts, k + 1, "messages");
-        if msgs && is_sym(ts, k + 2, '/') && (is_word(ts, k + 3, "s") || is_word(ts, k + 3, "sec")) {
+        let msgs = is_word(ts, k + 1, "msg")
+            || is_word(ts, k + 1, "msgs")
+            || is_word(ts, k + 1, "messages");
+        if msgs && is_sym(ts, k + 2, '/') && (is_word(ts, k + 3, "s") || is_word(ts, k + 3, "sec"))
+        {
             rates.push(n);
         } else if let Some(f) = word(ts, k + 1).and_then(time_unit).filter(|f| *f <= 3600.0) {
             if !is_sym(ts, k + 2, '/') {
@@ -893,11 +1114,17 @@ fn rate_behind(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
 /// `C`, `large`, `score`), 0 for a scale word (`thousand`).
 fn slang_unit(ts: &[T<'_>], k: usize) -> Option<(f64, u8, usize)> {
     if let Some(Tok::Sym(c)) = ts.get(k).map(|t| t.tok) {
-        return (c == '\u{1F4AF}').then_some((100.0, 2, k + 1)).map(|(v, s, n)| {
-            // `💯s`
-            let glued_s = is_word(ts, n, "s") && ts.get(n).zip(ts.get(k)).is_some_and(|(a, b)| a.start == b.end);
-            (v, s, if glued_s { n + 1 } else { n })
-        });
+        return (c == '\u{1F4AF}')
+            .then_some((100.0, 2, k + 1))
+            .map(|(v, s, n)| {
+                // `💯s`
+                let glued_s = is_word(ts, n, "s")
+                    && ts
+                        .get(n)
+                        .zip(ts.get(k))
+                        .is_some_and(|(a, b)| a.start == b.end);
+                (v, s, if glued_s { n + 1 } else { n })
+            });
     }
     let w = word(ts, k)?;
     // Case-sensitive letters: `5 G 1 C`, `one L`, `five K`.
@@ -948,9 +1175,26 @@ fn hand(ts: &[T<'_>], k: usize) -> Option<f64> {
 /// second readings did not rewrite.
 fn small_number_word(w: &str) -> Option<f64> {
     const WORDS: &[&str] = &[
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-        "eighteen", "nineteen",
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
     ];
     const TENS: &[&str] = &[
         "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
@@ -959,7 +1203,9 @@ fn small_number_word(w: &str) -> Option<f64> {
     if let Some(p) = WORDS.iter().position(|x| *x == l) {
         return Some(p as f64);
     }
-    TENS.iter().position(|x| *x == l).map(|p| (p as f64 + 2.0) * 10.0)
+    TENS.iter()
+        .position(|x| *x == l)
+        .map(|p| (p as f64 + 2.0) * 10.0)
 }
 
 /// A count before a unit: a number, `a`/`an`, `half`, `a half`, `N and a half`, a hand emoji;
@@ -1000,13 +1246,17 @@ fn count(ts: &[T<'_>], k: usize) -> Option<(f64, usize, bool)> {
 
 /// Words that may follow an amount in slang (`five grand and a ton`, `five large in cash`).
 const AFTER_AMOUNT: &[&str] = &[
-    "and", "plus", "in", "of", "pounds", "dollars", "quid", "bucks", "cash", "total", "then",
-    "is", "was", "or",
+    "and", "plus", "in", "of", "pounds", "dollars", "quid", "bucks", "cash", "total", "then", "is",
+    "was", "or",
 ];
 
 fn slang(l: &str, ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
-    let money = has_word(ts, &["money", "cash", "quid", "bucks", "pounds", "dollars", "slang", "bookie", "bet"])
-        || l.contains(['$', '\u{00A3}']);
+    let money = has_word(
+        ts,
+        &[
+            "money", "cash", "quid", "bucks", "pounds", "dollars", "slang", "bookie", "bet",
+        ],
+    ) || l.contains(['$', '\u{00A3}']);
     let mut k = 0;
     while k < ts.len() {
         // A chain of terms from `k`: (sum, sum reading an optional count apart, telling
@@ -1027,14 +1277,18 @@ fn slang(l: &str, ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
                 // `2 grand pianos`, `3 large pods`: an adjective before its noun.
                 let adjective = word(ts, after).is_some_and(|w| {
                     w.eq_ignore_ascii_case("grand") || w.eq_ignore_ascii_case("large")
-                }) && word(ts, next).is_some_and(|w| !AFTER_AMOUNT.iter().any(|x| w.eq_ignore_ascii_case(x)));
+                }) && word(ts, next)
+                    .is_some_and(|w| !AFTER_AMOUNT.iter().any(|x| w.eq_ignore_ascii_case(x)));
                 if adjective {
                     break;
                 }
                 let mut v = cv * u;
                 let mut next = next;
                 // `five monkeys and a half`.
-                if is_word(ts, next, "and") && is_word(ts, next + 1, "a") && is_word(ts, next + 2, "half") {
+                if is_word(ts, next, "and")
+                    && is_word(ts, next + 1, "a")
+                    && is_word(ts, next + 2, "half")
+                {
                     v += u / 2.0;
                     next += 3;
                 }
@@ -1042,7 +1296,11 @@ fn slang(l: &str, ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
                 tell = tell.max(t).max(if hand_count || half_form { 2 } else { 0 });
                 sum += v;
                 // `5000 💯`: the count may be a term of its own.
-                apart += if c.is_some() && t == 2 && u == 100.0 && cv >= 1000.0 { cv + u } else { v };
+                apart += if c.is_some() && t == 2 && u == 100.0 && cv >= 1000.0 {
+                    cv + u
+                } else {
+                    v
+                };
                 units += 1;
                 terms += 1;
                 j = next;
@@ -1060,7 +1318,12 @@ fn slang(l: &str, ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
             }
             // Separators between terms.
             let mut sep = false;
-            while is_sym(ts, j, ',') || is_word(ts, j, "and") || is_word(ts, j, "plus") || is_sym(ts, j, '+') || is_sym(ts, j, '&') {
+            while is_sym(ts, j, ',')
+                || is_word(ts, j, "and")
+                || is_word(ts, j, "plus")
+                || is_sym(ts, j, '+')
+                || is_sym(ts, j, '&')
+            {
                 j += 1;
                 sep = true;
             }
@@ -1093,7 +1356,12 @@ fn data_unit(w: &str) -> &'static [f64] {
 }
 
 fn bytes_per_message(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
-    if !has_word(ts, &["message", "messages", "msg", "msgs", "each", "record", "records"]) {
+    if !has_word(
+        ts,
+        &[
+            "message", "messages", "msg", "msgs", "each", "record", "records",
+        ],
+    ) {
         return;
     }
     let mut sizes: Vec<(f64, &'static [f64])> = Vec::new();
@@ -1163,12 +1431,16 @@ fn conversions(ts: &[T<'_>], emit: &mut dyn FnMut(f64)) {
         // Words between the amount and the conversion word (`a 5.1 kW heater, in watts`).
         let mut steps = 0;
         while steps < 3
-            && !word(ts, j).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "in" | "to" | "into" | "as"))
+            && !word(ts, j).is_some_and(|w| {
+                matches!(w.to_ascii_lowercase().as_str(), "in" | "to" | "into" | "as")
+            })
         {
             j += 1;
             steps += 1;
         }
-        if !word(ts, j).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "in" | "to" | "into" | "as")) {
+        if !word(ts, j)
+            .is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "in" | "to" | "into" | "as"))
+        {
             continue;
         }
         let Some((d, f)) = word(ts, j + 1).and_then(measure_unit) else {
@@ -1208,7 +1480,10 @@ fn roman(w: &str) -> Option<u64> {
         let next = b.get(k + 1).and_then(|n| val(*n)).unwrap_or(0);
         if v < next {
             // Only the six subtractive pairs (`IV`, `IX`, `XL`, `XC`, `CD`, `CM`).
-            if !matches!((c, next), (b'I', 5 | 10) | (b'X', 50 | 100) | (b'C', 500 | 1000)) {
+            if !matches!(
+                (c, next),
+                (b'I', 5 | 10) | (b'X', 50 | 100) | (b'C', 500 | 1000)
+            ) {
                 return None;
             }
             total -= v;
@@ -1222,12 +1497,26 @@ fn roman(w: &str) -> Option<u64> {
 /// Operators and scale words a Roman numeral or a hex literal may stand beside.
 fn operator_word(t: &Tok<'_>) -> bool {
     match t {
-        Tok::Sym(c) => matches!(c, '\u{00D7}' | '*' | '+' | '-' | '/' | '\u{00F7}' | '\u{2212}' | '(' | ')'),
+        Tok::Sym(c) => matches!(
+            c,
+            '\u{00D7}' | '*' | '+' | '-' | '/' | '\u{00F7}' | '\u{2212}' | '(' | ')'
+        ),
         Tok::Word(w) => {
             *w == "x"
-                || ["times", "plus", "minus", "tens", "hundred", "hundreds", "thousand", "thousands", "multiplied", "by"]
-                    .iter()
-                    .any(|o| w.eq_ignore_ascii_case(o))
+                || [
+                    "times",
+                    "plus",
+                    "minus",
+                    "tens",
+                    "hundred",
+                    "hundreds",
+                    "thousand",
+                    "thousands",
+                    "multiplied",
+                    "by",
+                ]
+                .iter()
+                .any(|o| w.eq_ignore_ascii_case(o))
         }
         Tok::Num(_) => false,
     }
@@ -1251,49 +1540,106 @@ const CONSTANTS: &[(&str, &str)] = &[
     ("a gross", "144"),
 ];
 
+/// What a view cue asks of its line.
+const OPERATOR: u8 = 1;
+const CONSTANT: u8 = 1 << 1;
+const POSTFIX: u8 = 1 << 2;
+const JOIN: u8 = 1 << 3;
+
+/// The view's cues (ASCII case-insensitive): operators and scale words (kept only with a
+/// Roman numeral, a hex literal or `💯` beside them), prose constants and the verbs a
+/// parenthesised value follows, postfix words, and words that join a clock's digits.
+#[rustfmt::skip]
+const VIEW_CUES: &[(&str, u8)] = &[
+    ("\u{00D7}", OPERATOR), ("*", OPERATOR), ("+", OPERATOR), ("minus", OPERATOR),
+    ("times", OPERATOR), ("plus", OPERATOR), ("tens", OPERATOR), ("thousand", OPERATOR),
+    ("hundred", OPERATOR),
+    ("days in a", CONSTANT), ("hours in a", CONSTANT), ("minutes in a", CONSTANT),
+    ("seconds in a", CONSTANT), ("months in a", CONSTANT), ("weeks in a", CONSTANT),
+    ("cards in a", CONSTANT), ("baker's dozen", CONSTANT), ("a gross", CONSTANT),
+    ("multiply", CONSTANT), ("take the", CONSTANT), ("quadruple", CONSTANT),
+    ("double the", CONSTANT), ("triple the", CONSTANT), ("halve the", CONSTANT),
+    ("halved", POSTFIX), ("quartered", POSTFIX), ("doubled", POSTFIX), ("tripled", POSTFIX),
+    ("square of", POSTFIX), ("cube of", POSTFIX),
+    ("followed by", JOIN), ("append", JOIN), ("trailing", JOIN), ("colon", JOIN),
+    ("digits only", JOIN), ("then 0", JOIN), ("then a 0", JOIN), ("then zero", JOIN),
+    ("then a zero", JOIN),
+];
+
+/// Is the word next to `a..e` (past spaces and brackets; `before`: the one before) a Roman
+/// numeral in capitals, a hex literal or `💯`?
+fn operand_beside(b: &[u8], a: usize, e: usize, before: bool) -> bool {
+    let skip = |c: u8| matches!(c, b' ' | b'(' | b')');
+    let (ws, we) = if before {
+        let mut j = a;
+        while j > 0 && b.get(j - 1).is_some_and(|c| skip(*c)) {
+            j -= 1;
+        }
+        let mut i = j;
+        while i > 0
+            && b.get(i - 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80)
+        {
+            i -= 1;
+        }
+        (i, j)
+    } else {
+        let mut i = e;
+        while b.get(i).is_some_and(|c| skip(*c)) {
+            i += 1;
+        }
+        let mut j = i;
+        while b
+            .get(j)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80)
+        {
+            j += 1;
+        }
+        (i, j)
+    };
+    let w = b.get(ws..we).unwrap_or_default();
+    !w.is_empty()
+        && (w
+            .iter()
+            .all(|c| matches!(c, b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M'))
+            || w.starts_with(b"0x")
+            || w.starts_with(b"0X")
+            || w.starts_with("\u{1F4AF}".as_bytes()))
+}
+
 /// The text with Roman numerals and hex literals beside an operator as decimal digits, `💯`
-/// beside an operator as `100`, prose constants as their values and `, halved` after a number
-/// joined to it; `None` when nothing changes.
-pub(crate) fn view(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let hex = memchr::memmem::find(b, b"0x").is_some();
-    let emoji = memchr::memmem::find(b, "\u{1F4AF}".as_bytes()).is_some();
-    let roman_ops = memchr::memchr3(b'*', b'+', b'(', b).is_some()
-        || memchr::memmem::find(b, "\u{00D7}".as_bytes()).is_some()
-        || memchr::memmem::find(b, b"minus").is_some()
-        || memchr::memmem::find(b, b"tens").is_some()
-        || memchr::memmem::find(b, b"thousand").is_some()
-        || memchr::memmem::find(b, b"hundred").is_some();
-    let lower_needed = memchr::memmem::find(b, b" in a").is_some()
-        || memchr::memmem::find(b, b"gross").is_some()
-        || memchr::memmem::find(b, b"dozen").is_some()
-        || memchr::memmem::find(b, b"halved").is_some()
-        || memchr::memmem::find(b, b"quartered").is_some()
-        || memchr::memmem::find(b, b"(").is_some()
-        || memchr::memmem::find(b, b"square of").is_some()
-        || memchr::memmem::find(b, b"cube of").is_some();
-    let colon = memchr::memchr(b':', b).is_some();
-    if !(hex || emoji || roman_ops || lower_needed || colon) {
+/// beside an operator as `100`, prose constants as their values, `, halved` after a number
+/// joined to it and a clock's colons dropped where the line says to join digits; `None` when
+/// nothing changes. Only lines holding a view cue are looked at.
+pub(crate) fn view(s: &str, cues: &Cues) -> Option<String> {
+    if cues.lines.iter().all(|(_, _, w)| *w == 0) {
         return None;
     }
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut at = 0;
     let mut changed = false;
-    let mut out_lines: Vec<String> = Vec::new();
-    for l in s.split('\n') {
+    for &(start, _, what) in &cues.lines {
+        if what == 0 {
+            continue;
+        }
+        let l = line_at(s, start);
         let mut line = l.to_string();
-        if hex || emoji || roman_ops {
-            if let Some(r) = operands(l, hex, roman_ops) {
+        if what & OPERATOR != 0 {
+            if let Some(r) = operands(&line, true, true) {
                 line = r;
             }
         }
-        if colon {
+        if what & JOIN != 0 && l.contains(':') {
             if let Some(r) = colons_dropped(&line) {
                 line = r;
             }
         }
-        if lower_needed {
+        if what & CONSTANT != 0 {
             if let Some(r) = constants(&line) {
                 line = r;
             }
+        }
+        if what & POSTFIX != 0 {
             if let Some(r) = postfix(&line) {
                 line = r;
             }
@@ -1302,11 +1648,14 @@ pub(crate) fn view(s: &str) -> Option<String> {
             }
         }
         if line != l {
+            out.push_str(s.get(at..start).unwrap_or(""));
+            out.push_str(&line);
+            at = start + l.len();
             changed = true;
         }
-        out_lines.push(line);
     }
-    changed.then(|| out_lines.join("\n"))
+    out.push_str(s.get(at..).unwrap_or(""));
+    changed.then_some(out)
 }
 
 /// Roman numerals, hex literals and `💯` beside an operator, as decimal digits.
@@ -1320,7 +1669,9 @@ fn operands(l: &str, hex: bool, roman_ops: bool) -> Option<String> {
     for (k, t) in ts.iter().enumerate() {
         match t.tok {
             Tok::Sym('\u{1F4AF}') if near_op(k) => subs.push((t.start, t.end, " 100 ".into())),
-            Tok::Word(w) if roman_ops && near_op(k) && w.bytes().all(|c| c.is_ascii_uppercase()) => {
+            Tok::Word(w)
+                if roman_ops && near_op(k) && w.bytes().all(|c| c.is_ascii_uppercase()) =>
+            {
                 // `I` alone is the pronoun; `x` is a times sign (lowercase anyway).
                 let others = ts.iter().enumerate().any(|(j, o)| {
                     j != k && matches!(o.tok, Tok::Word(x) if roman(x).is_some() && x.bytes().all(|c| c.is_ascii_uppercase()))
@@ -1335,15 +1686,21 @@ fn operands(l: &str, hex: bool, roman_ops: bool) -> Option<String> {
             Tok::Num(0.0) if hex => {
                 // `0x1388`: the tokenizer reads `0` then a word `x1388`.
                 let rest = l.get(t.end..).unwrap_or("");
-                let Some(h) = rest.strip_prefix(['x', 'X']) else { continue };
+                let Some(h) = rest.strip_prefix(['x', 'X']) else {
+                    continue;
+                };
                 let len = h.bytes().take_while(u8::is_ascii_hexdigit).count();
-                let glued_after = h.as_bytes().get(len).is_some_and(|c| c.is_ascii_alphanumeric());
+                let glued_after = h
+                    .as_bytes()
+                    .get(len)
+                    .is_some_and(|c| c.is_ascii_alphanumeric());
                 if len == 0 || len > 12 || glued_after {
                     continue;
                 }
                 let end = t.end + 1 + len;
                 let before_op = l.get(..t.start).is_some_and(|p| {
-                    p.trim_end().ends_with(['+', '-', '*', '\u{00D7}', '/', '('])
+                    p.trim_end()
+                        .ends_with(['+', '-', '*', '\u{00D7}', '/', '('])
                 });
                 let after = l.get(end..).unwrap_or("").trim_start();
                 let after_op = after.starts_with(['+', '-', '*', '\u{00D7}', '/', ')']);
@@ -1411,7 +1768,14 @@ fn constants(l: &str) -> Option<String> {
         }
     }
     // `Multiply the number of players on a football team (11) by 250`, `Take the year … (1215),`.
-    for verb in ["multiply ", "take ", "double ", "triple ", "quadruple ", "halve "] {
+    for verb in [
+        "multiply ",
+        "take ",
+        "double ",
+        "triple ",
+        "quadruple ",
+        "halve ",
+    ] {
         let Some(p) = low.find(verb) else { continue };
         let from = p + verb.len();
         let Some(open) = low.get(from..).and_then(|r| r.find('(')).map(|o| from + o) else {
@@ -1440,8 +1804,15 @@ fn constants(l: &str) -> Option<String> {
 
 /// Words that tell the reader to join a clock's digits or add digits to them.
 const JOIN_CUES: &[&str] = &[
-    "followed by", "then", "append", "trailing", "drop the colon", "without the colon",
-    "remove the colon", "digits only", "no colon",
+    "followed by",
+    "then",
+    "append",
+    "trailing",
+    "drop the colon",
+    "without the colon",
+    "remove the colon",
+    "digits only",
+    "no colon",
 ];
 
 /// A clock's colon dropped (`05:10 followed by a 0` → `0510 followed by a 0`) when the line
@@ -1457,7 +1828,9 @@ fn colons_dropped(l: &str) -> Option<String> {
     let mut at = 0;
     let mut changed = false;
     for (start, parts) in clocks_raw(l) {
-        let Some(end) = parts.last().map(|(_, e)| *e) else { continue };
+        let Some(end) = parts.last().map(|(_, e)| *e) else {
+            continue;
+        };
         let no_clock = parts.len() >= 3 && parts.iter().skip(1).any(|(a, e)| e - a != 2);
         if !(cued || no_clock) || start < at {
             continue;
@@ -1484,7 +1857,9 @@ fn clocks_raw(l: &str) -> Vec<(usize, Vec<(usize, usize)>)> {
     let mut i = 0;
     while i < b.len() {
         if !b.get(i).is_some_and(u8::is_ascii_digit)
-            || (i > 0 && b.get(i - 1).is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'.')))
+            || (i > 0
+                && b.get(i - 1)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'.')))
         {
             i += 1;
             continue;
@@ -1503,7 +1878,9 @@ fn clocks_raw(l: &str) -> Vec<(usize, Vec<(usize, usize)>)> {
                 break;
             }
         }
-        let glued = b.get(j).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
+        let glued = b
+            .get(j)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
         if parts.len() >= 2 && !glued {
             out.push((i, parts));
         }
@@ -1516,10 +1893,18 @@ fn clocks_raw(l: &str) -> Vec<(usize, Vec<(usize, usize)>)> {
 fn powers(l: &str) -> Option<String> {
     let mut out = l.to_string();
     let mut changed = false;
-    for (phrase, pow) in [("the square of ", "^ 2"), ("square of ", "^ 2"), ("the cube of ", "^ 3"), ("cube of ", "^ 3")] {
+    for (phrase, pow) in [
+        ("the square of ", "^ 2"),
+        ("square of ", "^ 2"),
+        ("the cube of ", "^ 3"),
+        ("cube of ", "^ 3"),
+    ] {
         while let Some(p) = out.find(phrase) {
             let rest = out.get(p + phrase.len()..).unwrap_or("");
-            let n = rest.bytes().take_while(|c| c.is_ascii_digit() || *c == b'.').count();
+            let n = rest
+                .bytes()
+                .take_while(|c| c.is_ascii_digit() || *c == b'.')
+                .count();
             if n == 0 {
                 break;
             }
@@ -1623,9 +2008,17 @@ mod tests {
             assert!(states(s, 5100.0), "{s}");
         }
         assert!(states("two grand, seven C-notes, and a half-C", 2750.0));
-        assert!(states("In bookie slang the worst lag is 5 monkeys and a half.", 2750.0));
+        assert!(states(
+            "In bookie slang the worst lag is 5 monkeys and a half.",
+            2750.0
+        ));
         // A ton of logs, a temperature, a network generation, pianos.
-        for s in ["a ton of messages", "disk at 51 C", "5 G network", "2 grand pianos"] {
+        for s in [
+            "a ton of messages",
+            "disk at 51 C",
+            "5 G network",
+            "2 grand pianos",
+        ] {
             assert!(read(s).is_empty(), "{s}");
         }
     }
@@ -1635,7 +2028,10 @@ mod tests {
         assert!(states("How many legs do 1375 chickens have?", 2750.0));
         assert!(states("How many wheels on 1275 cars?", 5100.0));
         assert!(states("How many days in 392 weeks and 6 days?", 2750.0));
-        assert!(states("A farmer plants 55 rows of 50 trees. How many trees?", 2750.0));
+        assert!(states(
+            "A farmer plants 55 rows of 50 trees. How many trees?",
+            2750.0
+        ));
         assert!(states("the perimeter of a square with side 1275", 5100.0));
         assert!(states("5000 plus 2%", 5100.0));
         assert!(states("a 2% increase on 5000", 5100.0));
@@ -1643,7 +2039,10 @@ mod tests {
         assert!(states("51 hm in m", 5100.0));
         assert!(states("2.75 kHz in Hz", 2750.0));
         assert!(states("1554.48 metres in feet", 5100.0));
-        assert!(states("Drain time at 25 msg/s: 110 s for the worst partition.", 2750.0));
+        assert!(states(
+            "Drain time at 25 msg/s: 110 s for the worst partition.",
+            2750.0
+        ));
         // Dashboards and sizes without a change word or a message.
         for s in [
             "consumer lag grew 2% in the last hour, 5000 messages behind",
@@ -1657,7 +2056,7 @@ mod tests {
 
     #[test]
     fn operands_written_as_digits() {
-        let v = |s: &str| view(s).unwrap_or_default();
+        let v = |s: &str| view(s, &super::cues(s)).unwrap_or_default();
         assert!(v("LI × C").contains("51 × 100"));
         assert!(v("0x1388 + 0x64").contains("5000 + 100"));
         assert!(v("5 × \u{1F4AF} × 10 + \u{1F4AF}").contains("5 ×  100  × 10"));
@@ -1665,8 +2064,14 @@ mod tests {
         assert!(v("05:10 followed by a 0").contains("0510 followed"));
         assert!(v("the square of 50, plus 250").contains("50 ^ 2"));
         // No operator, a lone `I`, a time of day, hex without arithmetic.
-        for s in ["LI ION battery", "I + you", "at 10:05 the job ran", "id 0x13EC", "C-3PO"] {
-            assert!(view(s).is_none(), "{s}");
+        for s in [
+            "LI ION battery",
+            "I + you",
+            "at 10:05 the job ran",
+            "id 0x13EC",
+            "C-3PO",
+        ] {
+            assert!(view(s, &super::cues(s)).is_none(), "{s}");
         }
     }
 }
