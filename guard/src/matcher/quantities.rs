@@ -814,9 +814,12 @@ fn epoch(l: &str, emit: &mut dyn FnMut(f64)) {
 // ---------------------------------------------------------------------------------------
 // Riddles and word problems.
 
+/// Things with a count of a part each: (thing words, count).
+type PerThing = &'static [(&'static [&'static str], f64)];
+
 /// Parts counted per thing: (part words, [(thing words, count)]).
 #[rustfmt::skip]
-const PARTS: &[(&[&str], &[(&[&str], f64)])] = &[
+const PARTS: &[(&[&str], PerThing)] = &[
     (&["legs", "leg", "feet"], &[
         (&["chicken", "chickens", "hen", "hens", "duck", "ducks", "bird", "birds", "goose",
            "geese", "person", "people", "human", "humans", "man", "men", "woman", "women",
