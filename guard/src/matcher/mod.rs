@@ -75,7 +75,7 @@
 //!   an ordinal word ends one (`five thousand one hundredth`, `twenty-seven hundred fiftieth`;
 //!   `second` only after `and` or a tens word, fractions such as `a thousandth of` not read).
 //!
-//! **Left alone**: `51000`, `510`, `5,100,000`, `5100.5`, `5100 thousand`, a digit run inside
+//! **Left alone**: `51000`, `510`, `5,100,000`, `5100.5`, `5100k` (a glued scale), a digit run inside
 //! a longer token (`a5100`, `5100abc`, `v5100`, `id_5100`, `host.5100`, `10.0.5100.1`), and
 //! ordinary ops prose (ports, dates, versions, IPs, timestamps, offsets, latencies) unless
 //! it literally contains a target.
@@ -158,6 +158,18 @@
 //! `the number of grams in 5.1 kg`, `cents in $27.50`), a rate times a duration it ran for in
 //! one sentence (`at 10 msg/s the worst partition is 275 seconds behind`; not `100 msg/s, p99
 //! 51 ms`) and a count in a prefixed unit (`5.1e6 milli-messages`).
+//! **Worked-out quantities** (`quantities.rs`, ninth red-team round): a duration converted
+//! where a cue names the unit (`01:25:00 in seconds`, `PT1H25M`, `1h25m → that many seconds`),
+//! a Unix time of January 1970, days between two dates, slang and old units summed (`five
+//! grand and a ton`, `5 G 1 C`, `204 ponies`, `425 dozens`, `✋ thousand ☝️ hundred`), riddles
+//! (`how many legs do 1375 chickens have`), a product asked for, a shape's perimeter or area,
+//! a percent change (`5000 plus 2%`), bytes over a message size and a few conversions the
+//! measure table lacks (`51 hm in m`, `2.75 kHz in Hz`), each computed and compared exactly;
+//! Roman numerals and hex literals beside an operator (`LI × C`, `0x1388 + 0x64`) and prose
+//! constants (`the number of days in a year`) written as digits for every rule. And the
+//! target's digits as a number of their own before a spaced scale word (`5100 thousand`,
+//! `2750 K`) or glued to one the line says to drop (`5100k (ignore the k)`) state it
+//! (`numbers.rs`).
 //! **Names in letters alone**
 //! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, letters
 //! with hooks or strokes and upside-down text; (`disguises.rs`) a distinctive part in a word
