@@ -3871,6 +3871,7 @@ fn units_durations_money_slang_and_riddles() {
             ("05:10 followed by a 0", "total_lag"),
             ("the time 5:10, then append a zero", "total_lag"),
             ("27 minutes 50 seconds; write it as mmss", "worst_partition_lag"),
+            ("5:10:0", "total_lag"),
             ("the 27th minute and 50th second, written mmss", "worst_partition_lag"),
             ("eleven thousand, quartered", "worst_partition_lag"),
             ("ten thousand two hundred, halved", "total_lag"),

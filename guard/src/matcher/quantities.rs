@@ -258,6 +258,35 @@ fn cued_lines(s: &str) -> Vec<(usize, u32, u8)> {
             more = true;
         }
     }
+    // A colon-joined digit run that is no clock (`5:10:0`: a later group not of two digits,
+    // two colons or more): its digits joined in the view.
+    for p in memchr::memchr_iter(b':', b) {
+        let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+        if p == 0 || !digit(p - 1) || !digit(p + 1) {
+            continue;
+        }
+        let d = b
+            .get(p + 1..)
+            .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+        if d == 2 {
+            continue;
+        }
+        let mut i = p;
+        let mut colons = 1;
+        while i > 0
+            && p - i < 24
+            && b.get(i - 1)
+                .is_some_and(|c| c.is_ascii_digit() || *c == b':')
+        {
+            i -= 1;
+            colons += usize::from(b.get(i) == Some(&b':'));
+        }
+        if colons >= 2 {
+            let start = memchr::memrchr(b'\n', b.get(..p).unwrap_or_default()).map_or(0, |q| q + 1);
+            lines.push((start, 0, JOIN));
+            more = true;
+        }
+    }
     if more {
         lines.sort_unstable_by_key(|(l, _, _)| *l);
         lines.dedup_by(|(l2, f2, w2), (l1, f1, w1)| {
