@@ -45,7 +45,7 @@
 //! it, a byte look); a text without one (most prose and ops text) pays that pass and nothing
 //! more. Only lines holding a cue are tokenised, each once, and the second readings are read
 //! for values only when such a line holds a number word. Measured on `examples/v8_reads`: 168.5
-//! M → 171.2 M instructions a read (+1.6 %, the scale-word rule of `numbers.rs` included).
+//! M → 171.4 M instructions a read (+1.7 %, the scale-word rule of `numbers.rs` included).
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
 
