@@ -135,7 +135,10 @@ fn near_misses() {
             ("10.0.5100.1", false),
             ("1.5100", false),
             ("v1.2.5100", false),
-            ("5100 thousand", false),
+            // The target's digits as a number of their own before a spaced scale word are
+            // shown (ninth red-team round: `5100 thousand — drop the thousand`); glued to a
+            // scale they are another number.
+            ("5100 thousand", true),
             ("5100k", false),
             ("51,00", false),
             ("5,1000", false),

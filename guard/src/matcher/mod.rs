@@ -75,7 +75,7 @@
 //!   an ordinal word ends one (`five thousand one hundredth`, `twenty-seven hundred fiftieth`;
 //!   `second` only after `and` or a tens word, fractions such as `a thousandth of` not read).
 //!
-//! **Left alone**: `51000`, `510`, `5,100,000`, `5100.5`, `5100 thousand`, a digit run inside
+//! **Left alone**: `51000`, `510`, `5,100,000`, `5100.5`, `5100k` (a glued scale), a digit run inside
 //! a longer token (`a5100`, `5100abc`, `v5100`, `id_5100`, `host.5100`, `10.0.5100.1`), and
 //! ordinary ops prose (ports, dates, versions, IPs, timestamps, offsets, latencies) unless
 //! it literally contains a target.
@@ -158,6 +158,18 @@
 //! `the number of grams in 5.1 kg`, `cents in $27.50`), a rate times a duration it ran for in
 //! one sentence (`at 10 msg/s the worst partition is 275 seconds behind`; not `100 msg/s, p99
 //! 51 ms`) and a count in a prefixed unit (`5.1e6 milli-messages`).
+//! **Worked-out quantities** (`quantities.rs`, ninth red-team round): a duration converted
+//! where a cue names the unit (`01:25:00 in seconds`, `PT1H25M`, `1h25m → that many seconds`),
+//! a Unix time of January 1970, days between two dates, slang and old units summed (`five
+//! grand and a ton`, `5 G 1 C`, `204 ponies`, `425 dozens`, `✋ thousand ☝️ hundred`), riddles
+//! (`how many legs do 1375 chickens have`), a product asked for, a shape's perimeter or area,
+//! a percent change (`5000 plus 2%`), bytes over a message size and a few conversions the
+//! measure table lacks (`51 hm in m`, `2.75 kHz in Hz`), each computed and compared exactly;
+//! Roman numerals and hex literals beside an operator (`LI × C`, `0x1388 + 0x64`) and prose
+//! constants (`the number of days in a year`) written as digits for every rule. And the
+//! target's digits as a number of their own before a spaced scale word (`5100 thousand`,
+//! `2750 K`) or glued to one the line says to drop (`5100k (ignore the k)`) state it
+//! (`numbers.rs`).
 //! **Names in letters alone**
 //! (`fuzzy.rs`): digits for letters, a name in pieces, a few edits, Caesar shifts, letters
 //! with hooks or strokes and upside-down text; (`disguises.rs`) a distinctive part in a word
@@ -288,6 +300,7 @@ mod parts;
 mod phrases;
 mod prefix;
 mod program;
+mod quantities;
 mod readings;
 mod relations;
 mod repeats;
@@ -1033,6 +1046,32 @@ impl Matcher {
                 self.nums.range(v, v, hits);
             }
         }
+        // Quantities worked out (`quantities.rs`): durations converted, slang units summed,
+        // riddles, percent changes, each value compared exactly; and Roman numerals, hex
+        // literals and prose constants in arithmetic written as digits, read by every rule,
+        // the chains and the second readings.
+        let cues = (chains && self.rules.second_readings).then(|| quantities::cues(&norm));
+        // The readings are read for values only when a line with a value cue holds a word a
+        // reading rewrites (a reading adds no cue word, only digits).
+        let cued_values = cues.as_ref().is_some_and(|c| c.worded(&norm));
+        if let Some(cues) = &cues {
+            quantities::values_on(&norm, cues, &mut |v| self.computed(v, hits));
+            // Normalising drops `$`: a text with one is read as written too (`$51 in cents`).
+            if cues.conversion() && norm != text && memchr::memchr(b'$', text.as_bytes()).is_some()
+            {
+                quantities::values(text, &mut |v| self.computed(v, hits));
+            }
+            if let Some(v) = quantities::view(&norm, cues) {
+                let changed = views::changed_lines(&norm, &v, VIEW_CONTEXT);
+                self.scan_view(&changed, hits, false);
+                wordmath::chains(&self.nums, &changed, hits);
+                for r in readings::readings(&changed) {
+                    wordmath::chains(&self.nums, &r, hits);
+                    quantities::values(&r, &mut |v| self.computed(v, hits));
+                    self.scan_view(&r, hits, false);
+                }
+            }
+        }
         if self.rules.second_readings {
             for r in readings::readings(&norm) {
                 if chains {
@@ -1042,6 +1081,9 @@ impl Matcher {
                     for v in relations::values(&r).0 {
                         self.nums.range(v, v, hits);
                     }
+                }
+                if cued_values {
+                    quantities::values(&r, &mut |v| self.computed(v, hits));
                 }
                 self.scan_view(&r, hits, false);
                 // Alphabet positions in words (`eleven five nineteen …`) read as letters (a
@@ -1054,6 +1096,16 @@ impl Matcher {
             }
         }
         hits.settle_candidates();
+    }
+
+    /// A value computed from the text (`quantities.rs`): the targets equal to it up to float
+    /// error, with no tolerance and no candidate (a worked-out value is no guess).
+    fn computed(&self, v: f64, hits: &mut Hits) {
+        let v = v.abs();
+        if v.is_finite() {
+            let eps = (v * 1e-9).max(1e-9);
+            self.nums.range(v - eps, v + eps, hits);
+        }
     }
 
     /// [`Self::scan_view`] over the lines of a second view that differ from `norm`, with

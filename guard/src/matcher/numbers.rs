@@ -325,7 +325,16 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         if is_last {
             let num_end = run.end(item.last);
             let (after, end) = after_number(s, num_end, ctx.rules);
+            // The target's digits as a number of their own before a spaced scale word or
+            // symbol (`5100 thousand`, `5100 K`), or glued to one the text says to drop
+            // (`5100k (ignore the k)`): the digits are shown. A decimal (`5.1 thousand`) is
+            // only a rounding, and a glued scale alone (`5100k`) is another number.
+            let shown = matches!(after, After::Scale(_))
+                && (b.get(num_end) == Some(&b' ') || scale_dropped(s, num_end));
             for w in item.reads.iter().flatten() {
+                if shown && w.decimals == 0 {
+                    ctx.nums.exact(w.value, ctx.hits);
+                }
                 check_reading(ctx, s, *w, &after, first.then_some(&mut approx));
                 // An exponent set off by a space (`1250.5 e3`) may be no exponent: the
                 // mantissa is still written as a number of its own.
@@ -371,6 +380,33 @@ fn scan_at(s: &str, d: usize, run: &mut Run, ctx: &mut Ctx<'_>) -> usize {
         i = item.last + 1;
     }
     resume.max(e)
+}
+
+/// Does the line of the number ending at `e` tell the reader to drop a scale after it
+/// (`ignore the k`, `drop the thousand`, `minus the million`, `the number before "billion"`)?
+/// Asked only for a number with a glued scale; only its line is looked at.
+fn scale_dropped(s: &str, e: usize) -> bool {
+    const CUES: &[&str] = &[
+        "ignore the",
+        "drop the",
+        "strike",
+        "minus the",
+        "without the",
+        "remove the",
+        "delete the",
+        "lose the",
+        "number before",
+        "digits before",
+        "just kidding",
+    ];
+    let b = s.as_bytes();
+    let start = memchr::memrchr(b'\n', b.get(..e).unwrap_or_default()).map_or(0, |p| p + 1);
+    let end = memchr::memchr(b'\n', b.get(e..).unwrap_or_default()).map_or(s.len(), |p| e + p);
+    let Some(line) = s.get(start..end) else {
+        return false;
+    };
+    let l = line.to_ascii_lowercase();
+    CUES.iter().any(|c| l.contains(c))
 }
 
 /// What a `.` right before a digit run is.

@@ -834,6 +834,14 @@ pub(super) fn starts(toks: &[Tok<'_>], i: usize) -> bool {
             if v.is(i + 1, "e") && (v.kind(i + 2, Kind::Digits) || v.text(i + 2) == "+") {
                 return true;
             }
+            // An amount after a currency symbol (`$51 in cents`, the relation read from the
+            // digits as from the symbol).
+            if i > 0
+                && v.get(i - 1)
+                    .is_some_and(|p| p.kind == Kind::Other && currency(p.text))
+            {
+                return true;
+            }
             let k = if v.space(i + 1) { i + 2 } else { i + 1 };
             v.get(k).is_some_and(|w| {
                 w.kind == Kind::Letters
