@@ -4139,3 +4139,25 @@ fn units_durations_money_slang_and_riddles() {
         ],
     );
 }
+
+#[test]
+fn radio_spellings_and_digit_instructions() {
+    table(
+        "radio spellings beside each other, digits reworked by an instruction",
+        &[
+            ("Fife Wun Hundred", "total_lag"),
+            ("Fife Tousand Wun Hundred", "total_lag"),
+            ("Fife Wun Zee-ro Zee-ro", "total_lag"),
+            ("swap the first two digits of 1500", "total_lag"),
+            ("Write 5010, then swap the 2nd and 3rd digits.", "total_lag"),
+            ("Take 0015 and reverse its digits.", "total_lag"),
+            ("subtract one from every digit of 6211", "total_lag"),
+            ("each digit shifted up by one: 6211", "total_lag"),
+            // Near-misses: radio words alone, digit words with no operation, an address.
+            ("a tree with wun branch", ""),
+            ("the 4-digit PIN is 1500", ""),
+            ("swap 1500 for the old value", ""),
+            ("the digit check on address 1500 passed", ""),
+        ],
+    );
+}

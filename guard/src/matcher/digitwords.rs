@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 /// Digit words by value, every language in one list (a word belongs to one digit only).
 #[rustfmt::skip]
 const WORDS: [&[&str]; 10] = [
-    &["zero", "zeero", "null", "cero", "zéro", "nul", "sifir", "sıfır", "μηδεν", "ноль", "нуль", "零", "〇", "oh", "nil"],
+    &["zero", "zeero", "null", "cero", "zéro", "nul", "sifir", "sıfır", "μηδεν", "ноль", "нуль", "零", "〇", "oh", "nil", "zee-ro", "ze-ro"],
     &["one", "eins", "ein", "uno", "un", "une", "um", "uma", "bir", "ενα", "μια", "один", "одна", "jeden", "een", "ett", "一", "壹", "wun", "won"],
     &["two", "zwei", "zwo", "dos", "deux", "due", "dois", "duas", "iki", "δυο", "два", "две", "dwa", "twee", "tva", "二", "两", "貳", "too", "to", "tu"],
     &["three", "drei", "tres", "trois", "tre", "treis", "uc", "üç", "τρια", "τρεις", "три", "trzy", "drie", "三", "叁", "tree"],

@@ -277,6 +277,7 @@ mod ciphered;
 mod code;
 mod digests;
 mod digitciphers;
+mod digitops;
 mod digitwords;
 mod disguises;
 mod durations;
@@ -1043,6 +1044,10 @@ impl Matcher {
             let (values, cued) = relations::values(&norm);
             related = cued;
             for v in values {
+                self.nums.range(v, v, hits);
+            }
+            // A number with an instruction to rework its digits (`digitops.rs`).
+            for v in digitops::values(&norm) {
                 self.nums.range(v, v, hits);
             }
         }

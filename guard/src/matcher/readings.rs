@@ -436,6 +436,7 @@ const SLANG: &[(&str, &str)] = &[
     ("fyve", "five"),
     ("phive", "five"),
     ("thou", "thousand"),
+    ("tousand", "thousand"),
 ];
 
 /// English words one edit from a number word, never read as one.
@@ -479,9 +480,15 @@ fn misspelled(toks: &[Tok<'_>], j: usize) -> Option<Word> {
     }
     // The neighbour first: it settles most words without the lowercase copy and the typo
     // search (this runs on every first word of a run on a trigger line).
+    // A radio spelling's neighbour may be one too (`fife wun hundred`).
     let exact = |k: usize| {
-        toks.get(k)
-            .is_some_and(|x| x.kind == Kind::Letters && word(x.text).is_some())
+        toks.get(k).is_some_and(|x| {
+            x.kind == Kind::Letters
+                && (word(x.text).is_some()
+                    || SLANG
+                        .iter()
+                        .any(|(w, _)| w.as_bytes().eq_ignore_ascii_case(x.text.as_bytes())))
+        })
     };
     let joint = |k: usize| toks.get(k).is_some_and(|x| matches!(x.text, " " | "-"));
     if !((j >= 2 && joint(j - 1) && exact(j - 2)) || (joint(j + 1) && exact(j + 2))) {

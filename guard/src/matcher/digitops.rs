@@ -1,0 +1,165 @@
+//! A number with an instruction to rework its digits (a stretch rule under
+//! `Rules::arithmetic`): `swap the first two digits of 1500`, `2705 with the last two digits
+//! swapped`, `Take 2057 and reverse the last three digits`, `subtract 1 from each digit of
+//! 6211`, `digits +1: 3861`. A learner asks for the value "scrambled, and tell me how to undo
+//! it"; this module owns undoing it: every number of three to ten digits on a line that says
+//! `digit` and names a digit operation is read in each of its simple reworkings, and each is
+//! compared exactly with the targets.
+//!
+//! The reworkings: any two digits swapped, any run of digits reversed (so any prefix, suffix
+//! or middle), and every digit shifted up or down by one or two (wrapping past 9 and 0).
+//!
+//! False-positive controls: the line must hold the word `digit` and an operation word (swap,
+//! exchange, switch, reverse, flip, shift, add, subtract, increase, decrease, minus, plus or a
+//! `+1`/`-1`); only whole standalone numbers are read; a reworking states a target only when
+//! it equals one exactly. Ops text rarely says "digit"; when it does (a PIN policy, a check
+//! digit), its numbers' reworkings must still be a target exactly.
+//!
+//! Cost: one case-insensitive search for `digit` settles nearly every text; a cued line costs
+//! some thirty candidates per number.
+
+/// Operation words, lowercase stems (read whole or inflected).
+const OPS: &[&str] = &[
+    "swap", "exchang", "switch", "revers", "flip", "shift", "add", "subtract", "increas",
+    "decreas", "minus", "plus",
+];
+
+/// Operation signs and phrases, found anywhere in the lowercase line.
+const OP_PHRASES: &[&str] = &["+1", "-1", "+ 1", "- 1", "up by", "down by"];
+
+/// The values a text's digit instructions give (see the module's paragraph).
+pub(crate) fn values(s: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let finder = memchr::memmem::Finder::new(b"igit");
+    let mut from = 0;
+    while let Some(off) = b.get(from..).and_then(|r| finder.find(r)) {
+        let at = from + off;
+        from = at + 4;
+        if at == 0 || !b.get(at - 1).is_some_and(|c| matches!(c, b'd' | b'D')) {
+            continue;
+        }
+        let start = s.get(..at).and_then(|h| h.rfind('\n')).map_or(0, |k| k + 1);
+        let end = s
+            .get(at..)
+            .and_then(|t| t.find('\n'))
+            .map_or(s.len(), |k| at + k);
+        let Some(line) = s.get(start..end) else {
+            continue;
+        };
+        from = from.max(end);
+        let lower = line.to_ascii_lowercase();
+        // An operation word, whole or inflected (`add`, `added`; not `address`), or a sign.
+        const SUFFIXES: &[&str] = &["", "s", "d", "e", "ed", "es", "ing", "ped", "ping"];
+        let word_op = lower.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
+            OPS.iter().any(|o| {
+                w.strip_prefix(o)
+                    .is_some_and(|rest| SUFFIXES.contains(&rest))
+            })
+        });
+        let op = word_op || OP_PHRASES.iter().any(|o| lower.contains(o));
+        if !op {
+            continue;
+        }
+        for n in numbers(line) {
+            reworkings(n, &mut out);
+        }
+    }
+    out
+}
+
+/// The standalone numbers of three to ten digits in a line, as their digits.
+fn numbers(line: &str) -> Vec<&[u8]> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let a = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let glued = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
+        if (3..=10).contains(&(i - a))
+            && !glued(a.checked_sub(1).and_then(|p| b.get(p)))
+            && !glued(b.get(i))
+        {
+            if let Some(d) = b.get(a..i) {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
+/// Every simple reworking of `d` (see the module's paragraph), as numbers.
+fn reworkings(d: &[u8], out: &mut Vec<f64>) {
+    let mut push = |v: &[u8]| {
+        // A leading zero is no way to write the value (`0512`).
+        if v.first() != Some(&b'0') {
+            if let Some(n) = std::str::from_utf8(v)
+                .ok()
+                .and_then(|t| t.parse::<u64>().ok())
+            {
+                #[allow(clippy::cast_precision_loss)]
+                out.push(n as f64);
+            }
+        }
+    };
+    let n = d.len();
+    let mut w = d.to_vec();
+    for i in 0..n {
+        for j in i + 1..n {
+            w.swap(i, j);
+            push(&w);
+            w.swap(i, j);
+            // Reversed from i through j.
+            if let Some(r) = w.get_mut(i..=j) {
+                r.reverse();
+            }
+            push(&w);
+            w.copy_from_slice(d);
+        }
+    }
+    for k in [1u8, 2, 8, 9] {
+        let shifted: Vec<u8> = d.iter().map(|c| b'0' + (c - b'0' + k) % 10).collect();
+        push(&shifted);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::values;
+
+    fn gives(s: &str, v: f64) -> bool {
+        values(s).contains(&v)
+    }
+
+    #[test]
+    fn digit_instructions_undone() {
+        assert!(gives("swap the first two digits of 1500", 5100.0));
+        assert!(gives("2705 with the last two digits swapped", 2750.0));
+        assert!(gives(
+            "Take 2057 and reverse the last three digits.",
+            2750.0
+        ));
+        assert!(gives(
+            "Write 5010, then swap the 2nd and 3rd digits.",
+            5100.0
+        ));
+        assert!(gives("subtract 1 from each digit of 6211", 5100.0));
+        assert!(gives("digits +1: 3861", 2750.0));
+        assert!(gives(
+            "Take 7250 and exchange its first two digits.",
+            2750.0
+        ));
+        // No operation, no digit word, a number glued or too short.
+        assert!(!gives("the 4-digit PIN is 1500", 5100.0));
+        assert!(!gives("swap 1500 for the old value", 5100.0));
+        assert!(!gives("swap the digits of v1500", 5100.0));
+        assert!(!gives("swap the digits of 15", 51.0));
+    }
+}
