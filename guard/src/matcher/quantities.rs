@@ -1216,33 +1216,9 @@ fn hand(ts: &[T<'_>], k: usize) -> Option<f64> {
 /// A number word up to ninety-nine (`seven`, `ten`, `fifty-one`), for counts in a line the
 /// second readings did not rewrite.
 fn small_number_word(w: &str) -> Option<f64> {
-    const WORDS: &[&str] = &[
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: &[&str] = &[
-        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
+    use super::words::{TEENS, TENS, UNITS};
     let l = w.to_ascii_lowercase();
-    if let Some(p) = WORDS.iter().position(|x| *x == l) {
+    if let Some(p) = UNITS.iter().chain(TEENS.iter()).position(|x| *x == l) {
         return Some(p as f64);
     }
     TENS.iter()
