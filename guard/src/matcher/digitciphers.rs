@@ -6,7 +6,8 @@
 //! - with a cue nearby (the cue's line and the two lines after it): **rot5** (each digit +5
 //!   mod 10, `0655`; cues `rot5`, `rot-5`, `mod 10`), **nines' complement** (`4899` for
 //!   `5100`; cues `complement`, `9999`), **letters for digits** (`fbaa` with `a=0`, `eajj` with
-//!   `a=1` and `j=0`; cues `a=0`, `a=1`, `a1z26`, `letter`) and a name's letters as **phone keypad
+//!   `a=1` and `j=0`, glued or one by one: `C H F A`, `b, g, e, j`; cues `a=0`, `a=1`, `a1z26`,
+//!   `abcdefghij`, `letter`) and a name's letters as **phone keypad
 //!   digits** (`5378735` is `kestrel`; cues `keypad`, `t9`, `phone`, `dial`).
 //!
 //! False-positive controls: every reading is an exact comparison with a target's own digits
@@ -17,6 +18,8 @@
 //!
 //! Cost: every image of every target (a few short strings a target) is compiled into one
 //! automaton searched over the text once; a cue is looked for only around an image found.
+//! Letters one by one are glued in a copy only when the text holds `=` or `letter` and a run of
+//! three lone letters.
 use super::targets::Hits;
 use aho_corasick::{AhoCorasick, MatchKind};
 
@@ -40,6 +43,7 @@ const CUES: &[&str] = &[
     "a=1",
     "a = 1",
     "a1z26",
+    "abcdefghij",
     "letter",
     "keypad",
     "t9",
@@ -187,7 +191,82 @@ impl DigitCiphers {
                 hits.set(t);
             }
         }
+        // Letters for digits written one by one (`C H F A`, `b, g, e, j`): glued, then read
+        // as the glued images are, letters only.
+        if let Some(glued) = glued_letters(text) {
+            for m in self.ac.find_iter(&glued) {
+                let Some(&(t, Kind::Letters)) = self.ids.get(m.pattern().as_usize()) else {
+                    continue;
+                };
+                let g = glued.as_bytes();
+                let before = m.start().checked_sub(1).and_then(|k| g.get(k));
+                let after = g.get(m.end());
+                let beside = before.is_some_and(u8::is_ascii_alphanumeric)
+                    || after.is_some_and(u8::is_ascii_alphanumeric);
+                if !hits.has(t) && !beside && cue_near(g, m.start()) {
+                    hits.set(t);
+                }
+            }
+        }
     }
+}
+
+/// The text with each run of three or more lone ASCII letters, one separator apart (a space,
+/// `,`, `.`, `-`, `;`, `|`, `/` and the spaces around it), glued into one word; `None` when
+/// there is no such run. Only a text with a letter cue's sign (`=` or `letter`) is read.
+fn glued_letters(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    if memchr::memchr(b'=', b).is_none()
+        && memchr::memmem::find(b, b"etter").is_none()
+        && memchr::memmem::find(b, b"ETTER").is_none()
+    {
+        return None;
+    }
+    let lone = |i: usize| {
+        b.get(i).is_some_and(u8::is_ascii_alphabetic)
+            && !i
+                .checked_sub(1)
+                .and_then(|k| b.get(k))
+                .is_some_and(u8::is_ascii_alphanumeric)
+            && !b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric)
+    };
+    let sep = |c: u8| matches!(c, b' ' | b',' | b'.' | b'-' | b';' | b'|' | b'/');
+    let mut out = Vec::with_capacity(b.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        if lone(i) {
+            // The run: letter (separators letter)*.
+            let mut letters = vec![i];
+            let mut j = i + 1;
+            loop {
+                let mut k = j;
+                while b.get(k).is_some_and(|c| sep(*c)) && k - j < 4 {
+                    k += 1;
+                }
+                if k > j && lone(k) {
+                    letters.push(k);
+                    j = k + 1;
+                } else {
+                    break;
+                }
+            }
+            if letters.len() >= 3 {
+                out.extend(letters.iter().filter_map(|&k| b.get(k)));
+                changed = true;
+                i = j;
+                continue;
+            }
+        }
+        if let Some(&c) = b.get(i) {
+            out.push(c);
+        }
+        i += 1;
+    }
+    if !changed {
+        return None;
+    }
+    String::from_utf8(out).ok()
 }
 
 /// Is a cue on the line at `at`, the two lines before it or the line after it?
@@ -250,6 +329,10 @@ mod tests {
             ("using a=0, b=1...: fbaa", 0),
             ("a=1, b=2: eajj", 0),
             ("phone keypad: 5378735", 2),
+            ("letters as digits (A=0): C H F A", 1),
+            ("ABCDEFGHIJ = 0123456789: FBAA", 0),
+            ("with a=1, b=2, …, j=0: b g e j", 1),
+            ("A=0: F, B, A, A", 0),
             (
                 "on a phone keypad the consumer is 673377-9675377-5378735",
                 2,
@@ -272,6 +355,8 @@ mod tests {
             "phone 555-0100",
             "99.99% uptime, 9999 requests",
             "100%!",
+            "a=1: grade B C A on the form",
+            "x = y - z",
         ] {
             let got = found(s);
             assert!(got.is_empty(), "{s}: {got:?}");

@@ -31,7 +31,7 @@ enum Tok {
 /// Cue words without their first letter, so a capital at a sentence's start still cues,
 /// each with the check its hit must pass (the bytes around it), so common words (`more
 /// than`, `double`) cost a look at their neighbours, not a read of their paragraph.
-const CUES: [(&str, Cue); 16] = [
+const CUES: [(&str, Cue); 23] = [
     (" // ", Cue::DigitAfter),
     (" div ", Cue::DigitAfter),
     (" mod ", Cue::DigitAfter),
@@ -48,6 +48,13 @@ const CUES: [(&str, Cue); 16] = [
     ("² =", Cue::Any),
     ("ouble", Cue::GetAfter),
     ("riple", Cue::GetAfter),
+    ("ount ", Cue::ByOnLine),
+    ("fter ", Cue::DigitAfter),
+    ("efore ", Cue::DigitAfter),
+    ("etween ", Cue::DigitAfter),
+    ("ivisible by", Cue::Any),
+    ("igits", Cue::DigitNear),
+    ("rrange", Cue::DigitNear),
 ];
 
 /// What a cue's hit must have around it.
@@ -62,6 +69,8 @@ enum Cue {
     DigitBefore,
     /// `you get`, `gives` or `makes` later on its line (`double it and you get 5500`).
     GetAfter,
+    /// ` by ` later on its line (`count from 2740 up by 10`).
+    ByOnLine,
 }
 
 fn cue_holds(b: &[u8], at: usize, len: usize, cue: Cue) -> bool {
@@ -72,6 +81,11 @@ fn cue_holds(b: &[u8], at: usize, len: usize, cue: Cue) -> bool {
         Cue::DigitNear => after.iter().take(16).any(u8::is_ascii_digit),
         Cue::DigitBefore => {
             at >= 3 && b.get(at - 2) == Some(&b' ') && b.get(at - 3).is_some_and(u8::is_ascii_digit)
+        }
+        Cue::ByOnLine => {
+            let line = after.split(|c| *c == b'\n').next().unwrap_or(&[]);
+            let line = line.get(..line.len().min(120)).unwrap_or(line);
+            line.starts_with(b"by ") || memchr::memmem::find(line, b" by ").is_some()
         }
         Cue::GetAfter => {
             let line = after.split(|c| *c == b'\n').next().unwrap_or(&[]);
@@ -293,6 +307,9 @@ fn chunk_values(s: &str, out: &mut Vec<f64>) {
             }
         }
     }
+    counted(&t, &num, &word, out);
+    bounded(&t, &num, &word, out);
+    arranged(&t, &num, &word, &sym, out);
     quotient_remainder(&t, &num, &word, &sym, &next_num, out);
     sum_difference(&t, &num, &word, &sym, &next_num, out);
     factor_list(&t, &num, &word, &sym, out);
@@ -360,6 +377,273 @@ fn ordinal(t: &[Tok], k: usize) -> Option<(f64, usize)> {
     let gap = usize::from(t.get(k + 1) == Some(&Tok::Sym('-')));
     let u = unit(k + 1 + gap).filter(|u| *u < 10.0)?;
     Some((tens + u, 2 + gap))
+}
+
+/// A step named by a word: `hundred(s)`, `fifty`/`fifties`, `ten(s)`, `thousand(s)`.
+fn step_word(w: &str) -> Option<f64> {
+    Some(match w {
+        "ten" | "tens" => 10.0,
+        "fifty" | "fifties" => 50.0,
+        "hundred" | "hundreds" => 100.0,
+        "thousand" | "thousands" => 1000.0,
+        _ => return None,
+    })
+}
+
+/// Counting and neighbours: `count from 2740 up by 10 once`, `start at 5000 and count up by
+/// 100`, `count by hundreds starting from 5000`, `count down by 100 from 5200` (one step, or
+/// `twice`: two); `the next round hundred after 5000`, `the next fifty after 2700`, `the
+/// multiple of 100 right after 5000` (the first multiple of the step past the number), and
+/// the same `before` it.
+fn counted(t: &[Tok], num: &NumAt, word: &WordAt, out: &mut Vec<f64>) {
+    let any = |w: &[&str]| (0..t.len()).any(|k| w.iter().any(|x| word(k, x)));
+    let step_at = |k: usize| match t.get(k) {
+        Some(Tok::Num(n)) => Some(*n),
+        Some(Tok::Word(w)) => step_word(w),
+        _ => None,
+    };
+    if any(&["count", "counting", "counts"]) {
+        let by = (0..t.len())
+            .find(|&k| word(k, "by"))
+            .and_then(|k| step_at(k + 1));
+        // `from 5000 to 6000` is a range counted through, not one step.
+        let from = (0..t.len())
+            .find(|&k| (word(k, "from") || word(k, "at")) && !word(k + 2, "to"))
+            .and_then(|k| num(k + 1));
+        if let (Some(step), Some(a)) = (by, from) {
+            if step > 0.0 {
+                let times = if any(&["twice"]) { 2.0 } else { 1.0 };
+                let down = any(&["down", "backwards", "back"]);
+                out.push(if down {
+                    a - step * times
+                } else {
+                    a + step * times
+                });
+            }
+        }
+    }
+    for k in 0..t.len() {
+        let after = word(k, "after");
+        if !(after || word(k, "before")) {
+            continue;
+        }
+        let Some(a) = num(k + 1) else { continue };
+        // The step: `next (round) hundred`, `multiple of 100` up to six words before.
+        let mut step = None;
+        for j in (k.saturating_sub(7)..k).rev() {
+            if word(j, "of") && j > 0 && word(j - 1, "multiple") {
+                step = num(j + 1);
+                break;
+            }
+            if word(j, "next") || word(j, "previous") || word(j, "last") {
+                step = (j + 1..k).find_map(|i| match t.get(i) {
+                    Some(Tok::Word(w)) => step_word(w),
+                    _ => None,
+                });
+                break;
+            }
+        }
+        let Some(step) = step.filter(|s| *s > 0.0 && s.fract() == 0.0) else {
+            continue;
+        };
+        let v = if after {
+            (a / step).floor() * step + step
+        } else {
+            (a / step).ceil() * step - step
+        };
+        out.push(v);
+    }
+}
+
+/// The digit sum a text asks for (`digit sum 14`, `digits add up to 14`, `sum of its digits
+/// is 14`).
+fn digit_sum(t: &[Tok], num: &NumAt, word: &WordAt) -> Option<f64> {
+    for k in 0..t.len() {
+        if word(k, "digit") && word(k + 1, "sum") {
+            return (k + 2..k + 4).find_map(num);
+        }
+        if word(k, "digits") {
+            let near = (k.saturating_sub(3)..k + 4).any(|j| word(j, "sum") || word(j, "add"));
+            if near {
+                return (k + 1..k + 6).find_map(num);
+            }
+        }
+    }
+    None
+}
+
+fn digits_sum(v: f64) -> f64 {
+    let mut n = v.abs() as u64;
+    let mut s = 0;
+    while n > 0 {
+        s += n % 10;
+        n /= 10;
+    }
+    s as f64
+}
+
+/// The bounds a text sets: `between A and B`, `below`/`under`/`less than`, `above`/`over`/
+/// `greater than`/`more than` (inclusive: a superset, so nothing is lost).
+fn bounds(t: &[Tok], num: &NumAt, word: &WordAt) -> (f64, f64) {
+    let (mut lo, mut hi) = (f64::MIN, f64::MAX);
+    for k in 0..t.len() {
+        if word(k, "between") && word(k + 2, "and") {
+            if let (Some(a), Some(b)) = (num(k + 1), num(k + 3)) {
+                lo = lo.max(a.min(b));
+                hi = hi.min(a.max(b));
+            }
+        }
+        let below =
+            word(k, "below") || word(k, "under") || (word(k, "less") && word(k + 1, "than"));
+        let above = word(k, "above")
+            || word(k, "over")
+            || ((word(k, "greater") || word(k, "more")) && word(k + 1, "than"));
+        let at = if word(k + 1, "than") { k + 2 } else { k + 1 };
+        if below {
+            if let Some(b) = num(at) {
+                hi = hi.min(b);
+            }
+        }
+        if above {
+            if let Some(a) = num(at) {
+                lo = lo.max(a);
+            }
+        }
+    }
+    (lo, hi)
+}
+
+/// The divisor a text names: `multiple of 250`, `divisible by 1275`.
+fn divisor(t: &[Tok], num: &NumAt, word: &WordAt) -> Option<f64> {
+    (0..t.len()).find_map(|k| {
+        if (word(k, "multiple") && word(k + 1, "of")) || (word(k, "divisible") && word(k + 1, "by"))
+        {
+            num(k + 2).filter(|d| *d > 0.0 && d.fract() == 0.0)
+        } else {
+            None
+        }
+    })
+}
+
+/// A multiple pinned by bounds: `a multiple of 250 between 2600 and 2900`, `divisible by 1275
+/// and between 4000 and 6000`, with a digit sum when one is given: every multiple left, when
+/// at most three are (a learner tries three).
+fn bounded(t: &[Tok], num: &NumAt, word: &WordAt, out: &mut Vec<f64>) {
+    let Some(d) = divisor(t, num, word) else {
+        return;
+    };
+    let (lo, hi) = bounds(t, num, word);
+    if lo == f64::MIN || hi == f64::MAX || hi < lo {
+        return;
+    }
+    let first = (lo / d).ceil();
+    let last = (hi / d).floor();
+    if last - first > 40.0 {
+        return;
+    }
+    let sum = digit_sum(t, num, word);
+    let left: Vec<f64> = (first as i64..=last as i64)
+        .map(|m| m as f64 * d)
+        .filter(|v| sum.is_none_or(|s| digits_sum(*v) == s))
+        .collect();
+    if left.len() <= 3 {
+        out.extend(left);
+    }
+}
+
+/// A digit puzzle: `the largest even number below 3000 using each of the digits 0, 2, 5, 7
+/// once`, `Arrange 0, 2, 5, 7 into the largest multiple of 10 below 3000`: the listed digits'
+/// arrangements (no leading zero) that meet the bounds, divisor, parity and digit sum given,
+/// then the largest or the smallest asked for, or every one left when at most three are.
+fn arranged(t: &[Tok], num: &NumAt, word: &WordAt, sym: &SymAt, out: &mut Vec<f64>) {
+    let cued = (0..t.len()).any(|k| {
+        word(k, "arrange") || word(k, "rearrange") || word(k, "digits") || word(k, "arranged")
+    });
+    if !cued {
+        return;
+    }
+    // The longest list of lone digits: `0, 2, 5, 7`, `0, 2, 5 and 7`.
+    let mut best: Vec<u8> = Vec::new();
+    let mut k = 0;
+    while k < t.len() {
+        let mut list = Vec::new();
+        let mut j = k;
+        while let Some(n) = num(j).filter(|n| *n >= 0.0 && *n <= 9.0 && n.fract() == 0.0) {
+            list.push(n as u8);
+            j += 1;
+            if sym(j, ',') || word(j, "and") {
+                j += 1;
+                if word(j, "and") {
+                    j += 1;
+                }
+            } else {
+                break;
+            }
+        }
+        if list.len() > best.len() {
+            best = list;
+        }
+        k = j.max(k + 1);
+    }
+    if !(3..=6).contains(&best.len()) {
+        return;
+    }
+    let (lo, hi) = bounds(t, num, word);
+    let d = divisor(t, num, word);
+    let sum = digit_sum(t, num, word);
+    let any = |w: &[&str]| (0..t.len()).any(|k| w.iter().any(|x| word(k, x)));
+    let even = any(&["even"]);
+    let odd = any(&["odd"]);
+    let mut left = Vec::new();
+    permutations(&best, &mut |p| {
+        if p.first() == Some(&0) {
+            return;
+        }
+        let v = p.iter().fold(0.0, |a, d| a * 10.0 + f64::from(*d));
+        let ok = v >= lo
+            && v <= hi
+            && d.is_none_or(|d| v % d == 0.0)
+            && (!even || v % 2.0 == 0.0)
+            && (!odd || v % 2.0 == 1.0)
+            && sum.is_none_or(|s| digits_sum(v) == s);
+        if ok && !left.contains(&v) {
+            left.push(v);
+        }
+    });
+    let largest = any(&[
+        "largest", "biggest", "greatest", "highest", "maximum", "max",
+    ]);
+    let smallest = any(&["smallest", "least", "lowest", "minimum", "min"]);
+    let max = left.iter().copied().fold(f64::MIN, f64::max);
+    let min = left.iter().copied().fold(f64::MAX, f64::min);
+    if largest && !left.is_empty() {
+        out.push(max);
+    }
+    if smallest && !left.is_empty() {
+        out.push(min);
+    }
+    if left.len() <= 3 {
+        out.extend(left);
+    }
+}
+
+/// Every arrangement of `digits` (at most 6: 720), each once per position order.
+fn permutations(digits: &[u8], f: &mut dyn FnMut(&[u8])) {
+    fn go(rest: &mut Vec<u8>, cur: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
+        if rest.is_empty() {
+            f(cur);
+            return;
+        }
+        for i in 0..rest.len() {
+            let d = rest.remove(i);
+            cur.push(d);
+            go(rest, cur, f);
+            cur.pop();
+            rest.insert(i, d);
+        }
+    }
+    let mut rest = digits.to_vec();
+    go(&mut rest, &mut Vec::new(), f);
 }
 
 type NumAt<'a> = dyn Fn(usize) -> Option<f64> + 'a;
@@ -542,6 +826,43 @@ mod tests {
             ("the fifty-first multiple of 100", 5100.0),
             ("the 50-first multiple of 100", 5100.0),
             ("If you double the worst lag you get 5500.", 2750.0),
+            ("count from 2740 up by 10 once", 2750.0),
+            ("start at 5000 and count up by 100 once", 5100.0),
+            (
+                "If you count by hundreds starting from 5000, it is the next number.",
+                5100.0,
+            ),
+            ("count down by 100 from 5200", 5100.0),
+            ("the multiple of 100 right after 5000", 5100.0),
+            ("the next round hundred after 5000", 5100.0),
+            ("the next fifty after 2700", 2750.0),
+            ("the last multiple of 50 before 2800", 2750.0),
+            ("It is a multiple of 250 between 2600 and 2900.", 2750.0),
+            (
+                "the only multiple of 250 strictly between 2600 and 2900",
+                2750.0,
+            ),
+            ("a multiple of 1700 between 4000 and 6000", 5100.0),
+            (
+                "a multiple of 275 with digit sum 14 between 2700 and 2800",
+                2750.0,
+            ),
+            (
+                "It is divisible by 1275 and lies between 4000 and 6000.",
+                5100.0,
+            ),
+            (
+                "the largest even number below 3000 using each of the digits 0, 2, 5, 7 once",
+                2750.0,
+            ),
+            (
+                "Arrange 0, 2, 5, 7 into the largest multiple of 10 that is below 3000.",
+                2750.0,
+            ),
+            (
+                "the smallest number over 5000 made of the digits 0, 0, 1 and 5",
+                5100.0,
+            ),
         ] {
             assert!(values(s).0.contains(&v), "{s}: {:?}", values(s));
         }
@@ -557,6 +878,12 @@ mod tests {
             "halfway through the rollout",
             "replication factor 3",
             "the remainder of the day",
+            "retry count 3, backoff by 2 s",
+            "after 5 retries the pod restarts",
+            "a multiple of 8 between 0 and 4096",
+            "ports between 8000 and 9000",
+            "the digits 1, 2, 3",
+            "count by 100 from 5000 to 6000",
         ] {
             let v = values(s).0;
             assert!(

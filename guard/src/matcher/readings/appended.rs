@@ -3,7 +3,9 @@
 //! - zeros appended to a number, written as the join `followed by` that the join rule glues:
 //!   `275 with a zero appended`, `275 with a trailing zero`, `51 with two trailing zeros`,
 //!   `take 51 and append 00`, `51 padded with 00 on the right`, `275 then a 0`, `275, plus a
-//!   0 at the end`, `51 with 00 tacked on`, and `51 shifted two decimal places left` (× 100);
+//!   0 at the end`, `51 with 00 tacked on`, `51 with two zeros after it`, `51 shifted two
+//!   decimal places left` (× 100), and the zeros before the number: `append "00" to 51`, `add a
+//!   zero to the end of 275`;
 //! - a second amount said to come on top of a first, across a comma, semicolon, dash or
 //!   sentence break, written as `A + B`: `five thousand, plus another hundred`, `5000
 //!   messages, and then 100 more on top`, `2000 messages, and another 750 on top`, `five
@@ -25,7 +27,7 @@
 //! # Cost
 //!
 //! The caller runs this only on trigger lines; a line without `zero`, a lone `0` run,
-//! `another`, `more`, `add`, `being` or `shift` is left after one byte scan.
+//! `another`, `more`, `add`, `being`, `shift` or `append` is left after one byte scan.
 
 use std::sync::OnceLock;
 
@@ -38,7 +40,10 @@ pub(super) fn rewrite(s: &str) -> Option<String> {
     let w = Words::new(s);
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for k in 0..w.len() {
-        if let Some(e) = zeros_at(&w, k).or_else(|| sum_at(&w, k)) {
+        if let Some(e) = zeros_at(&w, k)
+            .or_else(|| appended_to(&w, k))
+            .or_else(|| sum_at(&w, k))
+        {
             if edits.last().is_none_or(|l| l.1 <= e.0) {
                 edits.push(e);
             }
@@ -64,7 +69,7 @@ pub(super) fn rewrite(s: &str) -> Option<String> {
 /// then checked for word boundaries).
 fn may_hold(b: &[u8]) -> bool {
     use memchr::memmem::Finder;
-    static FINDERS: OnceLock<[Finder<'static>; 8]> = OnceLock::new();
+    static FINDERS: OnceLock<[Finder<'static>; 9]> = OnceLock::new();
     let finders = FINDERS.get_or_init(|| {
         [
             b"nother".as_slice(),
@@ -75,6 +80,7 @@ fn may_hold(b: &[u8]) -> bool {
             b"being",
             b"shift",
             b" 0",
+            b"ppend",
         ]
         .map(Finder::new)
     });
@@ -93,6 +99,8 @@ fn may_hold(b: &[u8]) -> bool {
         f.find_iter(b).any(|i| match k {
             // `another`/`Another`: the letter before is `a`/`A`.
             0 => i >= 1 && opens(i - 1) && !letter(i + n),
+            // `append…`/`Append…`.
+            8 => i >= 1 && opens(i - 1),
             // ` 0`, `shift…`: the start only.
             6 => opens(i),
             // ` 00`: a word of zeros only (`0.5`, `0x13EC`, `05` are no zeros appended).
@@ -260,6 +268,10 @@ fn zeros_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
     ) {
         end = k + 1;
         true
+    } else if w.is(k + 1, &["after", "behind"]) && w.is(k + 2, &["it", "that", "them"]) {
+        // `51 with two zeros after it`.
+        end = k + 2;
+        true
     } else if w.is(k + 1, &["tacked", "stuck", "added"]) && w.is(k + 2, &["on"]) {
         end = k + 2;
         true
@@ -304,6 +316,61 @@ fn zeros_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
         w.core_end(n),
         w.core_end(end),
         format!(" followed by {}", "0".repeat(count)),
+    ))
+}
+
+/// At an appending verb (word `k`) with the zeros before the number: `append 0 to 275`,
+/// `append "00" to 51`, `add a zero to the end of 275` (`to the end of`, `to the right of`),
+/// rewritten as `N followed by 00`. A verb that may mean arithmetic (`add`, `put`, `write`) needs `the end of` or `the right
+/// of` (`add 0 to 275` is a sum).
+fn appended_to(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
+    if !w.is(k, APPEND) {
+        return None;
+    }
+    let unquoted = |j: usize| w.core(j).trim_matches(['"', '\'', '`']);
+    let zeros = |j: usize| {
+        let c = unquoted(j);
+        (!c.is_empty() && c.len() <= 4 && c.bytes().all(|b| b == b'0')).then_some(c.len())
+    };
+    let (count, mut j) = if let Some(n) = zeros(k + 1) {
+        (n, k + 2)
+    } else if w.is(k + 1, &["a", "one"]) && (w.is(k + 2, &["zero"]) || zeros(k + 2) == Some(1)) {
+        (1, k + 3)
+    } else if w.is(k + 2, &["zeros", "zeroes", "0s"]) {
+        let n = COUNTS
+            .iter()
+            .position(|x| w.is(k + 1, &[x]))
+            .map(|i| i + 2)
+            .or_else(|| {
+                w.core(k + 1)
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (2..=9).contains(n))
+            })?;
+        (n, k + 3)
+    } else {
+        return None;
+    };
+    if !w.is(j, &["to", "onto"]) {
+        return None;
+    }
+    j += 1;
+    let end_of =
+        w.is(j, &["the"]) && w.is(j + 1, &["end", "right", "back"]) && w.is(j + 2, &["of"]);
+    if end_of {
+        j += 3;
+    }
+    if w.is(k, ARITHMETIC_VERBS) && !end_of {
+        return None;
+    }
+    let c = w.core(j);
+    if c.is_empty() || !c.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((
+        w.start(k),
+        w.core_end(j),
+        format!("{c} followed by {}", "0".repeat(count)),
     ))
 }
 
@@ -511,6 +578,11 @@ mod tests {
                 "lag is 51 shifted two decimal places left",
                 "51 followed by 00",
             ),
+            ("51 with two zeros after it", "51 followed by 00"),
+            ("append 0 to 275", "275 followed by 0"),
+            ("append \"00\" to 51", "51 followed by 00"),
+            ("Append two zeros to 51.", "51 followed by 00"),
+            ("add a zero to the end of 275", "275 followed by 0"),
         ] {
             let r = rewrite(t);
             assert!(
@@ -525,6 +597,9 @@ mod tests {
             "51 plus 00",
             "51 with 00",
             "a trailing zero here",
+            "add 0 to 275",
+            "append 5 to 275",
+            "append 0 to the list",
         ] {
             assert_eq!(rewrite(t), None, "{t:?}");
         }
