@@ -4,15 +4,22 @@
 //! 1000 = 5` and `lag mod 1000 = 100`, `divided by 1000 it gives 2 remainder 750`), two values
 //! from their sum and difference (`add up to 7850 and differ by 2350`, `x + y = 7850` / `x -
 //! y = 2350`, `2350 more than …, together they make 7850`: both values) and a list of prime
-//! factors (`its prime factors are 2, 5, 5, 5 and 11`, `the product of 2, 5³ and 11`). This
-//! module owns those target-level readings; each value is compared exactly.
+//! factors (`its prime factors are 2, 5, 5, 5 and 11`, `the product of 2, 5³ and 11`), a
+//! count on from a number (`count from 2740 up by 10 once`), the next multiple after a number
+//! (`the next round hundred after 5000`), a multiple pinned by bounds (`a multiple of 250
+//! between 2600 and 2900`, with a digit sum), a digit arrangement puzzle (`the largest even
+//! number below 3000 using each of the digits 0, 2, 5, 7`) and a number changed by a fraction
+//! of itself (`Take 2500 and add a tenth of it`). This module owns those target-level
+//! readings; each value is compared exactly.
 //!
 //! False-positive controls: every relation needs its cue words (`multiple of`, `halfway
 //! from`, a quotient with a remainder, a sum with a difference, `factor` or `product of`), a
 //! coefficient equation a single unknown letter (`x`, `y`, `z`, `n`) glued to its coefficient,
 //! a remainder smaller than its divisor, and a factor list whole numbers only; `5m = 300s`,
 //! `the sum of 3 retries`, `a multiple of 8 GiB` read nothing that could equal a target unless
-//! the relation really computes it.
+//! the relation really computes it. Bounds and arrangements give their values only when at
+//! most three are left (or the largest or smallest is asked for); a count over a range (`from
+//! 5000 to 6000`) is not one step.
 //!
 //! Cost: [`cue_offsets`] runs one memmem search per cue word and a memchr for `=` (checked
 //! against the bytes before it); only the paragraphs holding a cue are tokenised, each once.
@@ -31,7 +38,7 @@ enum Tok {
 /// Cue words without their first letter, so a capital at a sentence's start still cues,
 /// each with the check its hit must pass (the bytes around it), so common words (`more
 /// than`, `double`) cost a look at their neighbours, not a read of their paragraph.
-const CUES: [(&str, Cue); 23] = [
+const CUES: [(&str, Cue); 31] = [
     (" // ", Cue::DigitAfter),
     (" div ", Cue::DigitAfter),
     (" mod ", Cue::DigitAfter),
@@ -55,6 +62,14 @@ const CUES: [(&str, Cue); 23] = [
     ("ivisible by", Cue::Any),
     ("igits", Cue::DigitNear),
     ("rrange", Cue::DigitNear),
+    ("enth", Cue::Any),
+    ("ifth", Cue::Any),
+    ("uarter", Cue::Any),
+    ("alf", Cue::Any),
+    ("hird", Cue::Any),
+    ("% of ", Cue::Any),
+    ("ncrease", Cue::DigitNear),
+    ("ecrease", Cue::DigitNear),
 ];
 
 /// What a cue's hit must have around it.
@@ -307,6 +322,7 @@ fn chunk_values(s: &str, out: &mut Vec<f64>) {
             }
         }
     }
+    fraction_change(&t, &num, &word, &sym, out);
     counted(&t, &num, &word, out);
     bounded(&t, &num, &word, out);
     arranged(&t, &num, &word, &sym, out);
@@ -377,6 +393,109 @@ fn ordinal(t: &[Tok], k: usize) -> Option<(f64, usize)> {
     let gap = usize::from(t.get(k + 1) == Some(&Tok::Sym('-')));
     let u = unit(k + 1 + gap).filter(|u| *u < 10.0)?;
     Some((tens + u, 2 + gap))
+}
+
+/// A fraction at `k`: `a tenth`, `one quarter`, `half`, `two fifths`, `3 tenths`, `10%`, `10
+/// percent`, `1/10`: its value and the tokens it takes.
+fn fraction(k: usize, num: &NumAt, word: &WordAt, sym: &SymAt) -> Option<(f64, usize)> {
+    const PARTS: [(&str, &str, f64); 12] = [
+        ("half", "halves", 2.0),
+        ("third", "thirds", 3.0),
+        ("quarter", "quarters", 4.0),
+        ("fourth", "fourths", 4.0),
+        ("fifth", "fifths", 5.0),
+        ("sixth", "sixths", 6.0),
+        ("seventh", "sevenths", 7.0),
+        ("eighth", "eighths", 8.0),
+        ("ninth", "ninths", 9.0),
+        ("tenth", "tenths", 10.0),
+        ("twentieth", "twentieths", 20.0),
+        ("hundredth", "hundredths", 100.0),
+    ];
+    const COUNT: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let part = |j: usize, plural: bool| {
+        PARTS
+            .iter()
+            .find_map(|(one, many, d)| word(j, if plural { many } else { one }).then_some(*d))
+    };
+    if word(k, "half") {
+        return Some((0.5, 1));
+    }
+    if word(k, "a") || word(k, "an") || word(k, "one") {
+        if let Some(d) = part(k + 1, false) {
+            return Some((1.0 / d, 2));
+        }
+    }
+    let count = num(k).or_else(|| {
+        COUNT
+            .iter()
+            .position(|w| word(k, w))
+            .map(|p| p as f64 + 1.0)
+    })?;
+    if sym(k + 1, '%') || word(k + 1, "percent") || word(k + 1, "pct") {
+        return Some((count / 100.0, 2));
+    }
+    if sym(k + 1, '/') {
+        return num(k + 2).filter(|d| *d > 0.0).map(|d| (count / d, 3));
+    }
+    part(k + 1, true).map(|d| (count / d, 2))
+}
+
+/// A number changed by a fraction of itself (`a tenth`, `half`, `two fifths`, `10%`, `1/10`):
+/// `Take 2500 and add a tenth of it`, `2500 plus 10% of it`, `a tenth more than 2500`,
+/// `subtract a third of it`. The number is the nearest before the verb (at most eight tokens
+/// back), or the one after `than`.
+fn fraction_change(t: &[Tok], num: &NumAt, word: &WordAt, sym: &SymAt, out: &mut Vec<f64>) {
+    const UP: [&str; 9] = [
+        "add",
+        "plus",
+        "increase",
+        "increased",
+        "raise",
+        "raised",
+        "grow",
+        "grown",
+        "added",
+    ];
+    const DOWN: [&str; 9] = [
+        "subtract",
+        "minus",
+        "remove",
+        "decrease",
+        "decreased",
+        "reduce",
+        "reduced",
+        "cut",
+        "less",
+    ];
+    for k in 0..t.len() {
+        let up = UP.iter().any(|w| word(k, w));
+        let down = DOWN.iter().any(|w| word(k, w));
+        if up || down {
+            let mut j = k + 1;
+            if word(j, "by") || word(j, "on") {
+                j += 1;
+            }
+            let Some((f, _)) = fraction(j, num, word, sym) else {
+                continue;
+            };
+            let base = (k.saturating_sub(8)..k).rev().find_map(num);
+            if let Some(a) = base {
+                out.push(if up { a * (1.0 + f) } else { a * (1.0 - f) });
+            }
+        }
+        // `a tenth more than 2500`.
+        if let Some((f, used)) = fraction(k, num, word, sym) {
+            let more = word(k + used, "more");
+            if (more || word(k + used, "less")) && word(k + used + 1, "than") {
+                if let Some(a) = num(k + used + 2) {
+                    out.push(if more { a * (1.0 + f) } else { a * (1.0 - f) });
+                }
+            }
+        }
+    }
 }
 
 /// A step named by a word: `hundred(s)`, `fifty`/`fifties`, `ten(s)`, `thousand(s)`.
@@ -863,6 +982,13 @@ mod tests {
                 "the smallest number over 5000 made of the digits 0, 0, 1 and 5",
                 5100.0,
             ),
+            ("Take 2500 and add a tenth of it.", 2750.0),
+            ("Take 2500 and add 10% of it.", 2750.0),
+            ("2500 plus a tenth", 2750.0),
+            ("a tenth more than 2500", 2750.0),
+            ("Start from 3400 and add half of it.", 5100.0),
+            ("6800, then subtract a quarter of it", 5100.0),
+            ("2200 increased by 1/4", 2750.0),
         ] {
             assert!(values(s).0.contains(&v), "{s}: {:?}", values(s));
         }
@@ -884,6 +1010,8 @@ mod tests {
             "ports between 8000 and 9000",
             "the digits 1, 2, 3",
             "count by 100 from 5000 to 6000",
+            "half the pods restarted",
+            "add a third replica",
         ] {
             let v = values(s).0;
             assert!(
