@@ -293,6 +293,7 @@ mod golden;
 mod halves;
 mod labels;
 mod lang;
+mod legends;
 mod letters;
 mod names;
 mod normalize;
@@ -819,6 +820,12 @@ impl Matcher {
         if let Some(v) = normalize::digit_lookalikes(text) {
             let n = normalize::normalize(&v);
             self.scan_changed(&norm, &n, hits, false);
+        }
+        // Playing cards and a legend the text gives (`two of hearts`, `(12 = 0)`, `jokers are
+        // zero`), read with the cards as digits and the legend's keys replaced (`legends.rs`).
+        if let Some(v) = legends::view(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
         }
         // A mantissa and an exponent in named fields (`{"mantissa": 2.75, "exponent": 3}`).
         if let Some(v) = fields::view(text) {
