@@ -284,6 +284,7 @@ mod durations;
 mod encodings;
 mod equations;
 mod expr;
+mod extracted;
 mod fields;
 pub mod forms;
 mod fuzzy;
@@ -826,6 +827,14 @@ impl Matcher {
         if let Some(v) = legends::view(text) {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
+        }
+        // Digits the text tells the reader to take out of a longer token (`x2750x (strip the
+        // x)`, `the digits of KFK2750`): `extracted.rs`.
+        if let Some((row, run)) = extracted::views(text) {
+            for v in [row, run] {
+                let n = normalize::normalize(&v);
+                self.scan_changed(&norm, &n, hits, false);
+            }
         }
         // A mantissa and an exponent in named fields (`{"mantissa": 2.75, "exponent": 3}`).
         if let Some(v) = fields::view(text) {
