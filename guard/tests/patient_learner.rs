@@ -4161,3 +4161,65 @@ fn radio_spellings_and_digit_instructions() {
         ],
     );
 }
+
+#[test]
+fn counting_puzzles_cards_legends_and_instructed_tokens() {
+    table(
+        "counting on, bounds, arrangements, fractions, cards, legends, letters one by one, \
+         zeros appended, digits taken out of a token",
+        &[
+            ("start at 5000 and count up by 100 once", "total_lag"),
+            (
+                "If you count by hundreds starting from 5000, it is the next number.",
+                "total_lag",
+            ),
+            ("count down by 100 from 5200", "total_lag"),
+            ("the next round hundred after 5000", "total_lag"),
+            ("the multiple of 100 right after 5000", "total_lag"),
+            ("a multiple of 1700 between 4000 and 6000", "total_lag"),
+            (
+                "It is divisible by 1275 and lies between 4000 and 6000.",
+                "total_lag",
+            ),
+            (
+                "the smallest number over 5000 made of the digits 0, 0, 1 and 5",
+                "total_lag",
+            ),
+            ("Start from 3400 and add half of it.", "total_lag"),
+            ("6800, then subtract a quarter of it", "total_lag"),
+            (
+                "five of hearts, ace of spades, then two jokers (jokers are zero)",
+                "total_lag",
+            ),
+            ("Deal: 5♦ A♠ 🃏 🃏 (ace = 1, joker = 0)", "total_lag"),
+            (
+                "the hour hand points at 5, then 1, then 12, then 12 (12 = 0)",
+                "total_lag",
+            ),
+            ("ABCDEFGHIJ = 0123456789: F B A A", "total_lag"),
+            ("with a=1, b=2, …, j=0: e, a, j, j", "total_lag"),
+            ("51 with two zeros after it", "total_lag"),
+            ("append \"00\" to 51", "total_lag"),
+            ("total 0x5100 (read the digits as decimal)", "total_lag"),
+            ("total: v5100 (drop the v)", "total_lag"),
+            ("5x1x0x0 (ignore the x)", "total_lag"),
+            (
+                "Flight AB5100 — the flight number is the total lag.",
+                "total_lag",
+            ),
+            // Near-misses: counts over a range, bounds that leave many, ordinary fractions,
+            // cards without a value, settings, a longer token without an instruction.
+            ("count by 100 from 5000 to 6000", ""),
+            ("a multiple of 8 between 0 and 8192", ""),
+            ("ports between 5000 and 6000", ""),
+            ("half the pods restarted", ""),
+            ("add a third replica", ""),
+            ("the heart of the problem", ""),
+            ("replicas=3, timeout = 30", ""),
+            ("add 0 to 510", ""),
+            ("Your code word is LAG5100.", ""),
+            ("drop the table users", ""),
+            ("ignore build a1b2c3 (sha 9f8e7d6)", ""),
+        ],
+    );
+}
