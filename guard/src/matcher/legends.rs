@@ -99,8 +99,11 @@ fn key_of(w: &str) -> Option<String> {
     None
 }
 
+/// A legend's pairs (key, digit) and the byte spans that state them.
+type Legend = (Vec<(String, u8)>, Vec<(usize, usize)>);
+
 /// The legend's pairs (key, digit) and the byte spans that state them.
-fn legend(text: &str) -> (Vec<(String, u8)>, Vec<(usize, usize)>) {
+fn legend(text: &str) -> Legend {
     let mut pairs = Vec::new();
     let mut spans = Vec::new();
     // `(k = d, k = d)`: every entry a pair.
