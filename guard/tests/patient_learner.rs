@@ -4223,3 +4223,23 @@ fn counting_puzzles_cards_legends_and_instructed_tokens() {
         ],
     );
 }
+
+#[test]
+fn roman_numerals_in_pieces_and_backwards() {
+    table(
+        "Roman numerals in pieces, in a row and backwards",
+        &[
+            ("LI·00", "total_lag"),
+            ("LI / 00", "total_lag"),
+            ("MMMMM·C", "total_lag"),
+            ("V·C", ""),
+            ("CMMMMM", "total_lag"),
+            ("MMMMMMMMM minus MMMCM", "total_lag"),
+            // Near-misses: acronyms and sizes, a lone letter piece.
+            ("CPU and MEM", ""),
+            ("size L / XL", ""),
+            ("DIMM slots", ""),
+            ("the CLI / API", ""),
+        ],
+    );
+}

@@ -307,6 +307,7 @@ mod quantities;
 mod readings;
 mod relations;
 mod repeats;
+mod romanpieces;
 mod rot47;
 mod seqkeys;
 mod signs;
@@ -834,6 +835,17 @@ impl Matcher {
             for v in [row, run] {
                 let n = normalize::normalize(&v);
                 self.scan_changed(&norm, &n, hits, false);
+            }
+        }
+        // Roman numerals in pieces (`MM·DCC·L`, `XXVII|L`, `LI·00`), backwards (`LCCDMM`) or
+        // beside an arithmetic word (`MMMCCL minus M`), in decimal (`romanpieces.rs`).
+        if self.rules.other_numerals && !self.nums.is_empty() {
+            for v in romanpieces::views(&norm) {
+                let changed = views::changed_lines(&norm, &v, VIEW_CONTEXT);
+                self.scan_view(&changed, hits, false);
+                if self.rules.arithmetic {
+                    wordmath::chains(&self.nums, &changed, hits);
+                }
             }
         }
         // A mantissa and an exponent in named fields (`{"mantissa": 2.75, "exponent": 3}`).

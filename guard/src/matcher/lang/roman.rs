@@ -129,6 +129,15 @@ pub(crate) fn glued_value(text: &str, a: usize, e: usize) -> Option<u64> {
     Some(u64::from(v) * 10u64.pow((e - a) as u32) + tail)
 }
 
+/// The value of a canonical upper-case numeral token, stop list or not: for callers that
+/// read numerals only where a text's shape already says they are numerals (`romanpieces.rs`).
+pub(crate) fn canonical_value(tok: &str) -> Option<u32> {
+    if tok.is_empty() || !tok.bytes().all(|c| b"IVXLCDM".contains(&c)) {
+        return None;
+    }
+    roman(tok.as_bytes())
+}
+
 /// The value of a canonical, upper- or lower-case numeral token not on the stop list.
 fn numeral(tok: &[u8]) -> Option<u32> {
     if ROMAN_STOP
