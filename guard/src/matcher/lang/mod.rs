@@ -241,6 +241,7 @@ mod phrase;
 mod pinyin;
 mod roman;
 mod romance;
+mod romanized;
 mod slavic;
 mod southeast;
 mod turkish;
