@@ -815,6 +815,12 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Number words hidden by a word game (`five þousand`, Pig Latin, reversed letters,
+        // Cyrillic spellings, camelCase, radio spelling, `two K seven H fifty`), undone.
+        for v in normalize::word_games(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
+        }
         // A digit's look-alike from another script inside a number (`5ᛁ00`, `51ଠଠ`).
         if let Some(v) = normalize::digit_lookalikes(text) {
             let n = normalize::normalize(&v);
