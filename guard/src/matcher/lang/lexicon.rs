@@ -809,7 +809,11 @@ pub(super) fn scale_words() -> &'static [(&'static str, u64)] {
                     M::Scale(1_000) | M::Times(1_000) => 1_000,
                     _ => continue,
                 };
-                let english = ALL.iter().any(|l| l.english(src.as_bytes()));
+                // (The romanised languages' English words, `mil` for Welsh, are theirs alone.)
+                let english = ALL
+                    .iter()
+                    .filter(|l| !l.romanized())
+                    .any(|l| l.english(src.as_bytes()));
                 if !english && !out.iter().any(|(w, _)| *w == src) {
                     out.push((src, v));
                 }

@@ -409,7 +409,20 @@ fn words_undone(text: &str, g: &Games) -> Option<String> {
             let prev = k.checked_sub(1).and_then(|p| ws.get(p))?;
             let gap = text.get(prev.1..s)?;
             let word = text.get(prev.0..prev.1)?;
-            (letter_scale && matches!(gap, " " | "-") && number_word(word))
+            // `C` (a Celsius degree as often as a hundred) only after a number of two digits
+            // in words (`fifty-one C`, `twelve C`): `five one C` stays, as `51 C` does.
+            let is = |list: &[&str], w: &str| list.iter().any(|x| x.eq_ignore_ascii_case(w));
+            let two_digits = is(&TENS, word)
+                || is(&TEENS, word)
+                || (is(&UNITS, word)
+                    && k.checked_sub(2).and_then(|p| ws.get(p)).is_some_and(|t| {
+                        text.get(t.1..prev.0) == Some("-")
+                            && text.get(t.0..t.1).is_some_and(|x| is(&TENS, x))
+                    }));
+            (letter_scale
+                && matches!(gap, " " | "-")
+                && number_word(word)
+                && (w != "C" || two_digits))
                 .then(|| scale.to_string())
         });
         if let Some(r) = rewritten {
@@ -498,6 +511,7 @@ mod tests {
             "kMaxRetries and HundredPercentRollout",
             "a K b, the H in HTTP, C is a language",
             "plan B: the vitamin C pod",
+            "five one C",
             "step I: a hundred pods, X hundred",
         ] {
             let r = word_games(s);
