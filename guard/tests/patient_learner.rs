@@ -4228,6 +4228,15 @@ fn romanised_languages_and_english_word_games() {
             ("fifty-one C", "total_lag"),
             ("fiv thousand one hundred", "total_lag"),
             ("L I hundred", "total_lag"),
+            // Place values counted across sentences; a half-hundred.
+            ("It has five thousands. It also has one hundred.", "total_lag"),
+            ("It has two thousands. Add seven hundreds. Add five tens.", "worst_partition_lag"),
+            ("Count five thousands. Then count one more hundred.", "total_lag"),
+            (
+                "Two thousands go in the first box. Seven hundreds go in the second. Five tens go in the third.",
+                "worst_partition_lag",
+            ),
+            ("two thousand, seven hundred and a half-hundred", "worst_partition_lag"),
             // Near-misses: English and ops text holding those short words.
             ("go to the dashboard", ""),
             ("ha, the pod restarted", ""),
@@ -4246,6 +4255,10 @@ fn romanised_languages_and_english_word_games() {
             ("kMaxRetries and HundredPercentRollout", ""),
             ("a K b, the H in HTTP, plan C", ""),
             ("step I: a hundred pods", ""),
+            ("five one C", ""),
+            ("thousands of messages behind; five hundred pods, two tens of nodes", ""),
+            ("five thousands of records", ""),
+            ("half a hundred pods restarted", ""),
         ],
     );
 }

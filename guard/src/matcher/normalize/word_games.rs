@@ -14,6 +14,11 @@
 //!   three radio words whose letters spell a number word, as that word.
 //! - A single-letter scale between number words: `K` (thousand), `H` and `C` (hundred):
 //!   `two K seven H fifty`, `fifty-one C`.
+//! - Place values counted across sentences (`It has five thousands. It also has one
+//!   hundred.`, `Two thousands go in the first box. Seven hundreds go in the second. Five tens
+//!   go in the third.`): a count of `thousands` (plural, not `thousands of`) and, later in the
+//!   same paragraph, counts of hundreds, tens and ones, summed into one number in digits.
+//! - `a half-hundred` / `half a hundred` as `fifty` (`seven hundred and a half-hundred`).
 //!
 //! False-positive controls: a word is rewritten only when the word it undoes to is an English
 //! number word, and each game runs only where its trigger is: a scale word in that game's
@@ -184,6 +189,83 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
         if let Some(s) = lines_reversed(text) {
             out.push(s);
         }
+    }
+    if has_any(b, &["thousands", "Thousands", "THOUSANDS"]) {
+        out.extend(place_values(text));
+    }
+    if has_any(b, &["half-hundred", "half a hundred", "Half-hundred", "Half a hundred"]) {
+        let s = text
+            .replace("a half-hundred", "fifty")
+            .replace("half a hundred", "fifty")
+            .replace("A half-hundred", "Fifty")
+            .replace("Half a hundred", "Fifty");
+        if s != text {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// The value of a count word below 100 (`five`, `twelve`, `fifty`), if it is one.
+fn count(w: &str) -> Option<u64> {
+    let at = |list: &[&str]| list.iter().position(|x| x.eq_ignore_ascii_case(w));
+    if let Some(i) = at(&UNITS) {
+        return u64::try_from(i).ok().filter(|&v| v > 0);
+    }
+    if let Some(i) = at(&TEENS) {
+        return u64::try_from(i).ok().map(|v| v + 10);
+    }
+    at(&TENS).and_then(|i| u64::try_from(i).ok()).map(|v| (v + 2) * 10)
+}
+
+/// Words allowed between a count and its place word (`one more hundred`).
+const PLACE_FILLERS: [&str; 4] = ["more", "extra", "additional", "further"];
+
+/// Place values counted in a paragraph: `N thousands` (the trigger), then `N hundred(s)`,
+/// `N ten(s)`, `N one(s)` later in the same paragraph (within 40 words), each place once;
+/// the sum in digits, one reading per paragraph that holds a trigger and one more place.
+fn place_values(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for para in text.split("\n\n") {
+        let ws = words(para);
+        let word = |k: usize| ws.get(k).and_then(|&(s, e)| para.get(s..e)).unwrap_or("");
+        let Some(t) = (1..ws.len()).find(|&k| {
+            word(k).eq_ignore_ascii_case("thousands")
+                && count(word(k - 1)).is_some()
+                && !word(k + 1).eq_ignore_ascii_case("of")
+        }) else {
+            continue;
+        };
+        let thousands = count(word(t - 1)).unwrap_or(0);
+        // Places after the trigger: 100, 10, 1, each read once.
+        let mut places: [Option<u64>; 3] = [None; 3];
+        for k in t + 1..ws.len().min(t + 41) {
+            let place = match word(k).to_ascii_lowercase().as_str() {
+                "hundred" | "hundreds" => 0,
+                "tens" => 1,
+                "ones" | "units" => 2,
+                _ => continue,
+            };
+            let mut c = k - 1;
+            while c > t && PLACE_FILLERS.iter().any(|f| f.eq_ignore_ascii_case(word(c))) {
+                c -= 1;
+            }
+            if c <= t {
+                continue;
+            }
+            if let (Some(n), Some(slot)) = (count(word(c)), places.get_mut(place)) {
+                slot.get_or_insert(n);
+            }
+        }
+        if places.iter().all(Option::is_none) {
+            continue;
+        }
+        let [h, te, o] = places;
+        let sum = thousands * 1000
+            + h.unwrap_or(0) * 100
+            + te.unwrap_or(0) * 10
+            + o.unwrap_or(0);
+        out.push(sum.to_string());
     }
     out
 }
@@ -498,6 +580,23 @@ mod tests {
         assert!(has("two K seven H fifty", "two thousand seven hundred fifty"));
         assert!(has("fifty-one C", "fifty-one hundred"));
         assert!(has("L I hundred", "LI hundred"));
+        assert!(has("It has five thousands. It also has one hundred.", "5100"));
+        assert!(has(
+            "It has two thousands. Add seven hundreds. Add five tens.",
+            "2750"
+        ));
+        assert!(has(
+            "Count five thousands. Then count one more hundred.",
+            "5100"
+        ));
+        assert!(has(
+            "Two thousands go in the first box. Seven hundreds go in the second. Five tens go in the third.",
+            "2750"
+        ));
+        assert!(has(
+            "two thousand, seven hundred and a half-hundred",
+            "seven hundred and fifty"
+        ));
         assert!(has("твенти-севен фифти", "twenty-seven fifty"));
     }
 
@@ -512,6 +611,8 @@ mod tests {
             "a K b, the H in HTTP, C is a language",
             "plan B: the vitamin C pod",
             "five one C",
+            "thousands of messages, five hundred pods",
+            "five thousands of records",
             "step I: a hundred pods, X hundred",
         ] {
             let r = word_games(s);
