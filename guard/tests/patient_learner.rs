@@ -4228,8 +4228,14 @@ fn romanised_languages_and_english_word_games() {
             ("fifty-one C", "total_lag"),
             ("fiv thousand one hundred", "total_lag"),
             ("L I hundred", "total_lag"),
+            ("Evif Dnasuoht Eno Derdnuh", "total_lag"),
+            ("ФАЙВ ТАУЗЕНД УАН ХАНДРЕД", "total_lag"),
+            ("FIVE_THOUSAND_ONE_HUNDRED", "total_lag"),
+            ("nisen nanahyaku gojū", "worst_partition_lag"),
+            ("khamsat alaf w mi2a", "total_lag"),
             // Place values counted across sentences; a half-hundred.
             ("It has five thousands. It also has one hundred.", "total_lag"),
+            ("It has 5 thousands. It also has one hundred.", "total_lag"),
             ("It has two thousands. Add seven hundreds. Add five tens.", "worst_partition_lag"),
             ("Count five thousands. Then count one more hundred.", "total_lag"),
             (

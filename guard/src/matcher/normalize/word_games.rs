@@ -51,14 +51,15 @@ fn number_word(w: &str) -> bool {
 /// Stems of the scale words as the games write them (lower and upper case): one must be in
 /// the text for Pig Latin, reversal or camel case to be tried.
 const PIG_STEMS: [&str; 6] = ["andthay", "redhay", "ionmay", "ANDTHAY", "REDHAY", "IONMAY"];
-const REVERSED_STEMS: [&str; 6] = ["dnasuo", "derdnu", "noilli", "DNASUO", "DERDNU", "NOILLI"];
+/// (Without their first letter, which a Title-case reversed word capitalises: `Dnasuoht`.)
+const REVERSED_STEMS: [&str; 6] = ["nasuoh", "erdnuh", "oillim", "NASUOH", "ERDNUH", "OILLIM"];
 const CAMEL_STEMS: [&str; 4] = ["Thousand", "Hundred", "Million", "Billion"];
 /// Cyrillic spellings of `hundred`, `thousand` and the tens (`twenty-seven fifty` needs no
 /// scale word), in lower and Title case (stems; `й` as written).
-const CYR_STEMS: [&str; 20] = [
-    "хандр", "Хандр", "тауз", "Тауз", "сауз", "Сауз", "твенти", "Твенти", "фифти", "Фифти",
-    "форти", "Форти", "серти", "Серти", "сиксти", "Сиксти", "севенти", "Севенти", "найнти",
-    "Найнти",
+const CYR_STEMS: [&str; 25] = [
+    "хандр", "Хандр", "ХАНДР", "тауз", "Тауз", "ТАУЗ", "сауз", "Сауз", "САУЗ", "твенти",
+    "Твенти", "ТВЕНТИ", "фифти", "Фифти", "ФИФТИ", "форти", "Форти", "серти", "Серти",
+    "сиксти", "Сиксти", "севенти", "Севенти", "найнти", "Найнти",
 ];
 /// Radio words in Title and UPPER case; a number word spelled out holds one of these letters
 /// (`e`, `o`, `i`, `t`, `s`, `n`, `f`, `h`).
@@ -206,8 +207,29 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
     out
 }
 
+/// Each run of letters or digits of `text` (a count may be in digits: `5 thousands`).
+fn tokens(text: &str) -> Vec<(usize, usize)> {
+    let mut v = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            v.push((s, i));
+        }
+    }
+    if let Some(s) = start {
+        v.push((s, text.len()));
+    }
+    v
+}
+
 /// The value of a count word below 100 (`five`, `twelve`, `fifty`), if it is one.
 fn count(w: &str) -> Option<u64> {
+    // Or in digits (`5 thousands`).
+    if (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit()) {
+        return w.parse().ok().filter(|&v| v > 0);
+    }
     let at = |list: &[&str]| list.iter().position(|x| x.eq_ignore_ascii_case(w));
     if let Some(i) = at(&UNITS) {
         return u64::try_from(i).ok().filter(|&v| v > 0);
@@ -227,7 +249,7 @@ const PLACE_FILLERS: [&str; 4] = ["more", "extra", "additional", "further"];
 fn place_values(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for para in text.split("\n\n") {
-        let ws = words(para);
+        let ws = tokens(para);
         let word = |k: usize| ws.get(k).and_then(|&(s, e)| para.get(s..e)).unwrap_or("");
         let Some(t) = (1..ws.len()).find(|&k| {
             word(k).eq_ignore_ascii_case("thousands")
@@ -348,6 +370,22 @@ fn unpig(w: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// `r` (ASCII) in the case pattern of `w`: `Evif` reversed reads `Five`, not `fivE`.
+fn same_case(w: &str, r: &str) -> String {
+    let lower = r.to_ascii_lowercase();
+    if w.bytes().all(|b| b.is_ascii_uppercase()) {
+        return r.to_ascii_uppercase();
+    }
+    if w.bytes().next().is_some_and(|b| b.is_ascii_uppercase()) {
+        let mut t = lower;
+        if let Some(f) = t.get_mut(0..1) {
+            f.make_ascii_uppercase();
+        }
+        return t;
+    }
+    lower
 }
 
 fn reverse(w: &str) -> String {
@@ -473,6 +511,7 @@ fn words_undone(text: &str, g: &Games) -> Option<String> {
             (reversed && w.len() >= 3)
                 .then(|| reverse(w))
                 .filter(|r| number_word(r))
+                .map(|r| same_case(w, &r))
         })
         .or_else(|| {
             (cyr && !w.is_ascii())
@@ -581,6 +620,9 @@ mod tests {
         assert!(has("fifty-one C", "fifty-one hundred"));
         assert!(has("L I hundred", "LI hundred"));
         assert!(has("It has five thousands. It also has one hundred.", "5100"));
+        assert!(has("It has 5 thousands. It also has one hundred.", "5100"));
+        assert!(has("Evif Dnasuoht Eno Derdnuh", "Five Thousand One Hundred"));
+        assert!(has("ФАЙВ ТАУЗЕНД УАН ХАНДРЕД", "five thousand one hundred"));
         assert!(has(
             "It has two thousands. Add seven hundreds. Add five tens.",
             "2750"
