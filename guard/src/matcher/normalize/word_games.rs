@@ -57,9 +57,31 @@ const CAMEL_STEMS: [&str; 4] = ["Thousand", "Hundred", "Million", "Billion"];
 /// Cyrillic spellings of `hundred`, `thousand` and the tens (`twenty-seven fifty` needs no
 /// scale word), in lower and Title case (stems; `й` as written).
 const CYR_STEMS: [&str; 25] = [
-    "хандр", "Хандр", "ХАНДР", "тауз", "Тауз", "ТАУЗ", "сауз", "Сауз", "САУЗ", "твенти",
-    "Твенти", "ТВЕНТИ", "фифти", "Фифти", "ФИФТИ", "форти", "Форти", "серти", "Серти",
-    "сиксти", "Сиксти", "севенти", "Севенти", "найнти", "Найнти",
+    "хандр",
+    "Хандр",
+    "ХАНДР",
+    "тауз",
+    "Тауз",
+    "ТАУЗ",
+    "сауз",
+    "Сауз",
+    "САУЗ",
+    "твенти",
+    "Твенти",
+    "ТВЕНТИ",
+    "фифти",
+    "Фифти",
+    "ФИФТИ",
+    "форти",
+    "Форти",
+    "серти",
+    "Серти",
+    "сиксти",
+    "Сиксти",
+    "севенти",
+    "Севенти",
+    "найнти",
+    "Найнти",
 ];
 /// Radio words in Title and UPPER case; a number word spelled out holds one of these letters
 /// (`e`, `o`, `i`, `t`, `s`, `n`, `f`, `h`).
@@ -68,9 +90,9 @@ const NATO_STEMS: [&str; 8] = [
 ];
 
 const NATO: [&str; 26] = [
-    "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
-    "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
-    "sierra", "tango", "uniform", "victor", "whiskey", "xray", "yankee", "zulu",
+    "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett",
+    "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango",
+    "uniform", "victor", "whiskey", "xray", "yankee", "zulu",
 ];
 
 /// English number words as Cyrillic spells their sound (`ё`/`й` folded to `е`/`и`, as
@@ -168,7 +190,8 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
                 .is_some_and(u8::is_ascii_alphabetic)
         })
     });
-    let cyr = !text.is_ascii() && memchr::memchr2(0xD0, 0xD1, b).is_some() && has_any(b, &CYR_STEMS);
+    let cyr =
+        !text.is_ascii() && memchr::memchr2(0xD0, 0xD1, b).is_some() && has_any(b, &CYR_STEMS);
     let nato = has_any(b, &NATO_STEMS);
     let letter_scale = memchr::memchr3_iter(b'K', b'H', b'C', b).any(|i| lone(b, i));
     let roman = spaced_roman(b);
@@ -194,7 +217,15 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
     if has_any(b, &["thousands", "Thousands", "THOUSANDS"]) {
         out.extend(place_values(text));
     }
-    if has_any(b, &["half-hundred", "half a hundred", "Half-hundred", "Half a hundred"]) {
+    if has_any(
+        b,
+        &[
+            "half-hundred",
+            "half a hundred",
+            "Half-hundred",
+            "Half a hundred",
+        ],
+    ) {
         let s = text
             .replace("a half-hundred", "fifty")
             .replace("half a hundred", "fifty")
@@ -237,7 +268,9 @@ fn count(w: &str) -> Option<u64> {
     if let Some(i) = at(&TEENS) {
         return u64::try_from(i).ok().map(|v| v + 10);
     }
-    at(&TENS).and_then(|i| u64::try_from(i).ok()).map(|v| (v + 2) * 10)
+    at(&TENS)
+        .and_then(|i| u64::try_from(i).ok())
+        .map(|v| (v + 2) * 10)
 }
 
 /// Words allowed between a count and its place word (`one more hundred`).
@@ -269,7 +302,11 @@ fn place_values(text: &str) -> Vec<String> {
                 _ => continue,
             };
             let mut c = k - 1;
-            while c > t && PLACE_FILLERS.iter().any(|f| f.eq_ignore_ascii_case(word(c))) {
+            while c > t
+                && PLACE_FILLERS
+                    .iter()
+                    .any(|f| f.eq_ignore_ascii_case(word(c)))
+            {
                 c -= 1;
             }
             if c <= t {
@@ -283,10 +320,7 @@ fn place_values(text: &str) -> Vec<String> {
             continue;
         }
         let [h, te, o] = places;
-        let sum = thousands * 1000
-            + h.unwrap_or(0) * 100
-            + te.unwrap_or(0) * 10
-            + o.unwrap_or(0);
+        let sum = thousands * 1000 + h.unwrap_or(0) * 100 + te.unwrap_or(0) * 10 + o.unwrap_or(0);
         out.push(sum.to_string());
     }
     out
@@ -310,16 +344,18 @@ fn is_roman(c: u8) -> bool {
 /// A Roman numeral spelled one letter a word before a scale word (`L I hundred`): two lone
 /// upper-case Roman letters, a space apart, right before ` hundred` or ` thousand`.
 fn spaced_roman(b: &[u8]) -> bool {
-    ["hundred", "thousand", "Hundred", "Thousand"].iter().any(|s| {
-        memmem::find_iter(b, s.as_bytes()).any(|i| {
-            let at = |k: usize| i.checked_sub(k).and_then(|p| b.get(p)).copied();
-            at(1) == Some(b' ')
-                && at(2).is_some_and(is_roman)
-                && at(3) == Some(b' ')
-                && at(4).is_some_and(is_roman)
-                && at(5).is_none_or(|c| !c.is_ascii_alphanumeric())
+    ["hundred", "thousand", "Hundred", "Thousand"]
+        .iter()
+        .any(|s| {
+            memmem::find_iter(b, s.as_bytes()).any(|i| {
+                let at = |k: usize| i.checked_sub(k).and_then(|p| b.get(p)).copied();
+                at(1) == Some(b' ')
+                    && at(2).is_some_and(is_roman)
+                    && at(3) == Some(b' ')
+                    && at(4).is_some_and(is_roman)
+                    && at(5).is_none_or(|c| !c.is_ascii_alphanumeric())
+            })
         })
-    })
 }
 
 /// Whether the byte at `i` is a letter standing alone (space, hyphen or line edge on both
@@ -327,7 +363,8 @@ fn spaced_roman(b: &[u8]) -> bool {
 fn lone(b: &[u8], i: usize) -> bool {
     let before = i.checked_sub(1).and_then(|p| b.get(p));
     let after = b.get(i + 1);
-    matches!(before, Some(b' ' | b'-' | b'\t')) && matches!(after, None | Some(b' ' | b',' | b'.' | b'\n' | b'\t'))
+    matches!(before, Some(b' ' | b'-' | b'\t'))
+        && matches!(after, None | Some(b' ' | b',' | b'.' | b'\n' | b'\t'))
 }
 
 /// Each alphabetic word of `text`, in order, with its start and end byte offsets.
@@ -491,9 +528,10 @@ fn words_undone(text: &str, g: &Games) -> Option<String> {
                 }
                 j += 1;
             }
-            let before_scale = ws.get(j).and_then(|&(ns, ne)| text.get(ns..ne)).is_some_and(|n| {
-                SCALES.iter().take(2).any(|x| x.eq_ignore_ascii_case(n))
-            });
+            let before_scale = ws
+                .get(j)
+                .and_then(|&(ns, ne)| text.get(ns..ne))
+                .is_some_and(|n| SCALES.iter().take(2).any(|x| x.eq_ignore_ascii_case(n)));
             if j - k >= 2 && before_scale {
                 let end = ws.get(j - 1).map_or(e, |p| p.1);
                 let joined: String = text.get(s..end).unwrap_or("").split(' ').collect();
@@ -502,50 +540,46 @@ fn words_undone(text: &str, g: &Games) -> Option<String> {
                 continue;
             }
         }
-        let rewritten = if pig && w.len() >= 4 {
-            unpig(w)
-        } else {
-            None
-        }
-        .or_else(|| {
-            (reversed && w.len() >= 3)
-                .then(|| reverse(w))
-                .filter(|r| number_word(r))
-                .map(|r| same_case(w, &r))
-        })
-        .or_else(|| {
-            (cyr && !w.is_ascii())
-                .then(|| from_cyrillic(w))
-                .flatten()
-                .map(str::to_string)
-        })
-        .or_else(|| if camel { camel_split(w) } else { None })
-        .or_else(|| {
-            // `K`/`H`/`C` right after a number word.
-            let scale = match w {
-                "K" => "thousand",
-                "H" | "C" => "hundred",
-                _ => return None,
-            };
-            let prev = k.checked_sub(1).and_then(|p| ws.get(p))?;
-            let gap = text.get(prev.1..s)?;
-            let word = text.get(prev.0..prev.1)?;
-            // `C` (a Celsius degree as often as a hundred) only after a number of two digits
-            // in words (`fifty-one C`, `twelve C`): `five one C` stays, as `51 C` does.
-            let is = |list: &[&str], w: &str| list.iter().any(|x| x.eq_ignore_ascii_case(w));
-            let two_digits = is(&TENS, word)
-                || is(&TEENS, word)
-                || (is(&UNITS, word)
-                    && k.checked_sub(2).and_then(|p| ws.get(p)).is_some_and(|t| {
-                        text.get(t.1..prev.0) == Some("-")
-                            && text.get(t.0..t.1).is_some_and(|x| is(&TENS, x))
-                    }));
-            (letter_scale
-                && matches!(gap, " " | "-")
-                && number_word(word)
-                && (w != "C" || two_digits))
-                .then(|| scale.to_string())
-        });
+        let rewritten = if pig && w.len() >= 4 { unpig(w) } else { None }
+            .or_else(|| {
+                (reversed && w.len() >= 3)
+                    .then(|| reverse(w))
+                    .filter(|r| number_word(r))
+                    .map(|r| same_case(w, &r))
+            })
+            .or_else(|| {
+                (cyr && !w.is_ascii())
+                    .then(|| from_cyrillic(w))
+                    .flatten()
+                    .map(str::to_string)
+            })
+            .or_else(|| if camel { camel_split(w) } else { None })
+            .or_else(|| {
+                // `K`/`H`/`C` right after a number word.
+                let scale = match w {
+                    "K" => "thousand",
+                    "H" | "C" => "hundred",
+                    _ => return None,
+                };
+                let prev = k.checked_sub(1).and_then(|p| ws.get(p))?;
+                let gap = text.get(prev.1..s)?;
+                let word = text.get(prev.0..prev.1)?;
+                // `C` (a Celsius degree as often as a hundred) only after a number of two digits
+                // in words (`fifty-one C`, `twelve C`): `five one C` stays, as `51 C` does.
+                let is = |list: &[&str], w: &str| list.iter().any(|x| x.eq_ignore_ascii_case(w));
+                let two_digits = is(&TENS, word)
+                    || is(&TEENS, word)
+                    || (is(&UNITS, word)
+                        && k.checked_sub(2).and_then(|p| ws.get(p)).is_some_and(|t| {
+                            text.get(t.1..prev.0) == Some("-")
+                                && text.get(t.0..t.1).is_some_and(|x| is(&TENS, x))
+                        }));
+                (letter_scale
+                    && matches!(gap, " " | "-")
+                    && number_word(word)
+                    && (w != "C" || two_digits))
+                    .then(|| scale.to_string())
+            });
         if let Some(r) = rewritten {
             edits.push((s, e, r));
         }
@@ -594,7 +628,10 @@ mod tests {
     #[test]
     fn games_undone() {
         assert!(has("five þousand one hundred", "five thousand one hundred"));
-        assert!(has("ƒive thousand one hundred", "five thousand one hundred"));
+        assert!(has(
+            "ƒive thousand one hundred",
+            "five thousand one hundred"
+        ));
         assert!(has(
             "ivefay ousandthay oneway undredhay",
             "five thousand one hundred"
@@ -604,8 +641,14 @@ mod tests {
             "otway ousandthay evensay undredhay iftyfay",
             "two thousand seven hundred fifty"
         ));
-        assert!(has("evif dnasuoht eno derdnuh", "five thousand one hundred"));
-        assert!(has("derdnuh eno dnasuoht evif", "five thousand one hundred"));
+        assert!(has(
+            "evif dnasuoht eno derdnuh",
+            "five thousand one hundred"
+        ));
+        assert!(has(
+            "derdnuh eno dnasuoht evif",
+            "five thousand one hundred"
+        ));
         assert!(has("файв таузенд уан хандред", "five thousand one hundred"));
         assert!(has("фифти-уан хандред", "fifty-one hundred"));
         assert!(has(
@@ -616,12 +659,21 @@ mod tests {
             "Foxtrot India Victor Echo thousand, Oscar November Echo hundred",
             "five thousand, one hundred"
         ));
-        assert!(has("two K seven H fifty", "two thousand seven hundred fifty"));
+        assert!(has(
+            "two K seven H fifty",
+            "two thousand seven hundred fifty"
+        ));
         assert!(has("fifty-one C", "fifty-one hundred"));
         assert!(has("L I hundred", "LI hundred"));
-        assert!(has("It has five thousands. It also has one hundred.", "5100"));
+        assert!(has(
+            "It has five thousands. It also has one hundred.",
+            "5100"
+        ));
         assert!(has("It has 5 thousands. It also has one hundred.", "5100"));
-        assert!(has("Evif Dnasuoht Eno Derdnuh", "Five Thousand One Hundred"));
+        assert!(has(
+            "Evif Dnasuoht Eno Derdnuh",
+            "Five Thousand One Hundred"
+        ));
         assert!(has("ФАЙВ ТАУЗЕНД УАН ХАНДРЕД", "five thousand one hundred"));
         assert!(has(
             "It has two thousands. Add seven hundreds. Add five tens.",
