@@ -33,7 +33,9 @@
 //! scale stem (a few `memmem` searches), a Cyrillic lead byte, an upper-case radio word or a
 //! lone `K`/`H`/`C`; a triggered text costs one pass over its words.
 use crate::matcher::words::{TEENS, TENS, UNITS};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use memchr::memmem;
+use std::sync::OnceLock;
 
 /// English number words a game may hide (lower case).
 const SCALES: [&str; 4] = ["hundred", "thousand", "million", "billion"];
@@ -48,12 +50,6 @@ fn number_word(w: &str) -> bool {
             .any(|x| x.eq_ignore_ascii_case(w))
 }
 
-/// Stems of the scale words as the games write them (lower and upper case): one must be in
-/// the text for Pig Latin, reversal or camel case to be tried.
-const PIG_STEMS: [&str; 6] = ["andthay", "redhay", "ionmay", "ANDTHAY", "REDHAY", "IONMAY"];
-/// (Without their first letter, which a Title-case reversed word capitalises: `Dnasuoht`.)
-const REVERSED_STEMS: [&str; 6] = ["nasuoh", "erdnuh", "oillim", "NASUOH", "ERDNUH", "OILLIM"];
-const CAMEL_STEMS: [&str; 4] = ["Thousand", "Hundred", "Million", "Billion"];
 /// Cyrillic spellings of `hundred`, `thousand` and the tens (`twenty-seven fifty` needs no
 /// scale word), in lower and Title case (stems; `й` as written).
 const CYR_STEMS: [&str; 25] = [
@@ -83,11 +79,70 @@ const CYR_STEMS: [&str; 25] = [
     "найнти",
     "Найнти",
 ];
-/// Radio words in Title and UPPER case; a number word spelled out holds one of these letters
-/// (`e`, `o`, `i`, `t`, `s`, `n`, `f`, `h`).
-const NATO_STEMS: [&str; 8] = [
-    "Echo", "Oscar", "India", "Tango", "ECHO", "OSCAR", "INDIA", "TANGO",
+
+/// What a trigger pattern says the text may play.
+#[derive(Clone, Copy)]
+enum Trigger {
+    Pig,
+    Reversed,
+    Nato,
+    Half,
+    /// A scale word as written: a hump of an identifier when Title case after a letter, a
+    /// spaced Roman numeral's scale (`L I hundred`), a count of thousands (`thousands`).
+    Scale {
+        title: bool,
+    },
+}
+
+/// Every ASCII trigger with its game (see [`Trigger`]); Cyrillic has its own test.
+const TRIGGERS: [(&str, Trigger); 32] = [
+    ("andthay", Trigger::Pig),
+    ("redhay", Trigger::Pig),
+    ("ionmay", Trigger::Pig),
+    ("ANDTHAY", Trigger::Pig),
+    ("REDHAY", Trigger::Pig),
+    ("IONMAY", Trigger::Pig),
+    // Reversed, without the first letter a Title-case word capitalises (`Dnasuoht`).
+    ("nasuoh", Trigger::Reversed),
+    ("erdnuh", Trigger::Reversed),
+    ("oillim", Trigger::Reversed),
+    ("NASUOH", Trigger::Reversed),
+    ("ERDNUH", Trigger::Reversed),
+    ("OILLIM", Trigger::Reversed),
+    // Radio words in Title and UPPER case; a number word spelled out holds one of their
+    // letters (`e`, `o`, `i`, `t`).
+    ("Echo", Trigger::Nato),
+    ("Oscar", Trigger::Nato),
+    ("India", Trigger::Nato),
+    ("Tango", Trigger::Nato),
+    ("ECHO", Trigger::Nato),
+    ("OSCAR", Trigger::Nato),
+    ("INDIA", Trigger::Nato),
+    ("TANGO", Trigger::Nato),
+    ("half-hundred", Trigger::Half),
+    ("half a hundred", Trigger::Half),
+    ("Half-hundred", Trigger::Half),
+    ("Half a hundred", Trigger::Half),
+    ("hundred", Trigger::Scale { title: false }),
+    ("thousand", Trigger::Scale { title: false }),
+    ("HUNDRED", Trigger::Scale { title: false }),
+    ("THOUSAND", Trigger::Scale { title: false }),
+    ("Hundred", Trigger::Scale { title: true }),
+    ("Thousand", Trigger::Scale { title: true }),
+    ("Million", Trigger::Scale { title: true }),
+    ("Billion", Trigger::Scale { title: true }),
 ];
+
+fn triggers() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostFirst)
+            .build(TRIGGERS.iter().map(|t| t.0))
+            .ok()
+    })
+    .as_ref()
+}
 
 const NATO: [&str; 26] = [
     "alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett",
@@ -181,20 +236,54 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
     };
     let text = base.as_deref().unwrap_or(text);
     let b = text.as_bytes();
-    let pig = has_any(b, &PIG_STEMS);
-    let reversed = has_any(b, &REVERSED_STEMS);
-    let camel = CAMEL_STEMS.iter().any(|s| {
-        memmem::find_iter(b, s.as_bytes()).any(|i| {
-            i.checked_sub(1)
-                .and_then(|p| b.get(p))
-                .is_some_and(u8::is_ascii_alphabetic)
-        })
-    });
-    let cyr =
-        !text.is_ascii() && memchr::memchr2(0xD0, 0xD1, b).is_some() && has_any(b, &CYR_STEMS);
-    let nato = has_any(b, &NATO_STEMS);
-    let letter_scale = memchr::memchr3_iter(b'K', b'H', b'C', b).any(|i| lone(b, i));
-    let roman = spaced_roman(b);
+    let mut g = Games {
+        pig: false,
+        reversed: false,
+        camel: false,
+        cyr: false,
+        nato: false,
+        letter_scale: false,
+        roman: false,
+    };
+    let (mut place, mut half) = (false, false);
+    // One pass of one automaton over the ASCII triggers (at most 64 patterns: the SIMD
+    // prefilter holds; no two triggers of different games overlap where it matters:
+    // `Thousands` is one match, a hump and a count).
+    if let Some(ac) = triggers() {
+        for m in ac.find_iter(text) {
+            let (i, e) = (m.start(), m.end());
+            let before = |k: usize| i.checked_sub(k).and_then(|p| b.get(p)).copied();
+            match TRIGGERS
+                .get(m.pattern().as_usize())
+                .map_or(Trigger::Half, |t| t.1)
+            {
+                Trigger::Pig => g.pig = true,
+                Trigger::Reversed => g.reversed = true,
+                Trigger::Nato => g.nato = true,
+                Trigger::Half => half = true,
+                Trigger::Scale { title } => {
+                    g.camel |= title && before(1).is_some_and(|c| c.is_ascii_alphabetic());
+                    g.roman |= before(1) == Some(b' ')
+                        && before(2).is_some_and(is_roman)
+                        && before(3) == Some(b' ')
+                        && before(4).is_some_and(is_roman)
+                        && before(5).is_none_or(|c| !c.is_ascii_alphanumeric());
+                    place |= matches!(b.get(e), Some(b's' | b'S'));
+                }
+            }
+        }
+    }
+    g.cyr = !text.is_ascii() && memchr::memchr2(0xD0, 0xD1, b).is_some() && has_any(b, &CYR_STEMS);
+    g.letter_scale = memchr::memchr3_iter(b'K', b'H', b'C', b).any(|i| lone(b, i));
+    let Games {
+        pig,
+        reversed,
+        camel,
+        cyr,
+        nato,
+        letter_scale,
+        roman,
+    } = g;
     if pig || reversed || camel || cyr || nato || letter_scale || roman {
         let games = Games {
             pig,
@@ -214,18 +303,10 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
             out.push(s);
         }
     }
-    if has_any(b, &["thousands", "Thousands", "THOUSANDS"]) {
+    if place {
         out.extend(place_values(text));
     }
-    if has_any(
-        b,
-        &[
-            "half-hundred",
-            "half a hundred",
-            "Half-hundred",
-            "Half a hundred",
-        ],
-    ) {
+    if half {
         let s = text
             .replace("a half-hundred", "fifty")
             .replace("half a hundred", "fifty")
@@ -339,23 +420,6 @@ struct Games {
 
 fn is_roman(c: u8) -> bool {
     matches!(c, b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M')
-}
-
-/// A Roman numeral spelled one letter a word before a scale word (`L I hundred`): two lone
-/// upper-case Roman letters, a space apart, right before ` hundred` or ` thousand`.
-fn spaced_roman(b: &[u8]) -> bool {
-    ["hundred", "thousand", "Hundred", "Thousand"]
-        .iter()
-        .any(|s| {
-            memmem::find_iter(b, s.as_bytes()).any(|i| {
-                let at = |k: usize| i.checked_sub(k).and_then(|p| b.get(p)).copied();
-                at(1) == Some(b' ')
-                    && at(2).is_some_and(is_roman)
-                    && at(3) == Some(b' ')
-                    && at(4).is_some_and(is_roman)
-                    && at(5).is_none_or(|c| !c.is_ascii_alphanumeric())
-            })
-        })
 }
 
 /// Whether the byte at `i` is a letter standing alone (space, hyphen or line edge on both
@@ -606,7 +670,12 @@ fn lines_reversed(text: &str) -> Option<String> {
     let lines: Vec<String> = text
         .split('\n')
         .map(|l| {
-            if has_any(l.as_bytes(), &REVERSED_STEMS) {
+            let stem = |t: &&(&str, Trigger)| matches!(t.1, Trigger::Reversed);
+            if TRIGGERS
+                .iter()
+                .filter(stem)
+                .any(|t| memmem::find(l.as_bytes(), t.0.as_bytes()).is_some())
+            {
                 changed = true;
                 reverse(l)
             } else {
