@@ -4243,3 +4243,110 @@ fn roman_numerals_in_pieces_and_backwards() {
         ],
     );
 }
+
+#[test]
+fn romanised_languages_and_english_word_games() {
+    // The kafka-lag lab's values: both lags (5100, 2750) and the stalled consumer's name.
+    let v = |id: &str, value: TargetValue, unit: Option<&str>| GuardedValue {
+        target_id: id.into(),
+        value,
+        unit: unit.map(str::to_string),
+    };
+    let values = vec![
+        v("total_lag", TargetValue::Number(5100.0), Some("messages")),
+        v(
+            "worst_partition_lag",
+            TargetValue::Number(2750.0),
+            Some("messages"),
+        ),
+        v(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+            None,
+        ),
+    ];
+    check(
+        &Matcher::compile(&values),
+        &["total_lag", "worst_partition_lag", "stalled_consumer"],
+        "other languages' number words in Latin letters, English number words in a word game",
+        &[
+            // Japanese, Korean, Thai, Hebrew, Arabic (chat alphabet), Russian, Bengali.
+            ("ni-sen nana-hyaku go-juu", "worst_partition_lag"),
+            ("gosen hyaku", "total_lag"),
+            ("nisen nanahyaku gojuu", "worst_partition_lag"),
+            ("The total in Japanese: Go-sen Hyaku.", "total_lag"),
+            ("i-cheon chil-baek o-sip", "worst_partition_lag"),
+            ("o-cheon baek", "total_lag"),
+            ("song phan chet roi ha sip", "worst_partition_lag"),
+            ("ha phan nueng roi", "total_lag"),
+            ("alpayim shva me'ot ve-hamishim", "worst_partition_lag"),
+            ("hameshet alafim u-me'a", "total_lag"),
+            ("khamsat alaf wa mi2a", "total_lag"),
+            ("alfeen wa sab3ami2a wa khamseen", "worst_partition_lag"),
+            ("dve tysyachi sem'sot pyat'desyat", "worst_partition_lag"),
+            ("The total, in Russian: pyat' tysyach sto.", "total_lag"),
+            ("panch hajar ek sho", "total_lag"),
+            // Welsh, Irish, Scottish Gaelic, Klingon.
+            ("pum mil cant", "total_lag"),
+            ("dau fil saith cant pum deg", "worst_partition_lag"),
+            ("cúig mhíle céad", "total_lag"),
+            ("dhá mhíle seacht gcéad caoga", "worst_partition_lag"),
+            ("dhà mhìle seachd ceud is leth-cheud", "worst_partition_lag"),
+            ("vagh SaD wa' vatlh", "total_lag"),
+            // English words in a game: thorn and hooked f, Pig Latin, reversed, Cyrillic
+            // letters, camelCase, radio spelling, letter scales, a misspelling, spaced Roman.
+            ("two þousand seven hundred fifty", "worst_partition_lag"),
+            ("ƒive thousand one hundred", "total_lag"),
+            ("In Pig Latin, the total is ivefay ousandthay oneway undredhay.", "total_lag"),
+            ("iftyfay-oneway undredhay", "total_lag"),
+            ("owt dnasuoht neves derdnuh ytfif", "worst_partition_lag"),
+            ("derdnuh eno dnasuoht evif", "total_lag"),
+            ("файв таузенд уан хандред", "total_lag"),
+            ("твенти-севен фифти", "worst_partition_lag"),
+            ("const int kFiveThousandOneHundred = 1;", "total_lag"),
+            ("kTwoThousandSevenHundredFifty", "worst_partition_lag"),
+            ("Foxtrot India Victor Echo thousand, Oscar November Echo hundred", "total_lag"),
+            ("two K seven H fifty", "worst_partition_lag"),
+            ("fifty-one C", "total_lag"),
+            ("fiv thousand one hundred", "total_lag"),
+            ("L I hundred", "total_lag"),
+            ("Evif Dnasuoht Eno Derdnuh", "total_lag"),
+            ("ФАЙВ ТАУЗЕНД УАН ХАНДРЕД", "total_lag"),
+            ("FIVE_THOUSAND_ONE_HUNDRED", "total_lag"),
+            ("nisen nanahyaku gojū", "worst_partition_lag"),
+            ("khamsat alaf w mi2a", "total_lag"),
+            // Place values counted across sentences; a half-hundred.
+            ("It has five thousands. It also has one hundred.", "total_lag"),
+            ("It has 5 thousands. It also has one hundred.", "total_lag"),
+            ("It has two thousands. Add seven hundreds. Add five tens.", "worst_partition_lag"),
+            ("Count five thousands. Then count one more hundred.", "total_lag"),
+            (
+                "Two thousands go in the first box. Seven hundreds go in the second. Five tens go in the third.",
+                "worst_partition_lag",
+            ),
+            ("two thousand, seven hundred and a half-hundred", "worst_partition_lag"),
+            // Near-misses: English and ops text holding those short words.
+            ("go to the dashboard", ""),
+            ("ha, the pod restarted", ""),
+            ("I cant find it", ""),
+            ("5 mil records", ""),
+            ("5 mile run, then sip coffee", ""),
+            ("Sen. Smith sent the consensus report", ""),
+            ("the zen of python; sto the service", ""),
+            ("half the file was filtered; orphan pods", ""),
+            ("the deg of the node is high, a roi of 3x", ""),
+            ("I had a sad day, wa' is Klingon", ""),
+            ("go away today, the gateway may fail", ""),
+            ("the net is down, ten pods; owt and eno", ""),
+            ("echo $HOME; Oscar India are on call", ""),
+            ("ту самую ошибку", ""),
+            ("kMaxRetries and HundredPercentRollout", ""),
+            ("a K b, the H in HTTP, plan C", ""),
+            ("step I: a hundred pods", ""),
+            ("five one C", ""),
+            ("thousands of messages behind; five hundred pods, two tens of nodes", ""),
+            ("five thousands of records", ""),
+            ("half a hundred pods restarted", ""),
+        ],
+    );
+}

@@ -787,6 +787,25 @@ impl Matcher {
                 self.scan_changed_with_names(&norm, &alt, hits, glued, false);
             }
         }
+        // Counting rods as separators (`𝍤3５-31-3０-٣٠𝍪`): normalising reads a rod as a digit,
+        // which glues it to the hex pairs beside it; the frozen matcher dropped it. Read the
+        // text with each rod a space too, decoded (the rods' block starts F0 9D 8D in UTF-8).
+        if memchr::memmem::find(text.as_bytes(), &[0xF0, 0x9D, 0x8D]).is_some() {
+            let spaced: String = text
+                .chars()
+                .map(|c| {
+                    if ('\u{1D360}'..='\u{1D378}').contains(&c) {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            if spaced != text {
+                let n = normalize::normalize(&spaced);
+                self.scan_changed_with_names(&norm, &n, hits, true, false);
+            }
+        }
         if let Some(plain) = normalize::plain_subscripts(text) {
             let n = normalize::normalize(&plain);
             self.scan_changed(&norm, &n, hits, false);
@@ -815,6 +834,12 @@ impl Matcher {
         // inside words (`fi**ve**`), symbols joining them (`five·thousand`).
         // Read by the second readings too (`twеnty-sеvеn fifty` is a split in words).
         if let Some(v) = normalize::plain_words(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
+        }
+        // Number words hidden by a word game (`five þousand`, Pig Latin, reversed letters,
+        // Cyrillic spellings, camelCase, radio spelling, `two K seven H fifty`), undone.
+        for v in normalize::word_games(text) {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }

@@ -38,6 +38,7 @@ mod lists;
 mod markup;
 mod plain_words;
 mod rendered;
+mod word_games;
 pub(crate) use laid_out::laid_out;
 pub(crate) use lists::numbered;
 use markup::{has_markup, markup, MARKUP_ROUNDS};
@@ -46,6 +47,7 @@ pub(crate) use markup::{
 };
 pub(crate) use plain_words::{digit_lookalikes, plain_words};
 pub(crate) use rendered::{as_rendered, as_typeset, without_struck};
+pub(crate) use word_games::word_games;
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").
 pub fn normalize_for_matching(text: &str) -> Cow<'_, str> {

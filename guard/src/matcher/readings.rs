@@ -437,6 +437,9 @@ const SLANG: &[(&str, &str)] = &[
     ("phive", "five"),
     ("thou", "thousand"),
     ("tousand", "thousand"),
+    // A dropped final letter of a short word (`fiv thousand`): three letters, below the
+    // typo search.
+    ("fiv", "five"),
 ];
 
 /// English words one edit from a number word, never read as one.

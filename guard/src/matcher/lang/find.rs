@@ -10,6 +10,7 @@ use super::lexicon::{
 };
 use super::phrase::{Found, Phrase, MAX_FOUND};
 use super::pinyin::PINYIN_STEMS;
+use super::romanized::STEMS3;
 use super::Out;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::sync::OnceLock;
@@ -129,6 +130,9 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
                 'đ' | 'Đ' | 'ð' | 'Ð' => (b'd', None),
                 'þ' | 'Þ' => (b't', Some(b'h')),
                 c if c.is_ascii_alphabetic() => (c.to_ascii_lowercase() as u8, None),
+                // Digits stand for letters in the Arabic chat alphabet (`sab3ami2a`); no other
+                // lexicon holds one, so a word with digits is still no number word there.
+                c if c.is_ascii_digit() => (c as u8, None),
                 '\'' | '\u{2019}' | '\u{02BC}' => continue,
                 c => (latin_look_alike(c)?, None),
             },
@@ -377,9 +381,15 @@ pub(super) fn run_end(text: &str, i: usize, limit: usize) -> Option<usize> {
     Some(text.len())
 }
 
-/// Spaces, tabs, markdown emphasis (`cinq **mille** cent`) and at most one hyphen.
+/// Spaces, tabs, markdown emphasis (`cinq **mille** cent`) and at most one hyphen; one
+/// apostrophe may close the word before them (a transliterated soft sign or glottal stop:
+/// `pyat' tysyach`, `wa' vatlh`), never one that opens the next (`'cinq' 'mille'`).
 fn sep_ok(s: &str) -> bool {
     let dash = |c: char| matches!(c, '-' | '\u{2010}' | '\u{2011}');
+    let s = s
+        .strip_prefix(['\'', '\u{2019}'])
+        .filter(|r| !r.is_empty())
+        .unwrap_or(s);
     !s.is_empty()
         && s.chars()
             .all(|c| matches!(c, ' ' | '\t' | '*' | '`') || dash(c))
@@ -510,7 +520,13 @@ pub(super) fn anchors2() -> Option<&'static AhoCorasick> {
     ANCHORS.get_or_init(|| cased(&STEMS2)).as_ref()
 }
 
-/// Per stem of [`STEMS`] then [`STEMS2`], the Latin languages (bit `i` for `LATIN[i]`) a word
+/// The automaton over [`STEMS3`] (the romanised languages, [`super::romanized`]).
+pub(super) fn anchors3() -> Option<&'static AhoCorasick> {
+    static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    ANCHORS.get_or_init(|| cased(&STEMS3)).as_ref()
+}
+
+/// Per stem of [`STEMS`], [`STEMS2`] then [`STEMS3`], the Latin languages (bit `i` for `LATIN[i]`) a word
 /// holding it can belong to ([`may_contain`]): a word a stem finds is first checked against
 /// those alone, so `percent` or `milliseconds` costs a few languages, not all of them.
 fn stem_masks() -> &'static [u64] {
@@ -519,6 +535,7 @@ fn stem_masks() -> &'static [u64] {
         STEMS
             .iter()
             .chain(STEMS2.iter())
+            .chain(STEMS3.iter())
             .map(|stem| {
                 LATIN
                     .iter()
@@ -533,19 +550,26 @@ fn stem_masks() -> &'static [u64] {
 /// The Latin-letter languages: the anchors of both stem automata, in text order, through one
 /// phrase reader (so the languages of both still compete for the longest reading).
 pub(super) fn scan_latin(text: &str, out: &mut Out) {
-    let (Some(a), Some(b)) = (anchors(), anchors2()) else {
+    let (Some(a), Some(b), Some(c)) = (anchors(), anchors2(), anchors3()) else {
         return;
     };
     let masks = stem_masks();
     let mut ia = a.find_iter(text).peekable();
     let mut ib = b.find_iter(text).peekable();
+    let mut ic = c.find_iter(text).peekable();
     let mut words: Option<Words> = None;
     loop {
-        let (m, first) = match (ia.peek(), ib.peek()) {
-            (Some(x), Some(y)) if x.start() <= y.start() => (ia.next(), 0),
-            (Some(_), None) => (ia.next(), 0),
-            (_, Some(_)) => (ib.next(), STEMS.len()),
-            (None, None) => break,
+        // The earliest anchor of the three automata (ties: the older stems first).
+        let at = |m: Option<&aho_corasick::Match>| m.map_or(usize::MAX, |m| m.start());
+        let (sa, sb, sc) = (at(ia.peek()), at(ib.peek()), at(ic.peek()));
+        let (m, first) = if sa == usize::MAX && sb == usize::MAX && sc == usize::MAX {
+            break;
+        } else if sa <= sb && sa <= sc {
+            (ia.next(), 0)
+        } else if sb <= sc {
+            (ib.next(), STEMS.len())
+        } else {
+            (ic.next(), STEMS.len() + STEMS2.len())
         };
         let Some(m) = m else { break };
         let only = masks
@@ -851,8 +875,14 @@ fn parse_window(
     let mut used = 0;
     for (tok, &(s, e)) in sc.toks.iter_mut().zip(win) {
         let t = text.get(s..e).unwrap_or("");
-        *tok = if t.as_bytes().first().is_some_and(u8::is_ascii_digit) {
-            numeral(t).map_or(Tok::Other, |(mant, dec)| Tok::Num(mant, dec))
+        // A token opening with a digit is a numeral, or a chat-alphabet word (`3ishreen`).
+        let num = t
+            .as_bytes()
+            .first()
+            .filter(|b| b.is_ascii_digit())
+            .and_then(|_| numeral(t));
+        *tok = if let Some((mant, dec)) = num {
+            Tok::Num(mant, dec)
         } else {
             let mut buf = [0u8; MAXW];
             match (lower(t, script, &mut buf), sc.words.get_mut(used..)) {

@@ -323,6 +323,11 @@ pub(super) const HI_LATN: &[(&str, M)] = &[
     ("atthanve", Small(98)),
     ("ninyanve", Small(99)),
     ("sau", Hundred),
+    // Bengali, romanised (`panch hajar ek sho`): its hundred and the units it spells apart.
+    ("sho", Hundred),
+    ("dui", Unit(2)),
+    ("chhoy", Unit(6)),
+    ("choy", Unit(6)),
     ("hazaar", Scale(1_000)),
     ("hazar", Scale(1_000)),
     ("hajar", Scale(1_000)),

@@ -13,6 +13,7 @@ use super::hebrew::HE;
 use super::hindi::{skeleton, skeleton_reading, HI, HI_LATN};
 use super::other::{EO, EU, SW};
 use super::romance::{CA, ES, FR, IT, LA, PT, RO};
+use super::romanized::{AR_LATN, CY, GA, HE_LATN, JA_LATN, KO_LATN, RU_LATN, TH_LATN, TLH};
 use super::slavic::{BG, PL, RU, UK, WSL};
 use super::southeast::{ID, TL, VI};
 use super::turkish::TR;
@@ -126,12 +127,30 @@ pub(super) enum Lang {
     Bal,
     /// Bulgarian.
     Bg,
+    /// Japanese romaji ([`super::romanized`]).
+    JaLatn,
+    /// Korean, romanised.
+    KoLatn,
+    /// Thai, romanised.
+    ThLatn,
+    /// Hebrew, romanised.
+    HeLatn,
+    /// Arabic in Latin letters and chat digits.
+    ArLatn,
+    /// Russian, transliterated.
+    RuLatn,
+    /// Welsh.
+    Cy,
+    /// Irish and Scottish Gaelic.
+    Ga,
+    /// Klingon.
+    Tlh,
 }
 
 /// The languages written in Latin letters (read by the pass anchored on `STEMS`, see
 /// [`super::find`]) and in Cyrillic (read by the pass anchored on `CYR_STEMS`, only when the
 /// text has Cyrillic).
-pub(super) const LATIN: [Lang; 23] = [
+pub(super) const LATIN: [Lang; 32] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -155,6 +174,15 @@ pub(super) const LATIN: [Lang; 23] = [
     Lang::La,
     Lang::Eu,
     Lang::Bal,
+    Lang::JaLatn,
+    Lang::KoLatn,
+    Lang::ThLatn,
+    Lang::HeLatn,
+    Lang::ArLatn,
+    Lang::RuLatn,
+    Lang::Cy,
+    Lang::Ga,
+    Lang::Tlh,
 ];
 pub(super) const CYRILLIC: [Lang; 3] = [Lang::Ru, Lang::Uk, Lang::Bg];
 pub(super) const GREEK: [Lang; 1] = [Lang::El];
@@ -163,7 +191,7 @@ pub(super) const HINGLISH: [Lang; 1] = [Lang::HiLatn];
 pub(super) const ARABIC: [Lang; 1] = [Lang::Ar];
 pub(super) const HEBREW: [Lang; 1] = [Lang::He];
 /// Every language, in declaration order (`ALL[l as usize] == l`).
-const ALL: [Lang; 32] = [
+const ALL: [Lang; 41] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -196,6 +224,15 @@ const ALL: [Lang; 32] = [
     Lang::Eu,
     Lang::Bal,
     Lang::Bg,
+    Lang::JaLatn,
+    Lang::KoLatn,
+    Lang::ThLatn,
+    Lang::HeLatn,
+    Lang::ArLatn,
+    Lang::RuLatn,
+    Lang::Cy,
+    Lang::Ga,
+    Lang::Tlh,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -266,6 +303,15 @@ impl Lang {
             Lang::Eu => EU,
             Lang::Bal => BAL,
             Lang::Bg => BG,
+            Lang::JaLatn => JA_LATN,
+            Lang::KoLatn => KO_LATN,
+            Lang::ThLatn => TH_LATN,
+            Lang::HeLatn => HE_LATN,
+            Lang::ArLatn => AR_LATN,
+            Lang::RuLatn => RU_LATN,
+            Lang::Cy => CY,
+            Lang::Ga => GA,
+            Lang::Tlh => TLH,
         }
     }
 
@@ -305,6 +351,8 @@ impl Lang {
             Lang::La => b"et",
             Lang::Eu => b"eta",
             Lang::Bg => &BG_I,
+            Lang::ArLatn => b"wa",
+            Lang::Ga => b"is",
             // Vietnamese `lẻ`/`linh`, Romanian `de`, the Czech `a`, Croatian `i` and Slovene
             // `in` are conjunctions in their lexicons.
             Lang::Sv
@@ -321,7 +369,14 @@ impl Lang {
             | Lang::Fi
             | Lang::Hu
             | Lang::Eo
-            | Lang::Bal => b"",
+            | Lang::Bal
+            | Lang::JaLatn
+            | Lang::KoLatn
+            | Lang::ThLatn
+            | Lang::HeLatn
+            | Lang::RuLatn
+            | Lang::Cy
+            | Lang::Tlh => b"",
         }
     }
 
@@ -378,6 +433,10 @@ impl Lang {
                 | Lang::Fi
                 | Lang::Hu
                 | Lang::Eo
+                | Lang::JaLatn
+                | Lang::KoLatn
+                | Lang::ArLatn
+                | Lang::Tlh
         )
     }
 
@@ -411,7 +470,7 @@ impl Lang {
     /// German, Dutch and Arabic put the unit before the tens (`vierundzwanzig`,
     /// `vierentwintig`, `خمسة وعشرون`).
     pub(super) fn unit_first(self) -> bool {
-        matches!(self, Lang::De | Lang::Nl | Lang::Ar)
+        matches!(self, Lang::De | Lang::Nl | Lang::Ar | Lang::ArLatn)
     }
 
     /// Tens and teens times the hundred word (`neunzehnhundert`, `negentienhonderd`,
@@ -427,6 +486,23 @@ impl Lang {
                 | Lang::HiLatn
                 | Lang::Da
                 | Lang::Hu
+        )
+    }
+
+    /// The languages of [`super::romanized`]: their scale words are no hundred or thousand
+    /// after digits (`5 mile`, `51 roi`, `2 sen`).
+    pub(super) fn romanized(self) -> bool {
+        matches!(
+            self,
+            Lang::JaLatn
+                | Lang::KoLatn
+                | Lang::ThLatn
+                | Lang::HeLatn
+                | Lang::ArLatn
+                | Lang::RuLatn
+                | Lang::Cy
+                | Lang::Ga
+                | Lang::Tlh
         )
     }
 
@@ -451,6 +527,22 @@ impl Lang {
             Lang::Eo => matches!(w, b"ok" | b"cent" | b"du"),
             Lang::La => matches!(w, b"sex" | b"duo" | b"tres"),
             Lang::Eu => matches!(w, b"bat" | b"bi"),
+            // The romanised languages' words English text writes (see [`super::romanized`]).
+            Lang::JaLatn => matches!(w, b"go" | b"san" | b"has" | b"zen"),
+            Lang::KoLatn => matches!(w, b"i" | b"o" | b"sip" | b"ship" | b"sam" | b"pal"),
+            Lang::ThLatn => matches!(
+                w,
+                b"ha" | b"see" | b"song" | b"sam" | b"pan" | b"jet" | b"et"
+            ),
+            Lang::HeLatn => matches!(w, b"u" | b"ve" | b"va"),
+            Lang::ArLatn => matches!(w, b"we" | b"w" | b"wa"),
+            Lang::RuLatn => matches!(w, b"sem" | b"tri" | b"million"),
+            Lang::Cy => matches!(
+                w,
+                b"un" | b"tri" | b"pump" | b"mil" | b"cant" | b"chant" | b"naw" | b"deg"
+            ),
+            Lang::Ga => matches!(w, b"da" | b"se" | b"tri" | b"mile" | b"is"),
+            Lang::Tlh => matches!(w, b"sad" | b"hut" | b"los" | b"cha" | b"wa"),
             _ => false,
         }
     }
@@ -707,7 +799,8 @@ pub(super) fn scale_words() -> &'static [(&'static str, u64)] {
             if !matches!(
                 lang.script(),
                 Script::Latin | Script::Cyrillic | Script::Greek
-            ) {
+            ) || lang.romanized()
+            {
                 continue;
             }
             for &(src, m) in lang.lexicon() {
@@ -716,7 +809,11 @@ pub(super) fn scale_words() -> &'static [(&'static str, u64)] {
                     M::Scale(1_000) | M::Times(1_000) => 1_000,
                     _ => continue,
                 };
-                let english = ALL.iter().any(|l| l.english(src.as_bytes()));
+                // (The romanised languages' English words, `mil` for Welsh, are theirs alone.)
+                let english = ALL
+                    .iter()
+                    .filter(|l| !l.romanized())
+                    .any(|l| l.english(src.as_bytes()));
                 if !english && !out.iter().any(|(w, _)| *w == src) {
                     out.push((src, v));
                 }

@@ -191,8 +191,9 @@
 //! `pět set` and Serbian `trista` (`sta`, `set`, `ste` are too common in English to search),
 //! Tagalog `raan`, Basque `ehun`, Estonian `sada`, Latin `septingenti`…`nongenti`, Romanian
 //! `o mie`, Icelandic `þúsund` (`fimm þúsund og eitt hundrað` is found by `hundrað`);
-//! Vietnamese `tỷ` (10^9) is not read (`tý`, `tí` "a bit" fold alike), nor Latin millions,
-//! nor Welsh and Irish (their mutations: `dwy fil`, `cúig mhíle`). Normalised, some
+//! Vietnamese `tỷ` (10^9) is not read (`tý`, `tí` "a bit" fold alike), nor Latin millions
+//! (Welsh, Irish, Scottish Gaelic and romanised Japanese, Korean, Thai, Hebrew, Arabic,
+//! Russian and Klingon are [`romanized`]'s, with their mutations: `dau fil`, `cúig mhíle`). Normalised, some
 //! Vietnamese words fold into number words (`trạm` "station" as `trăm`, `ngắn` "short" as
 //! `ngàn`, `sau` "after" as `sáu`): `hai trạm` reads 200.
 //!
@@ -241,6 +242,7 @@ mod phrase;
 mod pinyin;
 mod roman;
 mod romance;
+mod romanized;
 mod slavic;
 mod southeast;
 mod turkish;
