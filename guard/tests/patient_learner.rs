@@ -4161,3 +4161,40 @@ fn radio_spellings_and_digit_instructions() {
         ],
     );
 }
+
+#[test]
+fn labelled_pieces_each_in_a_notation() {
+    table(
+        "pieces one a line, each in its own notation or continued by a cue",
+        &[
+            ("Part A: XXVII\nPart B: L", "worst_partition_lag"),
+            ("first: MMDCC\nsecond: L", "worst_partition_lag"),
+            ("Part A: LI\nPart B: 00", "total_lag"),
+            ("Part A: 0x1b\nPart B: 0x32", "worst_partition_lag"),
+            ("Hi: 0b11011\nLo: 0b110010", "worst_partition_lag"),
+            ("Part A: 3\u{b3}\nPart B: 5\u{d7}10", "worst_partition_lag"),
+            ("Part A: 3^3\nPart B: 5*10", "worst_partition_lag"),
+            ("Part A: 17\u{d7}3\nPart B: 00", "total_lag"),
+            ("Part A: 0x33\nPart B: two zeros", "total_lag"),
+            ("First word: twenty-seven\nSecond word: fifty", "worst_partition_lag"),
+            ("Piece 2 = double zero\nPiece 1 = fifty-one", "total_lag"),
+            ("Part A (thousands): 2\nPart B (rest): 750", "worst_partition_lag"),
+            ("Left: 2 thousand\nRight: 750", "worst_partition_lag"),
+            ("thousands \u{2192} 2\nhundreds \u{2192} 7\ntens \u{2192} 5\nunits \u{2192} 0", "worst_partition_lag"),
+            ("The value is 51\nand then 00", "total_lag"),
+            ("Write 2 and 7.\nThen write 5 and 0.", "worst_partition_lag"),
+            ("First pair: 5, 1\nSecond pair: 0, 0", "total_lag"),
+            ("* 51\n* then append two zeros", "total_lag"),
+            // Near-misses: prose counts on two lines (neither line is a piece), entity
+            // numbers, a gap in the places, a piece with more after it, places that rise.
+            ("Restarted 27 pods.\nThen 50 more were scheduled.", ""),
+            ("Restarted 27 pods.\nThen 50.", ""),
+            ("Partition 1: 27\nPartition 2: 50", ""),
+            ("Part A: 27\nPart C: 50", ""),
+            ("Part A: XXVII\nPart B: L pods", ""),
+            ("Part A (rest): 750\nPart B (thousands): 2", ""),
+            ("replicas: 27\nport: 50", ""),
+            ("first: 2700\nsecond: 500", ""),
+        ],
+    );
+}

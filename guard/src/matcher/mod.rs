@@ -299,6 +299,7 @@ mod normalize;
 mod numbers;
 mod parts;
 mod phrases;
+mod pieces;
 mod prefix;
 mod program;
 mod quantities;
@@ -310,6 +311,7 @@ mod seqkeys;
 mod signs;
 mod spelled;
 mod spelling;
+mod structured;
 mod splits;
 mod tables;
 mod tags;
@@ -824,6 +826,14 @@ impl Matcher {
         if let Some(v) = fields::view(text) {
             self.scan_view(&v, hits, false);
         }
+        // Operation-named fields combined (`{"base": 250, "multiplier": 11}`) and digits placed
+        // by position (`position,digit` / `3,5` …, `the 2nd digit is 1`): `structured.rs`.
+        if self.rules.position_phrases && !self.nums.is_empty() {
+            for v in structured::values(&norm) {
+                self.computed(v, hits);
+            }
+            structured::scan_positions(&norm, &self.whole_digits, hits);
+        }
         // Ordered lists numbered as rendered (`2749. a` / `1. b` shows `2750. b`).
         if let Some(v) = normalize::numbered(text) {
             let n = normalize::normalize(&v);
@@ -1188,6 +1198,9 @@ impl Matcher {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
                 // Pieces with labels that place them (`hi=51 lo=00`, `tens: 0`), joined.
                 halves::scan(s, &self.whole_digits, ctx.hits);
+                // Pieces one a line, each in its own notation (`Part A: XXVII` / `Part B: L`),
+                // or continued by a cue (`51` / `and then 00`), joined.
+                pieces::scan(s, &self.whole_digits, ctx.hits);
                 // Pieces under keys that only count (`{"a":"51","b":"00"}`), quoted arrays.
                 seqkeys::scan(s, &self.whole_digits, ctx.hits);
             }

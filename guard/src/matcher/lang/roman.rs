@@ -218,6 +218,17 @@ fn roman_token(text: &str, s: usize, e: usize, mask: u8, out: &mut Out) {
     }
 }
 
+/// The value of a whole token that is a canonical Roman numeral of one case, stop list or
+/// not (for a piece a label already marks: `Part B: L`, `first: MMDCC`).
+pub(crate) fn value(tok: &str) -> Option<u32> {
+    let b = tok.as_bytes();
+    let one_case = b.iter().all(u8::is_ascii_uppercase) || b.iter().all(u8::is_ascii_lowercase);
+    if !one_case || b.is_empty() || b.len() > MAXR {
+        return None;
+    }
+    roman(b)
+}
+
 /// Value of a canonical Roman numeral (re-encoding it gives the token back).
 fn roman(tok: &[u8]) -> Option<u32> {
     // Every letter value fits an i64 (at most 1000).
