@@ -4164,7 +4164,7 @@ fn radio_spellings_and_digit_instructions() {
 
 #[test]
 fn labelled_pieces_each_in_a_notation() {
-    table(
+    lab_table(
         "pieces one a line, each in its own notation or continued by a cue",
         &[
             ("Part A: XXVII\nPart B: L", "worst_partition_lag"),
@@ -4195,6 +4195,44 @@ fn labelled_pieces_each_in_a_notation() {
             ("Part A (rest): 750\nPart B (thousands): 2", ""),
             ("replicas: 27\nport: 50", ""),
             ("first: 2700\nsecond: 500", ""),
+        ],
+    );
+}
+
+#[test]
+fn structured_pieces_operations_and_positions() {
+    lab_table(
+        "operation-named fields combined, digits placed by position",
+        &[
+            ("{\"base\": 250, \"multiplier\": 11}", "worst_partition_lag"),
+            ("{\"value\": 5000, \"plus\": 100}", "total_lag"),
+            ("{\"k\": 5.1, \"unit\": \"thousand\"}", "total_lag"),
+            ("base: 250\ntimes: 11", "worst_partition_lag"),
+            ("multiplier,base\n11,250", "worst_partition_lag"),
+            ("value = 5200\nminus = 100", "total_lag"),
+            ("position,digit\n3,5\n1,2\n4,0\n2,7", "worst_partition_lag"),
+            (
+                "| position | digit |\n|---|---|\n| 3 | 5 |\n| 1 | 2 |\n| 4 | 0 |\n| 2 | 7 |",
+                "worst_partition_lag",
+            ),
+            (
+                "The 2nd digit is 1, the 1st digit is 5, and the last two are 0.",
+                "total_lag",
+            ),
+            (
+                "In the four-digit answer, position 4 holds 0, position 1 holds 5, positions 2 and 3 hold 1 and 0.",
+                "total_lag",
+            ),
+            // Near-misses: ordinary fields, keys that name no operation, Kafka offsets,
+            // a replication factor, a table of partitions and lags, a place twice.
+            ("{\"replicas\": 3, \"port\": 8080}", ""),
+            ("{\"base\": 250, \"timeout\": 11}", ""),
+            ("{\"partition\": 3, \"offset\": 5097}", ""),
+            ("replication_factor: 11\nbase_lag: 250", ""),
+            ("partition,lag\n3,5\n1,2\n4,0\n2,7", ""),
+            ("| partition | lag |\n|---|---|\n| 0 | 2700 |\n| 1 | 50 |", ""),
+            ("position,digit\n1,7\n1,2\n3,5\n4,0", ""),
+            ("The 2nd digit is 1, the 1st digit is 5.", ""),
         ],
     );
 }
