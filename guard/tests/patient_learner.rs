@@ -4236,3 +4236,58 @@ fn structured_pieces_operations_and_positions() {
         ],
     );
 }
+
+#[test]
+fn markup_pieces_out_of_order_or_out_of_sight() {
+    lab_table(
+        "markup pieces read out of order, from attributes, blocks, grids and join operators",
+        &[
+            ("<span title=\"27\"></span><span title=\"50\"></span>", "worst_partition_lag"),
+            ("<a href=\"#27\">x</a><a href=\"#50\">y</a>", "worst_partition_lag"),
+            ("<data value=\"27\">a</data><data value=\"50\">b</data>", "worst_partition_lag"),
+            (
+                "<span class=\"a\"></span><style>.a::before{content:\"27\"}.a::after{content:\"50\"}</style>",
+                "worst_partition_lag",
+            ),
+            (
+                "<style>.lag::before{content:\"51\"}.lag::after{content:\"00\"}</style><b class=\"lag\"></b>",
+                "total_lag",
+            ),
+            (
+                "<span style=\"float:right\">50</span><span style=\"float:left\">27</span>",
+                "worst_partition_lag",
+            ),
+            (
+                "<details><summary>Hint 1</summary>27</details>\n<details><summary>Hint 2</summary>50</details>",
+                "worst_partition_lag",
+            ),
+            (
+                "<table><tr><td>50</td><td>27</td></tr></table> (read right to left)",
+                "worst_partition_lag",
+            ),
+            (
+                "| a | b |\n|---|---|\n| 2 | 5 |\n| 7 | 0 |\n(read column by column)",
+                "worst_partition_lag",
+            ),
+            ("```\n51\n```\nand\n```\n00\n```", "total_lag"),
+            ("27 . 50 (PHP-style)", "worst_partition_lag"),
+            ("27 <> 50", "worst_partition_lag"),
+            (
+                "Digits in ascending order: 0, 2, 5, 7. Actual order uses positions 2, 4, 3, 1 of that list.",
+                "worst_partition_lag",
+            ),
+            // Near-misses: a lone anchor, table cell spans, links that show their numbers,
+            // an arrow as generated content, floats already in order of other numbers, a
+            // table without a reading cue, a spaced dot ending a sentence.
+            ("<a href=\"#27\">see section 27</a>", ""),
+            ("<td colspan=\"2\">a</td><td colspan=\"7\">b</td><td colspan=\"5\">c</td>", ""),
+            ("<a href=\"#27\">page 3</a><a href=\"#50\">page 4</a>", ""),
+            ("<style>.n::after{content:\"\u{2192}\"}</style><span class=\"n\">step 27</span> done", ""),
+            ("<span style=\"float:left\">27 pods</span><span style=\"float:right\">50 ms</span>", ""),
+            ("| a | b |\n|---|---|\n| 5 | 2 |\n| 0 | 7 |", ""),
+            ("Restarted 27. 50 more were scheduled.", ""),
+            ("v1.27 . 50", ""),
+            ("lag <> 50", ""),
+        ],
+    );
+}

@@ -833,6 +833,8 @@ impl Matcher {
                 self.computed(v, hits);
             }
             structured::scan_positions(&norm, &self.whole_digits, hits);
+            // A grid read as a cue beside it says (`(read column by column)`), as written.
+            structured::scan_grids(text, &self.whole_digits, hits);
         }
         // Ordered lists numbered as rendered (`2749. a` / `1. b` shows `2750. b`).
         if let Some(v) = normalize::numbered(text) {
@@ -1201,6 +1203,7 @@ impl Matcher {
                 // Pieces one a line, each in its own notation (`Part A: XXVII` / `Part B: L`),
                 // or continued by a cue (`51` / `and then 00`), joined.
                 pieces::scan(s, &self.whole_digits, ctx.hits);
+                pieces::scan_operators(s, &self.whole_digits, ctx.hits);
                 // Pieces under keys that only count (`{"a":"51","b":"00"}`), quoted arrays.
                 seqkeys::scan(s, &self.whole_digits, ctx.hits);
             }

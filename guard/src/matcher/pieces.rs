@@ -115,7 +115,12 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     if digits.is_empty() || memchr::memchr(b'\n', s.as_bytes()).is_none() {
         return;
     }
-    let lines: Vec<&str> = s.split('\n').map(unmarked).collect();
+    // Code fences only frame pieces (`51` in one block, `00` in the next).
+    let lines: Vec<&str> = s
+        .split('\n')
+        .filter(|l| !l.trim_start().starts_with("```"))
+        .map(unmarked)
+        .collect();
     let pieces: Vec<Option<Piece>> = lines.iter().map(|l| read_line(l)).collect();
     let mut found = |joined: &str| {
         for (t, idx) in digits {
@@ -150,6 +155,21 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
             }
         }
     }
+    // A line that is only a joining word between two lines that are only pieces (`51` /
+    // `and` / `00`).
+    for (i, l) in lines.iter().enumerate() {
+        let joiner = CUES.iter().chain(&["and"]).any(|c| l.eq_ignore_ascii_case(c));
+        if !joiner || i == 0 {
+            continue;
+        }
+        let before = lines.get(i - 1).and_then(|l| read_value(l));
+        let after = lines.get(i + 1).and_then(|l| read_value(l));
+        if let (Some(a), Some(b)) = (before, after) {
+            for j in plain_joins(&[a, b]) {
+                found(&j);
+            }
+        }
+    }
     // Continued lines: a line ending in a piece, then lines that each start with a cue.
     for (i, p) in pieces.iter().enumerate() {
         if !p.as_ref().is_some_and(|p| p.label == Label::Cue) {
@@ -177,6 +197,50 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
             }
             for j in plain_joins(&run) {
                 found(&j);
+            }
+        }
+    }
+}
+
+/// Concatenation operators of languages that join strings (`27 . 50` in PHP or Perl, `27 <>
+/// 50` in Elixir, `27 ++ 50` in Haskell): two digit runs with the operator spaced between
+/// them, compared joined (not SQL's `||`: a markdown row with an empty cell writes it). A text
+/// without ` . `, ` <> ` or ` ++ ` settles in three substring searches.
+pub(crate) fn scan_operators(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
+    let b = s.as_bytes();
+    if digits.is_empty() {
+        return;
+    }
+    for op in [" . ", " <> ", " ++ "] {
+        for at in memchr::memmem::find_iter(b, op.as_bytes()) {
+            let mut a = at;
+            while a > 0 && b.get(a - 1).is_some_and(u8::is_ascii_digit) {
+                a -= 1;
+            }
+            let e0 = at + op.len();
+            let mut e = e0;
+            while b.get(e).is_some_and(u8::is_ascii_digit) {
+                e += 1;
+            }
+            // Both operands whole digit runs (not `v1.2 . 3a`).
+            let glued_before = a
+                .checked_sub(1)
+                .and_then(|p| b.get(p))
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b','));
+            let glued_after = b
+                .get(e)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.' && b.get(e + 1).is_some_and(u8::is_ascii_digit));
+            if a == at || e == e0 || glued_before || glued_after {
+                continue;
+            }
+            let (Some(x), Some(y)) = (s.get(a..at), s.get(e0..e)) else {
+                continue;
+            };
+            let joined = format!("{x}{y}");
+            for (t, idx) in digits {
+                if *t == joined {
+                    hits.set(*idx);
+                }
             }
         }
     }
@@ -806,6 +870,23 @@ mod tests {
         ] {
             assert!(!has(t, target), "{t:?}");
         }
+    }
+
+    fn joined(text: &str, target: &str) -> bool {
+        let mut hits = Hits::new(1, 0);
+        scan_operators(text, &[(target.to_string(), 0)], &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn concatenation_operators_and_blocks() {
+        assert!(joined("27 . 50 (PHP-style)", "2750"));
+        assert!(joined("echo 27 <> 50", "2750"));
+        assert!(!joined("27 <> 500", "2750"));
+        assert!(!joined("v1.27 . 50", "2750"));
+        assert!(has("```\n51\n```\nand\n```\n00\n```", "5100"));
+        assert!(has("51\nthen\n00", "5100"));
+        assert!(!has("51 pods\nand\n00", "5100"));
     }
 
     #[test]

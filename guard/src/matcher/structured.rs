@@ -352,6 +352,49 @@ pub(crate) fn scan_positions(s: &str, digits: &[(String, usize)], hits: &mut Hit
     if let Some(j) = prose_positions(s) {
         found(&j);
     }
+    if let Some(j) = permuted_list(s) {
+        found(&j);
+    }
+}
+
+/// A list of single digits, then `positions` and a permutation of 1 … n picking from it
+/// (`Digits in ascending order: 0, 2, 5, 7. Actual order uses positions 2, 4, 3, 1 of that
+/// list.`): the digits picked in that order. The picks must be each place of the list once.
+fn permuted_list(s: &str) -> Option<String> {
+    let lower = s.to_ascii_lowercase();
+    let at = lower.find("positions")?;
+    let list = |t: &str| -> Vec<usize> {
+        t.split([',', ' ', ';'])
+            .filter(|w| !w.is_empty() && *w != "and")
+            .map_while(|w| w.parse::<usize>().ok())
+            .collect()
+    };
+    let picks = list(lower.get(at + "positions".len()..)?);
+    // The last run of three or more single digits before `positions`.
+    let head = lower.get(..at)?;
+    let digits: Vec<u8> = head
+        .rsplit(|c: char| !(c.is_ascii_digit() || matches!(c, ',' | ' ')))
+        .find_map(|seg| {
+            let ds: Vec<&str> = seg.split([',', ' ']).filter(|w| !w.is_empty()).collect();
+            let all_single = ds.len() >= 3 && ds.iter().all(|w| w.len() == 1);
+            all_single.then(|| ds.iter().filter_map(|w| w.bytes().next()).collect())
+        })?;
+    let n = digits.len();
+    if picks.len() != n {
+        return None;
+    }
+    let mut seen = vec![false; n];
+    let mut out = String::new();
+    for p in picks {
+        let i = p.checked_sub(1)?;
+        let slot = seen.get_mut(i)?;
+        if *slot {
+            return None;
+        }
+        *slot = true;
+        out.push(char::from(*digits.get(i)?));
+    }
+    Some(out)
 }
 
 /// The cells of a CSV or markdown table row, trimmed (`| 3 | 5 |`, `3,5`).
@@ -563,6 +606,109 @@ fn prose_positions(s: &str) -> Option<String> {
     in_place(&placed, false)
 }
 
+/// Cues that say how to read a grid of pieces, and the order each gives.
+const GRID_CUES: &[(&str, Grid)] = &[
+    ("column by column", Grid::Columns),
+    ("column-major", Grid::Columns),
+    ("column major", Grid::Columns),
+    ("down each column", Grid::Columns),
+    ("down the columns", Grid::Columns),
+    ("right to left", Grid::RightToLeft),
+    ("bottom to top", Grid::BottomUp),
+    ("bottom row first", Grid::BottomUp),
+];
+
+#[derive(Clone, Copy, PartialEq)]
+enum Grid {
+    Columns,
+    RightToLeft,
+    BottomUp,
+}
+
+/// Mark each integer target a table of number cells gives when read as a cue beside it says
+/// (`(read column by column)`, `(read right to left)`, `bottom to top`): markdown rows
+/// (`| 2 | 5 |`) or HTML rows (`<tr><td>50</td><td>27</td></tr>`), every cell a digit run,
+/// the rows of one width. Without a cue a table reads as written (`tables.rs`).
+pub(crate) fn scan_grids(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
+    if digits.is_empty() || memchr::memchr2(b'|', b'<', s.as_bytes()).is_none() {
+        return;
+    }
+    let lower = s.to_ascii_lowercase();
+    let cues: Vec<Grid> = GRID_CUES
+        .iter()
+        .filter(|(c, _)| lower.contains(c))
+        .map(|x| x.1)
+        .collect();
+    if cues.is_empty() {
+        return;
+    }
+    let rows = grid_rows(&lower);
+    let width = rows.first().map_or(0, Vec::len);
+    if rows.is_empty() || width == 0 || rows.iter().any(|r| r.len() != width) {
+        return;
+    }
+    for cue in cues {
+        let mut joined = String::new();
+        match cue {
+            Grid::Columns => {
+                for c in 0..width {
+                    for r in &rows {
+                        joined.push_str(r.get(c).map_or("", String::as_str));
+                    }
+                }
+            }
+            Grid::RightToLeft => {
+                for r in &rows {
+                    for c in r.iter().rev() {
+                        joined.push_str(c);
+                    }
+                }
+            }
+            Grid::BottomUp => {
+                for r in rows.iter().rev() {
+                    joined.push_str(&r.concat());
+                }
+            }
+        }
+        for (t, idx) in digits {
+            if *t == joined {
+                hits.set(*idx);
+            }
+        }
+    }
+}
+
+/// The rows of number cells: markdown rows whose cells are all digit runs, or the `<td>`
+/// cells of each `<tr>`.
+fn grid_rows(s: &str) -> Vec<Vec<String>> {
+    let number = |c: &str| !c.is_empty() && c.len() <= 9 && c.bytes().all(|b| b.is_ascii_digit());
+    let mut rows = Vec::new();
+    if s.contains("<tr") {
+        for tr in s.split("<tr").skip(1) {
+            let tr = tr.split("</tr>").next().unwrap_or("");
+            let cells: Vec<String> = tr
+                .split("<td")
+                .skip(1)
+                .filter_map(|c| {
+                    let c = c.split_once('>')?.1;
+                    Some(c.split("</td").next().unwrap_or("").trim().to_string())
+                })
+                .collect();
+            if !cells.is_empty() && cells.iter().all(|c| number(c)) {
+                rows.push(cells);
+            }
+        }
+        return rows;
+    }
+    for l in s.lines().filter(|l| l.trim_start().starts_with('|')) {
+        let c = cells(l);
+        if c.iter().all(|x| number(x)) {
+            rows.push(c);
+        }
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,9 +752,40 @@ mod tests {
                 "5100",
             ),
             ("index,digit\n0,5\n1,1\n2,0\n3,0", "5100"),
+            (
+                "Digits in ascending order: 0, 2, 5, 7. Actual order uses positions 2, 4, 3, 1 of that list.",
+                "2750",
+            ),
         ] {
             assert!(has(t, target), "{t:?}");
         }
+    }
+
+    fn grid(text: &str, target: &str) -> bool {
+        let mut hits = Hits::new(1, 0);
+        scan_grids(text, &[(target.to_string(), 0)], &mut hits);
+        hits.any()
+    }
+
+    #[test]
+    fn grids_read_as_a_cue_says() {
+        assert!(grid(
+            "<table><tr><td>50</td><td>27</td></tr></table> (read right to left)",
+            "2750"
+        ));
+        assert!(grid(
+            "| a | b |\n|---|---|\n| 2 | 5 |\n| 7 | 0 |\n(read column by column)",
+            "2750"
+        ));
+        assert!(grid(
+            "| a | b |\n|---|---|\n| 5 | 0 |\n| 1 | 0 |\n(read column by column)",
+            "5100"
+        ));
+        assert!(!grid("| a | b |\n|---|---|\n| 2 | 5 |\n| 7 | 0 |", "2750"));
+        assert!(!grid(
+            "| a | b |\n|---|---|\n| 2 | 5 |\n| 7 | 0 |\n(read right to left)",
+            "2750"
+        ));
     }
 
     #[test]
@@ -622,6 +799,7 @@ mod tests {
             ("| partition | lag |\n|---|---|\n| 3 | 5 |\n| 1 | 2 |\n| 4 | 0 |\n| 2 | 7 |", "2750"),
             ("position,digit\n1,2\n1,7\n3,5\n4,0", "2750"),
             ("The 2nd digit is 1, the 1st digit is 5.", "5100"),
+            ("Digits: 0, 2, 5, 7. Positions 2, 4, 3, 3 of that list.", "2750"),
             ("{\"base\": 250, \"multiplier\": 11}", "2751"),
         ] {
             assert!(!has(t, target), "{t:?}");
