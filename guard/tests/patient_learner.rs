@@ -4223,6 +4223,14 @@ fn structured_pieces_operations_and_positions() {
                 "In the four-digit answer, position 4 holds 0, position 1 holds 5, positions 2 and 3 hold 1 and 0.",
                 "total_lag",
             ),
+            (
+                "| factor | value |\n|---|---|\n| a | 11 |\n| b | 250 |\n\nAnswer = a \u{d7} b",
+                "worst_partition_lag",
+            ),
+            (
+                "ol { counter-reset: item 2749 } li { counter-increment: item } li::before { content: counter(item) }",
+                "worst_partition_lag",
+            ),
             // Near-misses: ordinary fields, keys that name no operation, Kafka offsets,
             // a replication factor, a table of partitions and lags, a place twice.
             ("{\"replicas\": 3, \"port\": 8080}", ""),
@@ -4233,6 +4241,8 @@ fn structured_pieces_operations_and_positions() {
             ("| partition | lag |\n|---|---|\n| 0 | 2700 |\n| 1 | 50 |", ""),
             ("position,digit\n1,7\n1,2\n3,5\n4,0", ""),
             ("The 2nd digit is 1, the 1st digit is 5.", ""),
+            ("| a | 11 |\n| b | 250 |", ""),
+            ("ol { counter-reset: item } li::before { content: counter(item) }", ""),
         ],
     );
 }

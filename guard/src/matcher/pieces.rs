@@ -158,7 +158,8 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     // A line that is only a joining word between two lines that are only pieces (`51` /
     // `and` / `00`).
     for (i, l) in lines.iter().enumerate() {
-        let joiner = CUES.iter().chain(&["and"]).any(|c| l.eq_ignore_ascii_case(c));
+        let joiner =
+            l.len() <= 14 && CUES.iter().chain(&["and"]).any(|c| l.eq_ignore_ascii_case(c));
         if !joiner || i == 0 {
             continue;
         }
@@ -255,7 +256,8 @@ fn unmarked(l: &str) -> &str {
 
 /// The labelled piece a line holds, if any.
 fn read_line(l: &str) -> Option<Piece> {
-    if l.len() < 2 {
+    // A label, a separator and a piece: longer lines are prose or data, not a piece.
+    if l.len() < 2 || l.len() > MAX_LABEL + MAX_PIECE + 12 {
         return None;
     }
     if let Some(p) = cue_piece(l) {
@@ -305,16 +307,18 @@ fn starts_word(s: &str, w: &str) -> bool {
 
 /// The label before the first separator (`:`, `=`, `→`, `->`) and the rest of the line.
 fn split_label(l: &str) -> Option<(&str, &str)> {
-    let head = l.get(..l.len().min(MAX_LABEL + 3)).unwrap_or(l);
-    let mut best: Option<(usize, usize)> = None;
-    for sep in [":", "=", "\u{2192}", "->"] {
-        if let Some(p) = head.find(sep) {
-            if best.is_none_or(|(b, _)| p < b) {
-                best = Some((p, sep.len()));
-            }
-        }
-    }
-    let (p, n) = best?;
+    let b = l.as_bytes();
+    // One byte pass over the head: `:`, `=`, `->` or the lead byte of `→` (E2 86 92).
+    let (p, n) = b
+        .iter()
+        .take(MAX_LABEL + 3)
+        .enumerate()
+        .find_map(|(i, c)| match c {
+            b':' | b'=' => Some((i, 1)),
+            b'-' if b.get(i + 1) == Some(&b'>') => Some((i, 2)),
+            0xE2 if b.get(i + 1..i + 3) == Some(&[0x86, 0x92][..]) => Some((i, 3)),
+            _ => None,
+        })?;
     if p == 0 || p > MAX_LABEL {
         return None;
     }

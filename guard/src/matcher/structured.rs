@@ -20,8 +20,17 @@
 //! digit each, three places or more, in a table whose header names a position and a digit
 //! (a table of partitions and lags is no position table).
 //!
+//! - Named cells of a table bound to names (`| a | 11 |` / `| b | 250 |` / `Answer = a × b`,
+//!   [`table_bindings`]), handed to the program reader as assignments; and a grid of number
+//!   cells read as a cue beside it says (`(read column by column)`, `(read right to left)`:
+//!   [`scan_grids`]).
+//!
+//! - The first number a CSS counter shows (`counter-reset: item 2749` … `counter(item)`:
+//!   [`counter_values`]).
+//!
 //! Cost: a text without `:`, `=` or `,` settles in a `memchr3`; then a search for the
-//! trigger words (an operation or position word) before any field is read.
+//! trigger words (an operation or position word) before any field is read; the grids and
+//! bindings need `|` or `<` and a cue or `=`.
 use super::targets::Hits;
 
 /// Most bytes between two fields that combine.
@@ -67,11 +76,15 @@ const SCALE_WORDS: &[(&str, i32)] = &[
     ("millions", 6),
 ];
 
-/// Trigger words (lowercase) for the operation fields.
-const OP_TRIGGERS: &[&str] = &[
-    "times", "multipl", "factor", "mul", "plus", "add", "offset", "increment", "minus",
-    "subtract", "less", "unit", "scale", "magnitude",
-];
+/// Is `key` (any case) an operation key?
+fn is_op(key: &str) -> bool {
+    OPS.iter().any(|(k, _)| k.eq_ignore_ascii_case(key))
+}
+
+/// Is `key` (any case) an operation key or a base key (the only fields kept)?
+fn kept_key(key: &str) -> bool {
+    is_op(key) || BASES.iter().any(|k| k.eq_ignore_ascii_case(key))
+}
 
 /// One field: lowercased key, where it starts, where its value ends, and its value.
 #[derive(Clone, Debug)]
@@ -90,20 +103,26 @@ enum FieldValue {
     Word(String),
 }
 
-/// Does `s` hold one of `words` (ASCII case-insensitive)?
+/// Does `s` hold one of `words` (as written, or with a capital first letter)? Each word is
+/// searched without its first letter (`igit` for `digit`, `Digit`).
 fn holds_any(s: &str, words: &[&str]) -> bool {
-    let lower = s.to_ascii_lowercase();
-    words.iter().any(|w| lower.contains(w))
+    let b = s.as_bytes();
+    words
+        .iter()
+        .any(|w| memchr::memmem::find(b, w.get(1..).unwrap_or(w).as_bytes()).is_some())
 }
 
 /// The values operation-named fields make (`{"base": 250, "multiplier": 11}` → 2750).
 pub(crate) fn values(s: &str) -> Vec<f64> {
     let b = s.as_bytes();
-    if memchr::memchr3(b':', b'=', b',', b).is_none() || !holds_any(s, OP_TRIGGERS) {
+    if memchr::memchr3(b':', b'=', b',', b).is_none() {
         return Vec::new();
     }
     let mut fields = key_fields(s);
     fields.extend(csv_fields(s));
+    if !fields.iter().any(|f| is_op(&f.key)) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for op in &fields {
         let Some(&(_, kind)) = OPS.iter().find(|(k, _)| *k == op.key) else {
@@ -221,7 +240,9 @@ fn key_fields(s: &str) -> Vec<Field> {
         if !open {
             continue;
         }
-        let Some(key) = s.get(ks..ke) else { continue };
+        let Some(key) = s.get(ks..ke).filter(|k| kept_key(k)) else {
+            continue;
+        };
         // The value.
         let mut p = sep + 1;
         while matches!(b.get(p), Some(b' ' | b'\t')) {
@@ -273,17 +294,24 @@ fn key_fields(s: &str) -> Vec<Field> {
 fn csv_fields(s: &str) -> Vec<Field> {
     let mut out = Vec::new();
     let mut offset = 0;
-    let lines: Vec<(usize, &str)> = s
-        .split('\n')
-        .map(|l| {
-            let at = offset;
-            offset += l.len() + 1;
-            (at, l)
-        })
-        .collect();
-    for w in lines.windows(2) {
-        let [(ha, head), (_, row)] = w else { continue };
-        if !head.contains(',') {
+    let mut lines = s.split('\n').map(|l| {
+        let at = offset;
+        offset += l.len() + 1;
+        (at, l)
+    });
+    let mut prev = lines.next();
+    for next in lines {
+        let (Some((ha, head)), (_, row)) = (prev.replace(next), next) else {
+            continue;
+        };
+        let ha = &ha;
+        // A header of a few keys, one of them an operation.
+        let header = head.len() <= 80
+            && head.contains(',')
+            && head
+                .bytes()
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b',' | b' ' | b'\r'));
+        if !header || !head.split(',').any(|k| is_op(k.trim())) {
             continue;
         }
         let keys: Vec<&str> = head.split(',').map(str::trim).collect();
@@ -336,7 +364,7 @@ const DIGIT_HEADS: &[&str] = &["digit", "value", "char", "character", "number"];
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` gives digit by
 /// digit with positions (a position table, or prose placing each digit).
 pub(crate) fn scan_positions(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
-    if digits.is_empty() || !holds_any(s, &["pos", "index", "idx", "place", "digit"]) {
+    if digits.is_empty() || !holds_any(s, &["position", "index", "idx", "place", "digit"]) {
         return;
     }
     let mut found = |joined: &str| {
@@ -349,11 +377,15 @@ pub(crate) fn scan_positions(s: &str, digits: &[(String, usize)], hits: &mut Hit
     for j in position_tables(s) {
         found(&j);
     }
-    if let Some(j) = prose_positions(s) {
-        found(&j);
+    if holds_any(s, &["digit", "position"]) {
+        if let Some(j) = prose_positions(s) {
+            found(&j);
+        }
     }
-    if let Some(j) = permuted_list(s) {
-        found(&j);
+    if holds_any(s, &["positions"]) {
+        if let Some(j) = permuted_list(s) {
+            found(&j);
+        }
     }
 }
 
@@ -414,9 +446,12 @@ fn cells(l: &str) -> Vec<String> {
 
 /// Each position table's digits put in place.
 fn position_tables(s: &str) -> Vec<String> {
-    let lines: Vec<&str> = s.split('\n').collect();
     let mut out = Vec::new();
-    for (i, head) in lines.iter().enumerate() {
+    for (i, head) in s.split('\n').enumerate() {
+        // A header is short and has two cells.
+        if head.len() > 48 || !head.contains([',', '|', '\t']) {
+            continue;
+        }
         let h = cells(head);
         if h.len() != 2 {
             continue;
@@ -434,7 +469,7 @@ fn position_tables(s: &str) -> Vec<String> {
             .and_then(|c| POSITION_HEADS.iter().find(|(p, _)| p == c))
             .is_some_and(|x| x.1);
         let mut placed: Vec<(usize, u8)> = Vec::new();
-        for row in lines.iter().skip(i + 1) {
+        for row in s.split('\n').skip(i + 1) {
             let r = cells(row);
             if r.iter().all(|c| c.bytes().all(|b| matches!(b, b'-' | b':' | b' '))) && !r.is_empty() && row.contains('-') {
                 continue;
@@ -633,16 +668,15 @@ pub(crate) fn scan_grids(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     if digits.is_empty() || memchr::memchr2(b'|', b'<', s.as_bytes()).is_none() {
         return;
     }
-    let lower = s.to_ascii_lowercase();
     let cues: Vec<Grid> = GRID_CUES
         .iter()
-        .filter(|(c, _)| lower.contains(c))
+        .filter(|(c, _)| holds_any(s, &[*c]))
         .map(|x| x.1)
         .collect();
     if cues.is_empty() {
         return;
     }
-    let rows = grid_rows(&lower);
+    let rows = grid_rows(&s.to_ascii_lowercase());
     let width = rows.first().map_or(0, Vec::len);
     if rows.is_empty() || width == 0 || rows.iter().any(|r| r.len() != width) {
         return;
@@ -709,6 +743,86 @@ fn grid_rows(s: &str) -> Vec<Vec<String>> {
     rows
 }
 
+/// Named cells of a markdown table as assignments, with the lines that use them (`| a | 11
+/// |` / `| b | 250 |` / `Answer = a × b` → `a = 11` / `b = 250` / `Answer = a * b`), for the
+/// program reader (`program.rs`) to evaluate; `None` unless two rows or more bind a name to a
+/// number and another line assigns an expression of them. The program reader reports only
+/// what a statement computes, so a table alone reports nothing.
+pub(crate) fn table_bindings(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    if memchr::memchr(b'|', b).is_none() || memchr::memchr(b'=', b).is_none() {
+        return None;
+    }
+    let mut out = String::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut uses = false;
+    for l in s.lines() {
+        let t = l.trim();
+        if t.starts_with('|') {
+            let c = cells(t);
+            if let [name, value] = c.as_slice() {
+                let ident = !name.is_empty()
+                    && name.len() <= 12
+                    && name.bytes().all(|x| x.is_ascii_lowercase() || x == b'_');
+                if ident && parse_decimal(value).is_some() {
+                    out.push_str(&format!("{name} = {value}\n"));
+                    names.push(name.clone());
+                }
+            }
+            continue;
+        }
+        if let Some((_, rhs)) = t.split_once('=') {
+            let rhs = rhs.to_ascii_lowercase();
+            let used = rhs
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|w| names.iter().any(|n| n == w))
+                .count();
+            if used >= 2 {
+                uses = true;
+                out.push_str(&t.to_ascii_lowercase().replace(['\u{d7}', '\u{b7}', '\u{22c5}'], "*"));
+                out.push('\n');
+            }
+        }
+    }
+    (names.len() >= 2 && uses).then_some(out)
+}
+
+/// The first number a CSS counter shows (`counter-reset: item 2749` with `counter-increment:
+/// item` shows 2750 on the first item), when a `content: counter(…)` shows it.
+pub(crate) fn counter_values(s: &str) -> Vec<f64> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let Some(reset) = memchr::memmem::find(b, b"counter-reset") else {
+        return out;
+    };
+    if memchr::memmem::find(b, b"counter(").is_none() {
+        return out;
+    }
+    let after = |at: usize| -> Vec<&str> {
+        s.get(at..)
+            .unwrap_or("")
+            .trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '-')
+            .trim_start_matches([':', ' '])
+            .split([';', '}', '"', '\n'])
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect()
+    };
+    let r = after(reset);
+    let (Some(name), Some(start)) = (r.first(), r.get(1).and_then(|v| v.parse::<i64>().ok())) else {
+        return out;
+    };
+    let step = memchr::memmem::find(b, b"counter-increment")
+        .map(|at| after(at))
+        .filter(|i| i.first() == Some(name))
+        .map_or(1, |i| i.get(1).and_then(|v| v.parse::<i64>().ok()).unwrap_or(1));
+    if let Some(v) = start.checked_add(step) {
+        out.push(v as f64);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -765,6 +879,29 @@ mod tests {
         let mut hits = Hits::new(1, 0);
         scan_grids(text, &[(target.to_string(), 0)], &mut hits);
         hits.any()
+    }
+
+    #[test]
+    fn table_cells_bound_to_names() {
+        let p = table_bindings(
+            "| factor | value |\n|---|---|\n| a | 11 |\n| b | 250 |\n\nAnswer = a \u{d7} b",
+        );
+        assert_eq!(p.as_deref(), Some("a = 11\nb = 250\nanswer = a * b\n"));
+        assert!(table_bindings("| a | 11 |\n| b | 250 |").is_none());
+        assert!(table_bindings("| a | 11 |\n| b | 250 |\nx = a").is_none());
+    }
+
+    #[test]
+    fn css_counters() {
+        assert_eq!(
+            counter_values("ol { counter-reset: item 2749 } li { counter-increment: item } li::before { content: counter(item) }"),
+            vec![2750.0]
+        );
+        assert_eq!(
+            counter_values("body { counter-reset: s 5000 } h2 { counter-increment: s 100 } h2::before { content: counter(s) }"),
+            vec![5100.0]
+        );
+        assert!(counter_values("ol { counter-reset: item } li::before { content: counter(item) }").is_empty());
     }
 
     #[test]

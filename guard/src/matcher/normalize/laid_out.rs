@@ -52,7 +52,18 @@ pub(crate) fn laid_out(text: &str) -> Vec<String> {
     if has(b"content:") || has(b"content :") {
         out.extend(generated_content(text));
     }
-    if has(b"title=") || has(b"href=") || has(b"value=") || has(b"data-") {
+    // Two quoted attribute values or more that start with a digit or `#` and a digit.
+    let numeric_values = memchr::memmem::find_iter(b, b"=\"")
+        .filter(|&i| {
+            let v = b.get(i + 2..).unwrap_or(&[]);
+            v.first().is_some_and(u8::is_ascii_digit)
+                || (v.first() == Some(&b'#') && v.get(1).is_some_and(u8::is_ascii_digit))
+        })
+        .take(2)
+        .count();
+    if numeric_values >= 2
+        && (has(b"title=") || has(b"href=") || has(b"value=") || has(b"data-"))
+    {
         out.extend(attribute_runs(text));
     }
     // A disclosure's summary is a label its hidden text follows (`Hint 1` / `27`).
