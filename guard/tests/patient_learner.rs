@@ -4176,11 +4176,20 @@ fn labelled_pieces_each_in_a_notation() {
             ("Part A: 3^3\nPart B: 5*10", "worst_partition_lag"),
             ("Part A: 17\u{d7}3\nPart B: 00", "total_lag"),
             ("Part A: 0x33\nPart B: two zeros", "total_lag"),
-            ("First word: twenty-seven\nSecond word: fifty", "worst_partition_lag"),
+            (
+                "First word: twenty-seven\nSecond word: fifty",
+                "worst_partition_lag",
+            ),
             ("Piece 2 = double zero\nPiece 1 = fifty-one", "total_lag"),
-            ("Part A (thousands): 2\nPart B (rest): 750", "worst_partition_lag"),
+            (
+                "Part A (thousands): 2\nPart B (rest): 750",
+                "worst_partition_lag",
+            ),
             ("Left: 2 thousand\nRight: 750", "worst_partition_lag"),
-            ("thousands \u{2192} 2\nhundreds \u{2192} 7\ntens \u{2192} 5\nunits \u{2192} 0", "worst_partition_lag"),
+            (
+                "thousands \u{2192} 2\nhundreds \u{2192} 7\ntens \u{2192} 5\nunits \u{2192} 0",
+                "worst_partition_lag",
+            ),
             ("The value is 51\nand then 00", "total_lag"),
             ("Write 2 and 7.\nThen write 5 and 0.", "worst_partition_lag"),
             ("First pair: 5, 1\nSecond pair: 0, 0", "total_lag"),

@@ -52,8 +52,8 @@ const ORDINAL_DIGITS: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th", "7th
 
 /// Nouns that may follow a half or ordinal label (`first word`, `second pair`, `hi part`).
 const PIECE_NOUNS: &[&str] = &[
-    "half", "part", "piece", "pair", "word", "words", "digits", "digit", "two", "chunk",
-    "portion", "group", "segment", "number", "bits", "value",
+    "half", "part", "piece", "pair", "word", "words", "digits", "digit", "two", "chunk", "portion",
+    "group", "segment", "number", "bits", "value",
 ];
 
 /// Place words and the power of ten they stand for (`rest`: what is left below).
@@ -158,8 +158,11 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
     // A line that is only a joining word between two lines that are only pieces (`51` /
     // `and` / `00`).
     for (i, l) in lines.iter().enumerate() {
-        let joiner =
-            l.len() <= 14 && CUES.iter().chain(&["and"]).any(|c| l.eq_ignore_ascii_case(c));
+        let joiner = l.len() <= 14
+            && CUES
+                .iter()
+                .chain(&["and"])
+                .any(|c| l.eq_ignore_ascii_case(c));
         if !joiner || i == 0 {
             continue;
         }
@@ -176,7 +179,10 @@ pub(crate) fn scan(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
         if !p.as_ref().is_some_and(|p| p.label == Label::Cue) {
             continue;
         }
-        let continues_cue = i > 0 && pieces.get(i - 1).is_some_and(|q| q.as_ref().is_some_and(|q| q.label == Label::Cue));
+        let continues_cue = i > 0
+            && pieces
+                .get(i - 1)
+                .is_some_and(|q| q.as_ref().is_some_and(|q| q.label == Label::Cue));
         if continues_cue {
             continue;
         }
@@ -228,9 +234,10 @@ pub(crate) fn scan_operators(s: &str, digits: &[(String, usize)], hits: &mut Hit
                 .checked_sub(1)
                 .and_then(|p| b.get(p))
                 .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b','));
-            let glued_after = b
-                .get(e)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.' && b.get(e + 1).is_some_and(u8::is_ascii_digit));
+            let glued_after = b.get(e).is_some_and(|c| {
+                c.is_ascii_alphanumeric()
+                    || *c == b'.' && b.get(e + 1).is_some_and(u8::is_ascii_digit)
+            });
             if a == at || e == e0 || glued_before || glued_after {
                 continue;
             }
@@ -363,7 +370,11 @@ fn parse_label(label: &str) -> Option<Label> {
         .position(|o| *o == w0)
         .or_else(|| ORDINAL_DIGITS.iter().position(|o| *o == w0))
     {
-        return if nouns_only(1) { slot("ordinal", n) } else { None };
+        return if nouns_only(1) {
+            slot("ordinal", n)
+        } else {
+            None
+        };
     }
     if let Some((_, p)) = PLACES.iter().find(|(w, _)| *w == w0) {
         let ok = tail.iter().all(|w| matches!(*w, "place" | "digit"));
@@ -424,10 +435,8 @@ fn joins(chain: &[&Piece]) -> Vec<String> {
                 return Vec::new();
             }
             if sorted.iter().all(|x| x.1.is_some()) {
-                let placed: Vec<(u32, &str)> = sorted
-                    .iter()
-                    .map(|x| (x.1.unwrap_or(0), x.2))
-                    .collect();
+                let placed: Vec<(u32, &str)> =
+                    sorted.iter().map(|x| (x.1.unwrap_or(0), x.2)).collect();
                 return place_sum(&placed).into_iter().collect();
             }
             if sorted.iter().any(|x| x.1.is_some()) {
@@ -732,7 +741,11 @@ fn scaled(num: &str, pow: u32) -> Option<String> {
         return None;
     }
     let mantissa: u128 = format!("{int}{frac}").parse().ok()?;
-    Some(mantissa.checked_mul(10u128.checked_pow(pow - shift)?)?.to_string())
+    Some(
+        mantissa
+            .checked_mul(10u128.checked_pow(pow - shift)?)?
+            .to_string(),
+    )
 }
 
 /// An English cardinal in words, read whole with a strict grammar (`five five` is no number).
@@ -833,7 +846,10 @@ mod tests {
         for (t, target) in [
             ("Part A (thousands): 2\nPart B (rest): 750", "2750"),
             ("Left: 2 thousand\nRight: 750", "2750"),
-            ("thousands \u{2192} 2\nhundreds \u{2192} 7\ntens \u{2192} 5\nunits \u{2192} 0", "2750"),
+            (
+                "thousands \u{2192} 2\nhundreds \u{2192} 7\ntens \u{2192} 5\nunits \u{2192} 0",
+                "2750",
+            ),
             ("thousands -> 5\nrest -> 100", "5100"),
         ] {
             assert!(has(t, target), "{t:?}");
@@ -901,7 +917,10 @@ mod tests {
         assert_eq!(read_value("3^3").as_deref(), Some("27"));
         assert_eq!(read_value("2 ** 3 + 1").as_deref(), Some("9"));
         assert_eq!(read_value("10 / 3").as_deref(), None);
-        assert_eq!(read_value("two thousand seven hundred and fifty").as_deref(), Some("2750"));
+        assert_eq!(
+            read_value("two thousand seven hundred and fifty").as_deref(),
+            Some("2750")
+        );
         assert_eq!(read_value("5.1 thousand").as_deref(), Some("5100"));
         assert_eq!(read_value("three zeros").as_deref(), Some("000"));
         assert_eq!(read_value("thousand").as_deref(), None);

@@ -38,8 +38,25 @@ const MAX_APART: usize = 120;
 
 /// Keys whose number is the base an operation applies to.
 const BASES: &[&str] = &[
-    "base", "value", "val", "number", "num", "n", "x", "a", "k", "v", "amount", "start",
-    "initial", "from", "operand", "input", "seed", "mantissa", "coefficient",
+    "base",
+    "value",
+    "val",
+    "number",
+    "num",
+    "n",
+    "x",
+    "a",
+    "k",
+    "v",
+    "amount",
+    "start",
+    "initial",
+    "from",
+    "operand",
+    "input",
+    "seed",
+    "mantissa",
+    "coefficient",
 ];
 
 /// Operation keys: (key, operation byte).
@@ -162,7 +179,10 @@ fn combine(m: i128, d: u32, kind: u8, value: &FieldValue) -> Option<f64> {
                 return None;
             }
             let p = SCALE_WORDS.iter().find(|(x, _)| x == w)?.1;
-            return decimal(m.checked_mul(10i128.checked_pow(u32::try_from(p).ok()?)?)?, d);
+            return decimal(
+                m.checked_mul(10i128.checked_pow(u32::try_from(p).ok()?)?)?,
+                d,
+            );
         }
     };
     match kind {
@@ -232,7 +252,9 @@ fn key_fields(s: &str) -> Vec<Field> {
             continue;
         }
         // A key stands alone: line start, a bracket, a comma or a quote before it.
-        let before = ks.checked_sub(1 + usize::from(quoted)).and_then(|p| b.get(p));
+        let before = ks
+            .checked_sub(1 + usize::from(quoted))
+            .and_then(|p| b.get(p));
         let open = match before {
             None => true,
             Some(c) => matches!(c, b'{' | b',' | b' ' | b'\n' | b'\t' | b';' | b'-' | b'*'),
@@ -456,7 +478,9 @@ fn position_tables(s: &str) -> Vec<String> {
         if h.len() != 2 {
             continue;
         }
-        let pos_col = h.iter().position(|c| POSITION_HEADS.iter().any(|(p, _)| p == c));
+        let pos_col = h
+            .iter()
+            .position(|c| POSITION_HEADS.iter().any(|(p, _)| p == c));
         let dig_col = h.iter().position(|c| DIGIT_HEADS.contains(&c.as_str()));
         let (Some(pc), Some(dc)) = (pos_col, dig_col) else {
             continue;
@@ -471,7 +495,11 @@ fn position_tables(s: &str) -> Vec<String> {
         let mut placed: Vec<(usize, u8)> = Vec::new();
         for row in s.split('\n').skip(i + 1) {
             let r = cells(row);
-            if r.iter().all(|c| c.bytes().all(|b| matches!(b, b'-' | b':' | b' '))) && !r.is_empty() && row.contains('-') {
+            if r.iter()
+                .all(|c| c.bytes().all(|b| matches!(b, b'-' | b':' | b' ')))
+                && !r.is_empty()
+                && row.contains('-')
+            {
                 continue;
             }
             let (Some(p), Some(d)) = (r.get(pc), r.get(dc)) else {
@@ -556,7 +584,9 @@ fn prose_positions(s: &str) -> Option<String> {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let verbs = ["is", "are", "holds", "hold", "has", "have", "equals", "equal"];
+    let verbs = [
+        "is", "are", "holds", "hold", "has", "have", "equals", "equal",
+    ];
     let mut placed: Vec<(usize, u8)> = Vec::new();
     let mut last: Option<(usize, u8)> = None;
     let mut length: Option<usize> = None;
@@ -779,7 +809,10 @@ pub(crate) fn table_bindings(s: &str) -> Option<String> {
                 .count();
             if used >= 2 {
                 uses = true;
-                out.push_str(&t.to_ascii_lowercase().replace(['\u{d7}', '\u{b7}', '\u{22c5}'], "*"));
+                out.push_str(
+                    &t.to_ascii_lowercase()
+                        .replace(['\u{d7}', '\u{b7}', '\u{22c5}'], "*"),
+                );
                 out.push('\n');
             }
         }
@@ -810,13 +843,16 @@ pub(crate) fn counter_values(s: &str) -> Vec<f64> {
             .collect()
     };
     let r = after(reset);
-    let (Some(name), Some(start)) = (r.first(), r.get(1).and_then(|v| v.parse::<i64>().ok())) else {
+    let (Some(name), Some(start)) = (r.first(), r.get(1).and_then(|v| v.parse::<i64>().ok()))
+    else {
         return out;
     };
     let step = memchr::memmem::find(b, b"counter-increment")
         .map(|at| after(at))
         .filter(|i| i.first() == Some(name))
-        .map_or(1, |i| i.get(1).and_then(|v| v.parse::<i64>().ok()).unwrap_or(1));
+        .map_or(1, |i| {
+            i.get(1).and_then(|v| v.parse::<i64>().ok()).unwrap_or(1)
+        });
     if let Some(v) = start.checked_add(step) {
         out.push(v as f64);
     }
@@ -901,7 +937,10 @@ mod tests {
             counter_values("body { counter-reset: s 5000 } h2 { counter-increment: s 100 } h2::before { content: counter(s) }"),
             vec![5100.0]
         );
-        assert!(counter_values("ol { counter-reset: item } li::before { content: counter(item) }").is_empty());
+        assert!(
+            counter_values("ol { counter-reset: item } li::before { content: counter(item) }")
+                .is_empty()
+        );
     }
 
     #[test]
@@ -933,10 +972,16 @@ mod tests {
             ("{\"partition\": 3, \"offset\": 5097}", "5100"),
             ("replication_factor: 11\nbase_lag: 250", "2750"),
             ("partition,lag\n1,2\n2,7\n3,5\n4,0", "2750"),
-            ("| partition | lag |\n|---|---|\n| 3 | 5 |\n| 1 | 2 |\n| 4 | 0 |\n| 2 | 7 |", "2750"),
+            (
+                "| partition | lag |\n|---|---|\n| 3 | 5 |\n| 1 | 2 |\n| 4 | 0 |\n| 2 | 7 |",
+                "2750",
+            ),
             ("position,digit\n1,2\n1,7\n3,5\n4,0", "2750"),
             ("The 2nd digit is 1, the 1st digit is 5.", "5100"),
-            ("Digits: 0, 2, 5, 7. Positions 2, 4, 3, 3 of that list.", "2750"),
+            (
+                "Digits: 0, 2, 5, 7. Positions 2, 4, 3, 3 of that list.",
+                "2750",
+            ),
             ("{\"base\": 250, \"multiplier\": 11}", "2751"),
         ] {
             assert!(!has(t, target), "{t:?}");

@@ -61,9 +61,7 @@ pub(crate) fn laid_out(text: &str) -> Vec<String> {
         })
         .take(2)
         .count();
-    if numeric_values >= 2
-        && (has(b"title=") || has(b"href=") || has(b"value=") || has(b"data-"))
-    {
+    if numeric_values >= 2 && (has(b"title=") || has(b"href=") || has(b"value=") || has(b"data-")) {
         out.extend(attribute_runs(text));
     }
     // A disclosure's summary is a label its hidden text follows (`Hint 1` / `27`).
@@ -75,14 +73,26 @@ pub(crate) fn laid_out(text: &str) -> Vec<String> {
 
 /// Attributes that hold a number a reader sees on hover or a program reads: a tooltip, a
 /// link's fragment, a `<data>` value, a `data-*` attribute.
-const HIDDEN_NUMBER_ATTRIBUTES: &[&str] = &["title", "href", "value", "data-value", "data-v", "data-n", "data-digit"];
+const HIDDEN_NUMBER_ATTRIBUTES: &[&str] = &[
+    "title",
+    "href",
+    "value",
+    "data-value",
+    "data-v",
+    "data-n",
+    "data-digit",
+];
 
 /// The number an element's attributes hold out of sight (`title="27"`, `href="#27"`,
 /// `<data value="27">`), when its content shows no digit.
 fn hidden_number<'a>(tag: &Tag<'a>) -> Option<&'a str> {
     HIDDEN_NUMBER_ATTRIBUTES.iter().find_map(|a| {
         let v = attr(tag.attrs, a)?;
-        let v = if *a == "href" { v.strip_prefix('#')? } else { v };
+        let v = if *a == "href" {
+            v.strip_prefix('#')?
+        } else {
+            v
+        };
         (!v.is_empty() && v.len() <= 9 && v.bytes().all(|c| c.is_ascii_digit())).then_some(v)
     })
 }
@@ -115,7 +125,8 @@ fn attribute_runs(text: &str) -> Option<String> {
             };
             run.push(v);
             at = e.end;
-            let Some(next) = memchr::memchr(b'<', b.get(at..).unwrap_or(&[])).map(|k| at + k) else {
+            let Some(next) = memchr::memchr(b'<', b.get(at..).unwrap_or(&[])).map(|k| at + k)
+            else {
                 break;
             };
             // The closing tag itself, or white space, between two elements.
@@ -680,7 +691,8 @@ mod tests {
     fn pieces_out_of_order_or_out_of_sight() {
         let r = readings("<span class=\"a\"></span><style>.a::before{content:\"27\"}.a::after{content:\"50\"}</style>");
         assert!(r.contains(&"2750".to_string()), "{r:?}");
-        let r = readings("<span style=\"float:right\">50</span><span style=\"float:left\">27</span>");
+        let r =
+            readings("<span style=\"float:right\">50</span><span style=\"float:left\">27</span>");
         assert!(r.contains(&"2750".to_string()), "{r:?}");
         let r = readings("<b style=\"float:right\">0</b><b style=\"float:right\">5</b><b style=\"float:left\">2</b><b style=\"float:left\">7</b>");
         assert!(r.contains(&"2750".to_string()), "{r:?}");
