@@ -278,8 +278,17 @@ fn read_line(l: &str) -> Option<Piece> {
 
 /// A line that starts with a joining cue (or a joining verb) and holds one piece after it.
 fn cue_piece(l: &str) -> Option<Piece> {
-    let first = l.as_bytes().first()?.to_ascii_lowercase();
-    if !matches!(first, b'a' | b't' | b'n' | b'f' | b'w' | b'p' | b'c') {
+    // The first word must start a cue or a verb (most lines settle here).
+    let w = l
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("");
+    let starts = CUES.iter().chain(VERBS).any(|c| {
+        c.split(' ')
+            .next()
+            .is_some_and(|f| f.eq_ignore_ascii_case(w))
+    });
+    if !starts {
         return None;
     }
     let mut rest = l;
@@ -335,6 +344,9 @@ fn split_label(l: &str) -> Option<(&str, &str)> {
 /// A label, lowercased: a half, an ordinal, a place, or one word with a numbered place; a
 /// place in brackets after it (`Part A (thousands)`).
 fn parse_label(label: &str) -> Option<Label> {
+    if !maybe_label(label) {
+        return None;
+    }
     let mut l = label
         .trim()
         .trim_matches(['*', '"', '\'', '`', ' '])
@@ -395,6 +407,29 @@ fn parse_label(label: &str) -> Option<Label> {
         return None;
     }
     slot(w0, n)
+}
+
+/// A cheap look before [`parse_label`] allocates: the first word is a half, ordinal or place
+/// label, or the label (before any bracket) ends in a numbered place (`part a`, `hint 2`).
+fn maybe_label(label: &str) -> bool {
+    let t = label.trim().trim_matches(['*', '"', '\'', '`', ' ']);
+    let w0 = t.split([' ', '_', '-', '\t', '(']).next().unwrap_or("");
+    let listed = HIGH
+        .iter()
+        .chain(LOW)
+        .chain(ORDINALS)
+        .chain(ORDINAL_DIGITS)
+        .chain(PLACES.iter().map(|(w, _)| w))
+        .any(|x| x.eq_ignore_ascii_case(w0));
+    if listed {
+        return true;
+    }
+    let head = t.split('(').next().unwrap_or(t).trim_end();
+    let last = head.rsplit([' ', '_', '-']).next().unwrap_or("");
+    let last = last.strip_prefix('#').unwrap_or(last);
+    head.len() > last.len()
+        && (matches!(last.as_bytes(), [b'a'..=b'g' | b'A'..=b'G' | b'1'..=b'7'])
+            || NUMBER_NAMES.iter().any(|n| n.eq_ignore_ascii_case(last)))
 }
 
 /// The joined digits a chain of labelled pieces gives: all slots of one family filling

@@ -329,6 +329,7 @@ fn csv_fields(s: &str) -> Vec<Field> {
         let ha = &ha;
         // A header of a few keys, one of them an operation.
         let header = head.len() <= 80
+            && head.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
             && head.contains(',')
             && head
                 .bytes()
@@ -386,7 +387,8 @@ const DIGIT_HEADS: &[&str] = &["digit", "value", "char", "character", "number"];
 /// Mark each integer target (`digits`: its digits and compiled index) that `s` gives digit by
 /// digit with positions (a position table, or prose placing each digit).
 pub(crate) fn scan_positions(s: &str, digits: &[(String, usize)], hits: &mut Hits) {
-    if digits.is_empty() || !holds_any(s, &["position", "index", "idx", "place", "digit"]) {
+    // Every shape names a digit or a position (a table's header: `position,digit`).
+    if digits.is_empty() || !holds_any(s, &["digit", "position"]) {
         return;
     }
     let mut found = |joined: &str| {
@@ -399,10 +401,8 @@ pub(crate) fn scan_positions(s: &str, digits: &[(String, usize)], hits: &mut Hit
     for j in position_tables(s) {
         found(&j);
     }
-    if holds_any(s, &["digit", "position"]) {
-        if let Some(j) = prose_positions(s) {
-            found(&j);
-        }
+    if let Some(j) = prose_positions(s) {
+        found(&j);
     }
     if holds_any(s, &["positions"]) {
         if let Some(j) = permuted_list(s) {
