@@ -23,8 +23,15 @@
 //! `Then 50 more were scheduled.` stays visible: neither line is a piece); places must fall
 //! and each piece fit below the one before.
 //!
-//! Cost: a text without a line break is settled by one `memchr`; otherwise one pass over
-//! its lines, each with a bounded look for a label separator.
+//! Also: a line that is only a joining word between two lines that are only pieces (`51` /
+//! `and` / `00`; code fences around them are dropped first), and join operators of string
+//! languages between two digit runs (`27 . 50`, `27 <> 50`, `27 ++ 50`: [`scan_operators`];
+//! not SQL's `||`, which a markdown row with an empty cell writes).
+//!
+//! Cost: read once a text (the normalised one), not per view. A text without a line break
+//! is settled by one `memchr`; otherwise one pass over its lines, where a line longer than a
+//! label and a piece, or whose first word is no label, cue or numbered place, is dropped
+//! before anything is allocated. The operators: three substring searches a view.
 use super::targets::Hits;
 
 /// Most bytes of a label before its separator.
@@ -85,6 +92,11 @@ const CUES: &[&str] = &[
 /// Verbs that may follow a cue or start a continuing line (`then write 5 and 0`, `append two
 /// zeros`); `add` is left out: it sums.
 const VERBS: &[&str] = &["write", "append", "put", "type", "comes", "come"];
+
+/// The first words of [`CUES`] and [`VERBS`].
+const FIRST_WORDS: &[&str] = &[
+    "and", "after", "followed", "then", "next", "write", "append", "put", "type", "comes", "come",
+];
 
 /// What a line's label says about its piece.
 #[derive(Clone, Debug, PartialEq)]
@@ -279,16 +291,13 @@ fn read_line(l: &str) -> Option<Piece> {
 /// A line that starts with a joining cue (or a joining verb) and holds one piece after it.
 fn cue_piece(l: &str) -> Option<Piece> {
     // The first word must start a cue or a verb (most lines settle here).
-    let w = l
-        .split(|c: char| !c.is_ascii_alphabetic())
-        .next()
-        .unwrap_or("");
-    let starts = CUES.iter().chain(VERBS).any(|c| {
-        c.split(' ')
-            .next()
-            .is_some_and(|f| f.eq_ignore_ascii_case(w))
-    });
-    if !starts {
+    let n = l
+        .as_bytes()
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    let w = l.get(..n)?;
+    if !(3..=8).contains(&n) || !FIRST_WORDS.iter().any(|f| f.eq_ignore_ascii_case(w)) {
         return None;
     }
     let mut rest = l;

@@ -330,10 +330,10 @@ fn csv_fields(s: &str) -> Vec<Field> {
         // A header of a few keys, one of them an operation.
         let header = head.len() <= 80
             && head.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
-            && head.contains(',')
             && head
                 .bytes()
-                .all(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b',' | b' ' | b'\r'));
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b',' | b' ' | b'\r'))
+            && head.contains(',');
         if !header || !head.split(',').any(|k| is_op(k.trim())) {
             continue;
         }
@@ -848,7 +848,7 @@ pub(crate) fn counter_values(s: &str) -> Vec<f64> {
         return out;
     };
     let step = memchr::memmem::find(b, b"counter-increment")
-        .map(|at| after(at))
+        .map(after)
         .filter(|i| i.first() == Some(name))
         .map_or(1, |i| {
             i.get(1).and_then(|v| v.parse::<i64>().ok()).unwrap_or(1)
