@@ -4350,3 +4350,152 @@ fn romanised_languages_and_english_word_games() {
         ],
     );
 }
+
+#[test]
+fn labelled_pieces_each_in_a_notation() {
+    lab_table(
+        "pieces one a line, each in its own notation or continued by a cue",
+        &[
+            ("Part A: XXVII\nPart B: L", "worst_partition_lag"),
+            ("first: MMDCC\nsecond: L", "worst_partition_lag"),
+            ("Part A: LI\nPart B: 00", "total_lag"),
+            ("Part A: 0x1b\nPart B: 0x32", "worst_partition_lag"),
+            ("Hi: 0b11011\nLo: 0b110010", "worst_partition_lag"),
+            ("Part A: 3\u{b3}\nPart B: 5\u{d7}10", "worst_partition_lag"),
+            ("Part A: 3^3\nPart B: 5*10", "worst_partition_lag"),
+            ("Part A: 17\u{d7}3\nPart B: 00", "total_lag"),
+            ("Part A: 0x33\nPart B: two zeros", "total_lag"),
+            (
+                "First word: twenty-seven\nSecond word: fifty",
+                "worst_partition_lag",
+            ),
+            ("Piece 2 = double zero\nPiece 1 = fifty-one", "total_lag"),
+            (
+                "Part A (thousands): 2\nPart B (rest): 750",
+                "worst_partition_lag",
+            ),
+            ("Left: 2 thousand\nRight: 750", "worst_partition_lag"),
+            (
+                "thousands \u{2192} 2\nhundreds \u{2192} 7\ntens \u{2192} 5\nunits \u{2192} 0",
+                "worst_partition_lag",
+            ),
+            ("The value is 51\nand then 00", "total_lag"),
+            ("Write 2 and 7.\nThen write 5 and 0.", "worst_partition_lag"),
+            ("First pair: 5, 1\nSecond pair: 0, 0", "total_lag"),
+            ("* 51\n* then append two zeros", "total_lag"),
+            // Near-misses: prose counts on two lines (neither line is a piece), entity
+            // numbers, a gap in the places, a piece with more after it, places that rise.
+            ("Restarted 27 pods.\nThen 50 more were scheduled.", ""),
+            ("Restarted 27 pods.\nThen 50.", ""),
+            ("Partition 1: 27\nPartition 2: 50", ""),
+            ("Part A: 27\nPart C: 50", ""),
+            ("Part A: XXVII\nPart B: L pods", ""),
+            ("Part A (rest): 750\nPart B (thousands): 2", ""),
+            ("replicas: 27\nport: 50", ""),
+            ("first: 2700\nsecond: 500", ""),
+        ],
+    );
+}
+
+#[test]
+fn structured_pieces_operations_and_positions() {
+    lab_table(
+        "operation-named fields combined, digits placed by position",
+        &[
+            ("{\"base\": 250, \"multiplier\": 11}", "worst_partition_lag"),
+            ("{\"value\": 5000, \"plus\": 100}", "total_lag"),
+            ("{\"k\": 5.1, \"unit\": \"thousand\"}", "total_lag"),
+            ("base: 250\ntimes: 11", "worst_partition_lag"),
+            ("multiplier,base\n11,250", "worst_partition_lag"),
+            ("value = 5200\nminus = 100", "total_lag"),
+            ("position,digit\n3,5\n1,2\n4,0\n2,7", "worst_partition_lag"),
+            (
+                "| position | digit |\n|---|---|\n| 3 | 5 |\n| 1 | 2 |\n| 4 | 0 |\n| 2 | 7 |",
+                "worst_partition_lag",
+            ),
+            (
+                "The 2nd digit is 1, the 1st digit is 5, and the last two are 0.",
+                "total_lag",
+            ),
+            (
+                "In the four-digit answer, position 4 holds 0, position 1 holds 5, positions 2 and 3 hold 1 and 0.",
+                "total_lag",
+            ),
+            (
+                "| factor | value |\n|---|---|\n| a | 11 |\n| b | 250 |\n\nAnswer = a \u{d7} b",
+                "worst_partition_lag",
+            ),
+            (
+                "ol { counter-reset: item 2749 } li { counter-increment: item } li::before { content: counter(item) }",
+                "worst_partition_lag",
+            ),
+            // Near-misses: ordinary fields, keys that name no operation, Kafka offsets,
+            // a replication factor, a table of partitions and lags, a place twice.
+            ("{\"replicas\": 3, \"port\": 8080}", ""),
+            ("{\"base\": 250, \"timeout\": 11}", ""),
+            ("{\"partition\": 3, \"offset\": 5097}", ""),
+            ("replication_factor: 11\nbase_lag: 250", ""),
+            ("partition,lag\n3,5\n1,2\n4,0\n2,7", ""),
+            ("| partition | lag |\n|---|---|\n| 0 | 2700 |\n| 1 | 50 |", ""),
+            ("position,digit\n1,7\n1,2\n3,5\n4,0", ""),
+            ("The 2nd digit is 1, the 1st digit is 5.", ""),
+            ("| a | 11 |\n| b | 250 |", ""),
+            ("ol { counter-reset: item } li::before { content: counter(item) }", ""),
+        ],
+    );
+}
+
+#[test]
+fn markup_pieces_out_of_order_or_out_of_sight() {
+    lab_table(
+        "markup pieces read out of order, from attributes, blocks, grids and join operators",
+        &[
+            ("<span title=\"27\"></span><span title=\"50\"></span>", "worst_partition_lag"),
+            ("<a href=\"#27\">x</a><a href=\"#50\">y</a>", "worst_partition_lag"),
+            ("<data value=\"27\">a</data><data value=\"50\">b</data>", "worst_partition_lag"),
+            (
+                "<span class=\"a\"></span><style>.a::before{content:\"27\"}.a::after{content:\"50\"}</style>",
+                "worst_partition_lag",
+            ),
+            (
+                "<style>.lag::before{content:\"51\"}.lag::after{content:\"00\"}</style><b class=\"lag\"></b>",
+                "total_lag",
+            ),
+            (
+                "<span style=\"float:right\">50</span><span style=\"float:left\">27</span>",
+                "worst_partition_lag",
+            ),
+            (
+                "<details><summary>Hint 1</summary>27</details>\n<details><summary>Hint 2</summary>50</details>",
+                "worst_partition_lag",
+            ),
+            (
+                "<table><tr><td>50</td><td>27</td></tr></table> (read right to left)",
+                "worst_partition_lag",
+            ),
+            (
+                "| a | b |\n|---|---|\n| 2 | 5 |\n| 7 | 0 |\n(read column by column)",
+                "worst_partition_lag",
+            ),
+            ("```\n51\n```\nand\n```\n00\n```", "total_lag"),
+            ("27 . 50 (PHP-style)", "worst_partition_lag"),
+            ("27 <> 50", "worst_partition_lag"),
+            (
+                "Digits in ascending order: 0, 2, 5, 7. Actual order uses positions 2, 4, 3, 1 of that list.",
+                "worst_partition_lag",
+            ),
+            // Near-misses: a lone anchor, table cell spans, links that show their numbers,
+            // an arrow as generated content, floats already in order of other numbers, a
+            // table without a reading cue, a spaced dot ending a sentence.
+            ("<a href=\"#27\">see section 27</a>", ""),
+            ("<td colspan=\"2\">a</td><td colspan=\"7\">b</td><td colspan=\"5\">c</td>", ""),
+            ("<a href=\"#27\">page 3</a><a href=\"#50\">page 4</a>", ""),
+            ("<style>.n::after{content:\"\u{2192}\"}</style><span class=\"n\">step 27</span> done", ""),
+            ("<span style=\"float:left\">27 pods</span><span style=\"float:right\">50 ms</span>", ""),
+            ("| a | b |\n|---|---|\n| 5 | 2 |\n| 0 | 7 |", ""),
+            ("Restarted 27. 50 more were scheduled.", ""),
+            ("v1.27 . 50", ""),
+            ("lag <> 50", ""),
+        ],
+    );
+}

@@ -384,7 +384,7 @@ fn place_sum(chain: &[&Piece]) -> Option<String> {
 
 /// Words that number things of an ops text, whose values are independent readings
 /// (`partition 1: 27` / `partition 2: 50` are two lags): never a label of pieces.
-const ENTITY_WORDS: &[&str] = &[
+pub(crate) const ENTITY_WORDS: &[&str] = &[
     "partition",
     "broker",
     "replica",

@@ -301,6 +301,7 @@ mod normalize;
 mod numbers;
 mod parts;
 mod phrases;
+mod pieces;
 mod prefix;
 mod program;
 mod quantities;
@@ -314,6 +315,7 @@ mod signs;
 mod spelled;
 mod spelling;
 mod splits;
+mod structured;
 mod tables;
 mod tags;
 mod targets;
@@ -877,6 +879,23 @@ impl Matcher {
         if let Some(v) = fields::view(text) {
             self.scan_view(&v, hits, false);
         }
+        // Operation-named fields combined (`{"base": 250, "multiplier": 11}`) and digits placed
+        // by position (`position,digit` / `3,5` …, `the 2nd digit is 1`): `structured.rs`.
+        if self.rules.position_phrases && !self.nums.is_empty() {
+            for v in structured::values(&norm)
+                .into_iter()
+                .chain(structured::counter_values(text))
+            {
+                self.computed(v, hits);
+            }
+            structured::scan_positions(&norm, &self.whole_digits, hits);
+            // Pieces one a line, each in its own notation (`Part A: XXVII` / `Part B: L`), or
+            // continued by a cue (`51` / `and then 00`), joined: on the normalised text once
+            // (each piece's reader reads number words itself).
+            pieces::scan(&norm, &self.whole_digits, hits);
+            // A grid read as a cue beside it says (`(read column by column)`), as written.
+            structured::scan_grids(text, &self.whole_digits, hits);
+        }
         // Ordered lists numbered as rendered (`2749. a` / `1. b` shows `2750. b`).
         if let Some(v) = normalize::numbered(text) {
             let n = normalize::normalize(&v);
@@ -1051,7 +1070,13 @@ impl Matcher {
         } else {
             Vec::new()
         };
-        for r in programs {
+        // Named cells of a table used by a later line (`| a | 11 |` … `Answer = a × b`).
+        let bound = if self.rules.position_phrases {
+            structured::table_bindings(text).and_then(|p| program::run(&p))
+        } else {
+            None
+        };
+        for r in programs.into_iter().chain(bound) {
             if !self.nums.is_empty() {
                 for v in &r.numbers {
                     let v = v.abs();
@@ -1241,6 +1266,9 @@ impl Matcher {
                 phrases::scan(s, &self.digit_strings, ctx.hits);
                 // Pieces with labels that place them (`hi=51 lo=00`, `tens: 0`), joined.
                 halves::scan(s, &self.whole_digits, ctx.hits);
+                // Join operators (`27 . 50`, `27 <> 50`); the pieces one a line are read once a
+                // text, in `search`.
+                pieces::scan_operators(s, &self.whole_digits, ctx.hits);
                 // Pieces under keys that only count (`{"a":"51","b":"00"}`), quoted arrays.
                 seqkeys::scan(s, &self.whole_digits, ctx.hits);
             }

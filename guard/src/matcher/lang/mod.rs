@@ -278,8 +278,8 @@ use kana::{has_kana, scan_kana};
 use korean::{has_hangul, scan_korean};
 use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH};
 use pinyin::Pinyin;
-pub(crate) use roman::canonical_value as roman_value;
 pub(crate) use roman::glued_value as roman_glued_value;
+pub(crate) use roman::value as roman_value;
 use roman::{scan_roman, scan_roman_extended};
 
 /// Find every number written in the words of one of the languages above, in CJK numerals, or

@@ -129,15 +129,6 @@ pub(crate) fn glued_value(text: &str, a: usize, e: usize) -> Option<u64> {
     Some(u64::from(v) * 10u64.pow((e - a) as u32) + tail)
 }
 
-/// The value of a canonical upper-case numeral token, stop list or not: for callers that
-/// read numerals only where a text's shape already says they are numerals (`romanpieces.rs`).
-pub(crate) fn canonical_value(tok: &str) -> Option<u32> {
-    if tok.is_empty() || !tok.bytes().all(|c| b"IVXLCDM".contains(&c)) {
-        return None;
-    }
-    roman(tok.as_bytes())
-}
-
 /// The value of a canonical, upper- or lower-case numeral token not on the stop list.
 fn numeral(tok: &[u8]) -> Option<u32> {
     if ROMAN_STOP
@@ -225,6 +216,18 @@ fn roman_token(text: &str, s: usize, e: usize, mask: u8, out: &mut Out) {
             hundreds(text, e, v, out);
         }
     }
+}
+
+/// The value of a whole token that is a canonical Roman numeral of one case, stop list or
+/// not (for a piece a label already marks: `Part B: L`, `first: MMDCC`; for pieces in a row,
+/// `romanpieces.rs`).
+pub(crate) fn value(tok: &str) -> Option<u32> {
+    let b = tok.as_bytes();
+    let one_case = b.iter().all(u8::is_ascii_uppercase) || b.iter().all(u8::is_ascii_lowercase);
+    if !one_case || b.is_empty() || b.len() > MAXR {
+        return None;
+    }
+    roman(b)
 }
 
 /// Value of a canonical Roman numeral (re-encoding it gives the token back).

@@ -40,13 +40,115 @@ pub(crate) fn laid_out(text: &str) -> Vec<String> {
     {
         out.extend(shown_attributes(text));
     }
-    if has(b"x=") || has(b"left:") || has(b"order:") || has(b"grid-column") || has(b"reverse") {
+    if has(b"x=")
+        || has(b"left:")
+        || has(b"order:")
+        || has(b"grid-column")
+        || has(b"reverse")
+        || has(b"float")
+    {
         out.extend(positioned(text));
     }
     if has(b"content:") || has(b"content :") {
         out.extend(generated_content(text));
     }
+    // Two quoted attribute values or more that start with a digit or `#` and a digit.
+    let numeric_values = memchr::memmem::find_iter(b, b"=\"")
+        .filter(|&i| {
+            let v = b.get(i + 2..).unwrap_or(&[]);
+            v.first().is_some_and(u8::is_ascii_digit)
+                || (v.first() == Some(&b'#') && v.get(1).is_some_and(u8::is_ascii_digit))
+        })
+        .take(2)
+        .count();
+    if numeric_values >= 2 && (has(b"title=") || has(b"href=") || has(b"value=") || has(b"data-")) {
+        out.extend(attribute_runs(text));
+    }
+    // A disclosure's summary is a label its hidden text follows (`Hint 1` / `27`).
+    if has(b"</summary>") {
+        out.push(text.replace("</summary>", "</summary>: "));
+    }
     out
+}
+
+/// Attributes that hold a number a reader sees on hover or a program reads: a tooltip, a
+/// link's fragment, a `<data>` value, a `data-*` attribute.
+const HIDDEN_NUMBER_ATTRIBUTES: &[&str] = &[
+    "title",
+    "href",
+    "value",
+    "data-value",
+    "data-v",
+    "data-n",
+    "data-digit",
+];
+
+/// The number an element's attributes hold out of sight (`title="27"`, `href="#27"`,
+/// `<data value="27">`), when its content shows no digit.
+fn hidden_number<'a>(tag: &Tag<'a>) -> Option<&'a str> {
+    HIDDEN_NUMBER_ATTRIBUTES.iter().find_map(|a| {
+        let v = attr(tag.attrs, a)?;
+        let v = if *a == "href" {
+            v.strip_prefix('#')?
+        } else {
+            v
+        };
+        (!v.is_empty() && v.len() <= 9 && v.bytes().all(|c| c.is_ascii_digit())).then_some(v)
+    })
+}
+
+/// The text with each run of two or more adjacent elements (white space or nothing between)
+/// whose attributes each hold a number their content does not show, written as those numbers
+/// joined (`<span title="27"></span><span title="50"></span>` → `2750`). A lone element
+/// (`<a href="#27">see section 27</a>`) or one whose content shows digits (pagination) is
+/// left as it is.
+fn attribute_runs(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    for lt in memchr::memchr_iter(b'<', b) {
+        if lt < copied {
+            continue;
+        }
+        let mut run: Vec<&str> = Vec::new();
+        let mut at = lt;
+        while run.len() < MAX_GROUP {
+            let Some((tag, e)) = element_at(text, at) else {
+                break;
+            };
+            let inner = text.get(tag.end..e.end).unwrap_or("");
+            if inner.bytes().any(|c| c.is_ascii_digit()) {
+                break;
+            }
+            let Some(v) = hidden_number(&tag) else {
+                break;
+            };
+            run.push(v);
+            at = e.end;
+            let Some(next) = memchr::memchr(b'<', b.get(at..).unwrap_or(&[])).map(|k| at + k)
+            else {
+                break;
+            };
+            // The closing tag itself, or white space, between two elements.
+            if !adjacent(text, at, next) || b.get(next + 1) == Some(&b'/') {
+                break;
+            }
+            at = next;
+        }
+        if run.len() < 2 {
+            continue;
+        }
+        out.push_str(text.get(copied..lt)?);
+        out.push(' ');
+        out.push_str(&run.concat());
+        out.push(' ');
+        copied = at;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(text.get(copied..)?);
+    Some(out)
 }
 
 /// An opening tag at `lt`: its name, its attribute text and the index after its `>`.
@@ -191,6 +293,11 @@ fn shown_attributes(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Columns of floated elements: left floats first in source order, right floats last, the
+/// first of them rightmost (their run is reversed after sorting).
+const FLOAT_LEFT: f64 = -1e12;
+const FLOAT_RIGHT: f64 = 1e12;
+
 /// Where an element with a position shows: (row, column) from SVG `y`/`x`, CSS `top`/`left`,
 /// flexbox `order`, `grid-row`/`grid-column`.
 fn position(attrs: &str) -> Option<(f64, f64)> {
@@ -200,7 +307,12 @@ fn position(attrs: &str) -> Option<(f64, f64)> {
         .or_else(|| style_prop(style, "left").and_then(leading_number))
         .or_else(|| style_prop(style, "order").and_then(leading_number))
         .or_else(|| style_prop(style, "grid-column").and_then(leading_number))
-        .or_else(|| style_prop(style, "grid-column-start").and_then(leading_number))?;
+        .or_else(|| style_prop(style, "grid-column-start").and_then(leading_number))
+        .or_else(|| match style_prop(style, "float") {
+            Some(f) if f.eq_ignore_ascii_case("left") => Some(FLOAT_LEFT),
+            Some(f) if f.eq_ignore_ascii_case("right") => Some(FLOAT_RIGHT),
+            _ => None,
+        })?;
     let row = attr(attrs, "y")
         .and_then(leading_number)
         .or_else(|| style_prop(style, "top").and_then(leading_number))
@@ -303,6 +415,12 @@ fn positioned(text: &str) -> Option<String> {
         let mut sorted = group.clone();
         if !reversed {
             sorted.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
+            // Right floats stack from the right edge: the first written shows last.
+            let rights = sorted.iter().filter(|x| x.1 .1 == FLOAT_RIGHT).count();
+            let n = sorted.len();
+            if let Some(tail) = sorted.get_mut(n - rights..) {
+                tail.reverse();
+            }
         }
         let moved = sorted
             .iter()
@@ -439,7 +557,7 @@ fn generated_content(text: &str) -> Option<String> {
         return None;
     }
     // (position, order, text to insert) and (from, to) ranges to drop.
-    let mut inserts: Vec<(usize, String)> = Vec::new();
+    let mut inserts: Vec<(usize, bool, String)> = Vec::new();
     let mut drops: Vec<(usize, usize)> = Vec::new();
     for lt in memchr::memchr_iter(b'<', text.as_bytes()) {
         let Some((tag, e)) = element_at(text, lt) else {
@@ -467,13 +585,14 @@ fn generated_content(text: &str) -> Option<String> {
             } else {
                 tag.end
             };
-            inserts.push((at, value.to_string()));
+            inserts.push((at, r.after, value.to_string()));
         }
     }
     if inserts.is_empty() {
         return None;
     }
-    inserts.sort_by_key(|(at, _)| *at);
+    // At one place (an empty element), `::before` shows before `::after`.
+    inserts.sort_by_key(|(at, after, _)| (*at, *after));
     let mut out = String::with_capacity(text.len() + 16);
     let mut at = 0;
     let mut ins = inserts.iter().peekable();
@@ -484,7 +603,7 @@ fn generated_content(text: &str) -> Option<String> {
         if *from < at {
             continue;
         }
-        while let Some((p, v)) = ins.next_if(|(p, _)| *p <= *from) {
+        while let Some((p, _, v)) = ins.next_if(|(p, _, _)| *p <= *from) {
             if *p >= at {
                 out.push_str(text.get(at..*p)?);
                 at = *p;
@@ -566,6 +685,35 @@ mod tests {
         assert!(r.contains(&"5100 more".to_string()), "{r:?}");
         // No element of that class: no reading.
         assert!(readings("<style>.q::after{content:'00'}</style><span>51</span>").is_empty());
+    }
+
+    #[test]
+    fn pieces_out_of_order_or_out_of_sight() {
+        let r = readings("<span class=\"a\"></span><style>.a::before{content:\"27\"}.a::after{content:\"50\"}</style>");
+        assert!(r.contains(&"2750".to_string()), "{r:?}");
+        let r =
+            readings("<span style=\"float:right\">50</span><span style=\"float:left\">27</span>");
+        assert!(r.contains(&"2750".to_string()), "{r:?}");
+        let r = readings("<b style=\"float:right\">0</b><b style=\"float:right\">5</b><b style=\"float:left\">2</b><b style=\"float:left\">7</b>");
+        assert!(r.contains(&"2750".to_string()), "{r:?}");
+        for t in [
+            "<span title=\"27\"></span><span title=\"50\"></span>",
+            "<a href=\"#27\">x</a><a href=\"#50\">y</a>",
+            "<data value=\"27\">a</data> <data value=\"50\">b</data>",
+        ] {
+            let r = readings(t);
+            assert!(r.iter().any(|x| x.trim() == "2750"), "{t:?} {r:?}");
+        }
+        let r = readings("<details><summary>Hint 1</summary>27</details>");
+        assert!(r.contains(&"Hint 1: 27".to_string()), "{r:?}");
+        // A lone link, links that show their numbers, a table cell's span.
+        for t in [
+            "<a href=\"#27\">see section 27</a>",
+            "<a href=\"#2\">2</a><a href=\"#7\">7</a>",
+            "<td colspan=\"2\">a</td><td colspan=\"7\">b</td>",
+        ] {
+            assert!(attribute_runs(t).is_none(), "{t:?}");
+        }
     }
 
     #[test]
