@@ -231,6 +231,27 @@ fn glued_letters(text: &str) -> Option<String> {
             && !b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric)
     };
     let sep = |c: u8| matches!(c, b' ' | b',' | b'.' | b'-' | b';' | b'|' | b'/');
+    // A first look for three lone letters one separator apart, before any copy.
+    let run_at = |i: usize| {
+        let mut n = 1;
+        let mut j = i + 1;
+        while n < 3 {
+            let mut k = j;
+            while b.get(k).is_some_and(|c| sep(*c)) && k - j < 4 {
+                k += 1;
+            }
+            if k > j && lone(k) {
+                n += 1;
+                j = k + 1;
+            } else {
+                return false;
+            }
+        }
+        true
+    };
+    if !(0..b.len()).any(|i| lone(i) && run_at(i)) {
+        return None;
+    }
     let mut out = Vec::with_capacity(b.len());
     let mut changed = false;
     let mut i = 0;

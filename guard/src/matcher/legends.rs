@@ -34,19 +34,24 @@ const JOKER: char = '🃏';
 pub(crate) fn view(text: &str) -> Option<String> {
     let b = text.as_bytes();
     let lower_has = |w: &[u8]| memmem::find(b, w).is_some();
-    let cards = SUITS.iter().take(4).any(|s| {
-        let s = s.as_bytes();
-        s.get(..s.len() - 1).is_some_and(lower_has)
-    }) || text.contains(SUIT_GLYPHS)
-        || text.contains(JOKER);
-    let legend_cue = memchr::memchr(b'=', b).is_some()
-        || lower_has(b" as ")
-        || lower_has(b"zero")
-        || lower_has(b"ZERO");
-    if !cards && !legend_cue {
+    // A card needs its suit (`of hearts`; `heartbeat` and `broker` are no cards).
+    let cards = [&b" of heart"[..], b" of club", b" of spade", b" of diamond"]
+        .iter()
+        .any(|s| lower_has(s))
+        // The suit glyphs are U+2660..U+2667 (E2 99 A0..A7 in UTF-8); the joker F0 9F 83 8F.
+        || memmem::find_iter(b, &[0xE2, 0x99])
+            .any(|i| b.get(i + 2).is_some_and(|c| (0xA0..=0xA7).contains(c)))
+        || memmem::find(b, &[0xF0, 0x9F, 0x83, 0x8F]).is_some()
+        || lower_has(b"joker")
+        || lower_has(b"Joker")
+        || lower_has(b"JOKER");
+    // The legend forms' anchors: `(… = …)`, `… as <digit>`, `for/means/counts <digit>`.
+    let paren = memchr::memchr(b'(', b).is_some() && memchr::memchr(b'=', b).is_some();
+    let worded = lower_has(b" as ") || lower_has(b" for ") || lower_has(b" means ");
+    if !cards && !paren && !worded {
         return None;
     }
-    let (legend, spans) = legend(text);
+    let (legend, spans) = legend(text, cards, worded);
     if legend.is_empty() && !cards {
         return None;
     }
@@ -103,7 +108,7 @@ fn key_of(w: &str) -> Option<String> {
 type Legend = (Vec<(String, u8)>, Vec<(usize, usize)>);
 
 /// The legend's pairs (key, digit) and the byte spans that state them.
-fn legend(text: &str) -> Legend {
+fn legend(text: &str, cards: bool, worded: bool) -> Legend {
     let mut pairs = Vec::new();
     let mut spans = Vec::new();
     // `(k = d, k = d)`: every entry a pair.
@@ -140,7 +145,7 @@ fn legend(text: &str) -> Legend {
         from = close + 1;
     }
     // `a joker (zero)`: a card word with its digit in parentheses right after it.
-    for (open, _) in text.match_indices('(') {
+    for (open, _) in text.match_indices('(').filter(|_| cards) {
         let Some(close) = text.get(open..).and_then(|t| t.find(')')).map(|p| p + open) else {
             continue;
         };
@@ -157,17 +162,61 @@ fn legend(text: &str) -> Legend {
             spans.push((open, close + 1));
         }
     }
-    // Sentence forms, word by word.
+    // Sentence forms: only around an anchor word followed by a digit (`as 0`, `for zero`,
+    // `means 0`, `counts as 0`; `are`/`is` with a card), each window read word by word.
+    if worded || cards {
+        for (a, e) in anchor_windows(text, cards) {
+            if let Some(window) = text.get(a..e) {
+                sentence_forms(window, a, &mut pairs, &mut spans);
+            }
+        }
+    }
+    spans.sort_unstable();
+    spans.dedup();
+    // Overlapping spans: keep the first.
+    let mut kept: Vec<(usize, usize)> = Vec::new();
+    for s in spans {
+        if kept.last().is_none_or(|l| l.1 <= s.0) {
+            kept.push(s);
+        }
+    }
+    (pairs, kept)
+}
+
+/// The legend's sentence forms in `text` (a window starting at byte `base` of the whole).
+fn sentence_forms(
+    text: &str,
+    base: usize,
+    pairs: &mut Vec<(String, u8)>,
+    spans: &mut Vec<(usize, usize)>,
+) {
     let words: Vec<(usize, usize)> = word_spans(text);
-    let w = |k: usize| {
-        words
-            .get(k)
-            .and_then(|&(a, e)| text.get(a..e))
-            .unwrap_or("")
-            .trim_matches(|c: char| !c.is_alphanumeric() && c != JOKER)
+    // Each word trimmed once; a word is looked at further only beside an anchor.
+    let trimmed: Vec<&str> = words
+        .iter()
+        .map(|&(a, e)| {
+            text.get(a..e)
+                .unwrap_or("")
+                .trim_matches(|c: char| !c.is_alphanumeric() && c != JOKER)
+        })
+        .collect();
+    let w = |k: usize| trimmed.get(k).copied().unwrap_or("");
+    let is = |k: usize, ws: &[&str]| {
+        let x = w(k);
+        x.len() <= 6 && ws.iter().any(|y| x.eq_ignore_ascii_case(y))
     };
-    let is = |k: usize, ws: &[&str]| ws.iter().any(|x| w(k).eq_ignore_ascii_case(x));
+    let anchor = |k: usize| {
+        let x = w(k);
+        (2..=6).contains(&x.len())
+            && matches!(
+                x.as_bytes().first(),
+                Some(b'a' | b'A' | b'i' | b'f' | b'm' | b'c')
+            )
+    };
     for k in 0..words.len() {
+        if !anchor(k + 1) && !anchor(k + 2) && !anchor(k + 3) {
+            continue;
+        }
         // `read 12 as 0`, `count a joker as zero`, `treat jokers as 0`.
         if is(k, &["read", "count", "treat", "take"]) {
             let key_at = if is(k + 1, &["a", "an", "each", "every"]) {
@@ -178,7 +227,7 @@ fn legend(text: &str) -> Legend {
             if is(key_at + 1, &["as"]) {
                 if let (Some(key), Some(d)) = (key_of(w(key_at)), digit_of(w(key_at + 2))) {
                     pairs.push((key, d));
-                    spans.push(span(&words, k, key_at + 2));
+                    spans.push(shift(base, span(&words, k, key_at + 2)));
                 }
             }
         }
@@ -198,24 +247,57 @@ fn legend(text: &str) -> Legend {
                     pairs.push((key, d));
                     // `a joker for zero` keeps the key (it is where the digit goes).
                     if is(k + 1, &["for"]) {
-                        spans.push(span(&words, k + 1, d_at));
+                        spans.push(shift(base, span(&words, k + 1, d_at)));
                     } else {
-                        spans.push(span(&words, k, d_at));
+                        spans.push(shift(base, span(&words, k, d_at)));
                     }
                 }
             }
         }
     }
-    spans.sort_unstable();
-    spans.dedup();
-    // Overlapping spans: keep the first.
-    let mut kept: Vec<(usize, usize)> = Vec::new();
-    for s in spans {
-        if kept.last().is_none_or(|l| l.1 <= s.0) {
-            kept.push(s);
+}
+
+fn shift(base: usize, (a, e): (usize, usize)) -> (usize, usize) {
+    (a + base, e + base)
+}
+
+/// Windows (byte ranges, merged) around each anchor word followed by a digit or its word.
+fn anchor_windows(text: &str, cards: bool) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut anchors: Vec<&[u8]> = vec![b" as ", b" for ", b" means "];
+    if cards {
+        anchors.extend([&b" are "[..], b" is "]);
+    }
+    let mut hits: Vec<usize> = Vec::new();
+    for a in anchors {
+        for at in memmem::find_iter(b, a).take(256) {
+            let after = text.get(at + a.len()..).unwrap_or("");
+            let next = after
+                .split(|c: char| c.is_whitespace() || matches!(c, ',' | ')' | '.' | ';' | ':'))
+                .next()
+                .unwrap_or("");
+            if digit_of(next).is_some() {
+                hits.push(at);
+            }
         }
     }
-    (pairs, kept)
+    hits.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for at in hits {
+        let mut a = at.saturating_sub(48);
+        while a > 0 && !text.is_char_boundary(a) {
+            a -= 1;
+        }
+        let mut e = (at + 24).min(b.len());
+        while e < b.len() && !text.is_char_boundary(e) {
+            e += 1;
+        }
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(e),
+            _ => out.push((a, e)),
+        }
+    }
+    out
 }
 
 /// A card or joker a legend may name with `is`/`are` or a digit in parentheses.
@@ -377,6 +459,7 @@ mod tests {
             ),
             ("Deal: 2♥ 7♣ 5♠ and a joker (zero).", "2 7 5 and"),
             ("Deal: 5♦ A♠ 🃏 🃏 (ace = 1, joker = 0)", "5 1 0 0"),
+            ("count a joker as zero: 5, 1, joker, joker", "5, 1, 0, 0"),
             (
                 "the hour hand points at 5, then 1, then 12, then 12 (12 = 0)",
                 "5, then 1, then 0, then 0",

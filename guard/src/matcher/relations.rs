@@ -230,8 +230,22 @@ pub(crate) fn values(s: &str) -> (Vec<f64>, bool) {
         }
         let head = s.get(..at).unwrap_or("");
         let tail = s.get(at..).unwrap_or("");
-        let start = head.rfind("\n\n").map_or(0, |k| k + 2);
-        let end = tail.find("\n\n").map_or(s.len(), |k| at + k);
+        // The paragraph break is looked for within MAX_PARAGRAPH bytes only: a longer
+        // paragraph is read by lines anyway, and an unbounded look back from every cue of a
+        // long text without blank lines is quadratic.
+        let b = s.as_bytes();
+        let lo = at.saturating_sub(MAX_PARAGRAPH + 1);
+        let hi = (at + MAX_PARAGRAPH + 1).min(b.len());
+        let start = match memchr::memmem::rfind(b.get(lo..at).unwrap_or(&[]), b"\n\n") {
+            Some(k) => lo + k + 2,
+            None if lo == 0 => 0,
+            None => lo.saturating_sub(1),
+        };
+        let end = match memchr::memmem::find(b.get(at..hi).unwrap_or(&[]), b"\n\n") {
+            Some(k) => at + k,
+            None if hi == b.len() => b.len(),
+            None => hi + 1,
+        };
         let (start, end) = if end - start <= MAX_PARAGRAPH {
             (start, end)
         } else {

@@ -13,8 +13,8 @@
 //! `minus`, `times`) between two numerals, one of two letters or more; a backwards token four
 //! letters or more and not a numeral as written. The caller compares exactly.
 //!
-//! Cost: one byte pass for an upper-case run of two numeral letters; a text without one is
-//! left after it.
+//! Cost: one byte pass for a whole word of two numeral letters or more that is a numeral (or
+//! four letters or more); a text without one is left after it.
 
 use super::lang::roman_value;
 
@@ -82,11 +82,33 @@ fn upper_roman(t: &str) -> Option<u32> {
     }
 }
 
-/// Does the text hold two upper-case numeral letters in a row?
+/// Does the text hold a whole word of upper-case numeral letters, two or more, that is a
+/// numeral or (four letters or more) may be one backwards? (`CPU`, `ID` and `MiB` are not.)
 fn may_hold(b: &[u8]) -> bool {
-    let r = |c: &u8| b"IVXLCDM".contains(c);
-    b.windows(2)
-        .any(|w| w.first().is_some_and(r) && w.get(1).is_some_and(r))
+    let r = |c: u8| b"IVXLCDM".contains(&c);
+    let mut i = 0;
+    while i < b.len() {
+        let Some(&c) = b.get(i) else { break };
+        if !c.is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            i += 1;
+        }
+        let word = b.get(start..i).unwrap_or(&[]);
+        if word.len() >= 2 && word.iter().all(|&c| r(c)) {
+            let canonical = std::str::from_utf8(word)
+                .ok()
+                .and_then(roman_value)
+                .is_some();
+            if canonical || word.len() >= 4 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The views (see the module doc) that differ from `s`.
