@@ -223,6 +223,20 @@ const COUNTS: &[&str] = &[
     "two", "three", "four", "five", "six", "seven", "eight", "nine",
 ];
 
+/// A count at word `k`: `two`…`nine`, or digits within `digits`.
+fn count_at(w: &Words<'_>, k: usize, digits: std::ops::RangeInclusive<usize>) -> Option<usize> {
+    COUNTS
+        .iter()
+        .position(|x| w.is(k, &[x]))
+        .map(|i| i + 2)
+        .or_else(|| {
+            w.core(k)
+                .parse::<usize>()
+                .ok()
+                .filter(|n| digits.contains(n))
+        })
+}
+
 /// At word `k`, zeros appended to the number before: the edit (byte range, text).
 fn zeros_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
     if w.is(k, &["shifted", "shift", "moved"]) {
@@ -244,17 +258,7 @@ fn zeros_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
         (c.len(), j)
     } else if plural {
         let p = j.checked_sub(1)?;
-        let n = COUNTS
-            .iter()
-            .position(|x| w.is(p, &[x]))
-            .map(|i| i + 2)
-            .or_else(|| {
-                w.core(p)
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (2..=9).contains(n))
-            })?;
-        (n, p)
+        (count_at(w, p, 2..=9)?, p)
     } else {
         // `a zero`, `one 0`
         let p = j.checked_sub(1).filter(|&p| w.is(p, &["a", "one"]))?;
@@ -337,17 +341,7 @@ fn appended_to(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
     } else if w.is(k + 1, &["a", "one"]) && (w.is(k + 2, &["zero"]) || zeros(k + 2) == Some(1)) {
         (1, k + 3)
     } else if w.is(k + 2, &["zeros", "zeroes", "0s"]) {
-        let n = COUNTS
-            .iter()
-            .position(|x| w.is(k + 1, &[x]))
-            .map(|i| i + 2)
-            .or_else(|| {
-                w.core(k + 1)
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (2..=9).contains(n))
-            })?;
-        (n, k + 3)
+        (count_at(w, k + 1, 2..=9)?, k + 3)
     } else {
         return None;
     };
@@ -378,16 +372,7 @@ fn appended_to(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
 /// `N followed by 00`.
 fn shifted(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
     let n = k.checked_sub(1).filter(|&n| w.number(n) && !w.breaks(n))?;
-    let count = COUNTS
-        .iter()
-        .position(|x| w.is(k + 1, &[x]))
-        .map(|i| i + 2)
-        .or_else(|| {
-            w.core(k + 1)
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=6).contains(n))
-        })?;
+    let count = count_at(w, k + 1, 1..=6)?;
     let mut j = k + 2;
     if w.is(j, &["decimal"]) {
         j += 1;
