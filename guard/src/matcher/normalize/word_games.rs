@@ -321,10 +321,15 @@ pub(crate) fn word_games(text: &str) -> Vec<String> {
 
 /// Each run of letters or digits of `text` (a count may be in digits: `5 thousands`).
 fn tokens(text: &str) -> Vec<(usize, usize)> {
+    runs(text, char::is_alphanumeric)
+}
+
+/// Each maximal run of chars of `text` that `keep` holds for, with its byte range.
+fn runs(text: &str, keep: fn(char) -> bool) -> Vec<(usize, usize)> {
     let mut v = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
+        if keep(c) {
             start.get_or_insert(i);
         } else if let Some(s) = start.take() {
             v.push((s, i));
@@ -433,19 +438,7 @@ fn lone(b: &[u8], i: usize) -> bool {
 
 /// Each alphabetic word of `text`, in order, with its start and end byte offsets.
 fn words(text: &str) -> Vec<(usize, usize)> {
-    let mut v = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphabetic() {
-            start.get_or_insert(i);
-        } else if let Some(s) = start.take() {
-            v.push((s, i));
-        }
-    }
-    if let Some(s) = start {
-        v.push((s, text.len()));
-    }
-    v
+    runs(text, char::is_alphabetic)
 }
 
 /// The Pig Latin word `w` undone, when it undoes to a number word: `ivefay` → `five`,
