@@ -26,41 +26,10 @@
 //! ` sh`, ` 10^`, `%u`, `digit`, or `*` after a quote), found by memchr; otherwise one walk
 //! over the text, copied once.
 
+use super::computed::{fmt_num, Val};
+
 /// Longest argument list read (bytes between the parentheses).
 const MAX_ARGS: usize = 400;
-
-/// A literal argument or a call's value.
-#[derive(Clone, Debug, PartialEq)]
-enum Val {
-    Num(f64),
-    Str(String),
-    List(Vec<Val>),
-}
-
-impl Val {
-    fn num(&self) -> Option<f64> {
-        match self {
-            Val::Num(n) => Some(*n),
-            _ => None,
-        }
-    }
-    /// The text a value concatenates as (`5` for 5.0, a string as it is).
-    fn text(&self) -> Option<String> {
-        match self {
-            Val::Num(n) => Some(fmt_num(*n)),
-            Val::Str(s) => Some(s.clone()),
-            Val::List(_) => None,
-        }
-    }
-}
-
-fn fmt_num(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n as i64)
-    } else {
-        format!("{n}")
-    }
-}
 
 /// Does the text hold anything this module reads?
 fn triggered(s: &str) -> bool {

@@ -275,6 +275,7 @@ mod brackets;
 mod candidates;
 mod ciphered;
 mod code;
+mod computed;
 mod digests;
 mod digitciphers;
 mod digitops;

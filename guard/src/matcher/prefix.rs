@@ -15,44 +15,14 @@
 //! word, or `{{` (memchr and memmem); then one bounded walk per form ([`MAX_FORM`] bytes,
 //! [`MAX_DEPTH`] levels, [`MAX_FORMS`] forms a text).
 
+use super::computed::Val;
+
 /// Longest form read (bytes).
 const MAX_FORM: usize = 400;
 /// Nesting followed.
 const MAX_DEPTH: u32 = 8;
 /// Forms evaluated per text.
 const MAX_FORMS: usize = 64;
-
-#[derive(Clone, Debug, PartialEq)]
-enum Val {
-    Num(f64),
-    Str(String),
-    List(Vec<Val>),
-}
-
-impl Val {
-    fn num(&self) -> Option<f64> {
-        match self {
-            Val::Num(n) => Some(*n),
-            Val::Str(s) => s.trim().parse().ok(),
-            Val::List(_) => None,
-        }
-    }
-    fn text(&self) -> Option<String> {
-        match self {
-            Val::Num(n) => Some(fmt_num(*n)),
-            Val::Str(s) => Some(s.clone()),
-            Val::List(_) => None,
-        }
-    }
-}
-
-fn fmt_num(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n as i64)
-    } else {
-        format!("{n}")
-    }
-}
 
 /// Heads a form may open with besides an operator (lowercase).
 const HEADS: [&str; 22] = [
@@ -289,7 +259,7 @@ fn apply(head: &str, args: &[Val]) -> Option<Val> {
             [Val::List(items)] => items.clone(),
             _ => a.to_vec(),
         };
-        flat.iter().map(Val::num).collect()
+        flat.iter().map(|v| v.coerce(|t| t.parse().ok())).collect()
     };
     let fold = |op: &str, a: &[Val]| -> Option<Val> {
         let n = nums(a)?;

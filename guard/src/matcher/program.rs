@@ -35,6 +35,8 @@
 //! lines, bounded: at most [`MAX_STATEMENTS`] statements, [`MAX_VARS`] names, [`MAX_STR`]
 //! bytes per string, [`MAX_DEPTH`] nested expressions, [`MAX_OPERANDS`] operands per text.
 
+use super::computed::{fmt_num, Val};
+
 /// Statements interpreted per text; the rest is not read.
 const MAX_STATEMENTS: usize = 256;
 /// Names remembered; a new name beyond this is not stored (its later uses fail).
@@ -55,41 +57,6 @@ const MAX_PREC: usize = 32;
 pub(crate) struct Readings {
     pub numbers: Vec<f64>,
     pub text: String,
-}
-
-/// A value: a number, a string, or a tuple/list of values.
-#[derive(Clone, Debug, PartialEq)]
-enum Val {
-    Num(f64),
-    Str(String),
-    List(Vec<Val>),
-}
-
-impl Val {
-    /// The text a value prints or concatenates as (`5100` for 5100.0).
-    fn text(&self) -> Option<String> {
-        match self {
-            Val::Num(n) => Some(fmt_num(*n)),
-            Val::Str(s) => Some(s.clone()),
-            Val::List(_) => None,
-        }
-    }
-    /// The number a value converts to (`"5100"` → 5100).
-    fn number(&self) -> Option<f64> {
-        match self {
-            Val::Num(n) => Some(*n),
-            Val::Str(s) => parse_decimal(s.trim()),
-            Val::List(_) => None,
-        }
-    }
-}
-
-fn fmt_num(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n as i64)
-    } else {
-        format!("{n}")
-    }
 }
 
 /// A plain decimal (`5100`, `-51.5`, `05100`): digits, one optional sign and point.
@@ -1570,7 +1537,9 @@ fn binary(op: Op, a: &Val, b: &Val, extra: &mut Vec<f64>) -> Option<Val> {
         }
         (_, Num(x), Num(y)) => num_op(op, *x, *y).map(Num),
         // JS coerces a numeric string in `-`, `*`, `/`.
-        (Op::Sub | Op::Div | Op::Mul, x, y) => num_op(op, x.number()?, y.number()?).map(Num),
+        (Op::Sub | Op::Div | Op::Mul, x, y) => {
+            num_op(op, x.coerce(parse_decimal)?, y.coerce(parse_decimal)?).map(Num)
+        }
         _ => None,
     }
 }
@@ -2128,7 +2097,7 @@ impl<'a> Parser<'a> {
             Val::List(items) => items,
             _ => return None,
         };
-        let nums: Option<Vec<f64>> = items.iter().map(Val::number).collect();
+        let nums: Option<Vec<f64>> = items.iter().map(|v| v.coerce(parse_decimal)).collect();
         let nums = nums?;
         Some(Val::Num(if product {
             nums.iter().product()
@@ -2671,7 +2640,7 @@ fn subscript(v: &Val, inner: &str) -> Option<Val> {
 fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
     let text = || v.text();
     let width = |k: usize| -> Option<usize> {
-        let w = args.get(k)?.number()?;
+        let w = args.get(k)?.coerce(parse_decimal)?;
         (w.fract() == 0.0 && (0.0..=64.0).contains(&w)).then_some(w as usize)
     };
     let fill = |k: usize, default: char| -> Option<char> {
@@ -2717,9 +2686,12 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
             let r: String = std::iter::repeat_n(f, total - left).collect();
             Some(Val::Str(l + &s + &r))
         }
-        "repeat" => repeat(&text()?, args.first()?.number()?),
+        "repeat" => repeat(&text()?, args.first()?.coerce(parse_decimal)?),
         "codepointat" | "charcodeat" => {
-            let k = args.first().and_then(Val::number).unwrap_or(0.0);
+            let k = args
+                .first()
+                .and_then(|v| v.coerce(parse_decimal))
+                .unwrap_or(0.0);
             let s = text()?;
             let ch = s.chars().nth(k as usize)?;
             Some(Val::Num(f64::from(u32::from(ch))))
@@ -2755,7 +2727,10 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
         // `(11).__mul__(250)`, `BigInteger.valueOf(51).multiply(…)`, `(250).__add__(2500)`.
         "__mul__" | "multiply" | "mul" | "times" | "__add__" | "add" | "plus" | "__sub__"
         | "subtract" | "minus" => {
-            let (a, b) = (v.number()?, args.first()?.number()?);
+            let (a, b) = (
+                v.coerce(parse_decimal)?,
+                args.first()?.coerce(parse_decimal)?,
+            );
             if args.len() != 1 || matches!(v, Val::Str(_)) {
                 return None;
             }
@@ -2768,7 +2743,8 @@ fn method(name: &str, v: &Val, args: &[Val], run: &Run) -> Option<Val> {
         // `numpy.array([…]).sum()`, `[…].iter().sum::<i32>()`: a list's sum.
         "sum" if args.is_empty() => match v {
             Val::List(items) => {
-                let nums: Option<Vec<f64>> = items.iter().map(Val::number).collect();
+                let nums: Option<Vec<f64>> =
+                    items.iter().map(|v| v.coerce(parse_decimal)).collect();
                 Some(Val::Num(nums?.iter().sum()))
             }
             _ => None,
@@ -2805,7 +2781,7 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
             [Val::List(items)] => items.clone(),
             _ => args.to_vec(),
         };
-        flat.iter().map(Val::number).collect()
+        flat.iter().map(|v| v.coerce(parse_decimal)).collect()
     };
     match name {
         "format" | "println" | "print" | "write" | "writeln" if macro_call => {
@@ -2837,7 +2813,7 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
         "int" | "parseint" | "bigint" | "long" | "number" | "float" | "parsefloat" => {
             let (v, base) = match args {
                 [v] => (v, 10),
-                [v, b] => (v, b.number()? as u32),
+                [v, b] => (v, b.coerce(parse_decimal)? as u32),
                 _ => return None,
             };
             if base == 10 {
@@ -2876,7 +2852,7 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
                 .ok()
                 .map(|n| Val::Num(n as f64))
         }
-        "abs" => Some(Val::Num(one()?.number()?.abs())),
+        "abs" => Some(Val::Num(one()?.coerce(parse_decimal)?.abs())),
         // Arithmetic written as calls: `operator.mul(51, 100)`, `int.__mul__(51, 100)`,
         // `Math.multiplyExact(51, 100)`, `operator.add(…)`, `Fraction(10200, 2)`.
         "mul" | "__mul__" | "multiply" | "multiplyexact" => match nums()?.as_slice() {
@@ -2938,11 +2914,11 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
             _ => None,
         },
         "factorial" => {
-            let n = one()?.number()?;
+            let n = one()?.coerce(parse_decimal)?;
             (n.fract() == 0.0 && (0.0..=20.0).contains(&n))
                 .then(|| Val::Num((1..=n as u64).product::<u64>() as f64))
         }
-        "round" => Some(Val::Num(one()?.number()?.round())),
+        "round" => Some(Val::Num(one()?.coerce(parse_decimal)?.round())),
         "sum" => Some(Val::Num(nums()?.iter().sum())),
         // `math.prod([2, 2, 3, 5, 5, 17])`, `np.prod([11, 250])`.
         "prod" => Some(Val::Num(nums()?.iter().product())),
@@ -2965,7 +2941,7 @@ fn call(name: &str, args: &[Val], macro_call: bool, run: &Run) -> Option<Val> {
             Val::List(l) => Some(Val::Num(l.len() as f64)),
             Val::Num(_) => None,
         },
-        "hex" => radix_text(one()?.number()?, 16).map(|h| Val::Str(format!("0x{h}"))),
+        "hex" => radix_text(one()?.coerce(parse_decimal)?, 16).map(|h| Val::Str(format!("0x{h}"))),
         "sprintf" | "printf" => match args.split_first()? {
             (Val::Str(f), rest) => printf(f, rest, false).map(Val::Str),
             _ => None,
@@ -3228,7 +3204,7 @@ fn render(v: &Val, s: &Spec, c_style: bool) -> Option<String> {
         Some('d' | 'i' | 'u' | 'f' | 'F' | 'x' | 'X' | 'o' | 'b' | 'e' | 'E' | '%')
     ) || (s.ty.is_none_or(|t| t == 'v') && matches!(v, Val::Num(_)));
     let body = if numeric {
-        let n = v.number()?;
+        let n = v.coerce(parse_decimal)?;
         let mag = n.abs();
         let digits = match s.ty {
             Some('d' | 'i' | 'u') => fmt_num(mag.trunc()),
