@@ -119,33 +119,11 @@ fn sig(v: f64, sig: i32) -> String {
 }
 
 /// Roman numerals (the matcher reads them as an other-numerals stretch), up to 10,000.
-fn roman(mut n: u64) -> Option<String> {
+fn roman(n: u64) -> Option<String> {
     if n == 0 || n > 10_000 {
         return None;
     }
-    let table = [
-        (1000, "M"),
-        (900, "CM"),
-        (500, "D"),
-        (400, "CD"),
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        (10, "X"),
-        (9, "IX"),
-        (5, "V"),
-        (4, "IV"),
-        (1, "I"),
-    ];
-    let mut out = String::new();
-    for (v, s) in table {
-        while n >= v {
-            out.push_str(s);
-            n -= v;
-        }
-    }
-    Some(out)
+    Some(super::lang::roman_letters(u32::try_from(n).ok()?))
 }
 
 /// Units to try for a unit family; each is read by the matcher's own unit table

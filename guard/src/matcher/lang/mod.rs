@@ -279,6 +279,7 @@ use korean::{has_hangul, scan_korean};
 use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH};
 use pinyin::Pinyin;
 pub(crate) use roman::glued_value as roman_glued_value;
+pub(crate) use roman::letters as roman_letters;
 pub(crate) use roman::value as roman_value;
 use roman::{scan_roman, scan_roman_extended};
 
@@ -1453,29 +1454,8 @@ Ucheleweshaji unaongezeka: anzisha upya podi tatu ndani ya dakika tano, ujumbe e
         s
     }
 
-    fn roman_w(mut n: u64) -> String {
-        let mut s = String::new();
-        for (v, r) in [
-            (1000, "M"),
-            (900, "CM"),
-            (500, "D"),
-            (400, "CD"),
-            (100, "C"),
-            (90, "XC"),
-            (50, "L"),
-            (40, "XL"),
-            (10, "X"),
-            (9, "IX"),
-            (5, "V"),
-            (4, "IV"),
-            (1, "I"),
-        ] {
-            while n >= v {
-                s += r;
-                n -= v;
-            }
-        }
-        s
+    fn roman_w(n: u64) -> String {
+        super::roman_letters(u32::try_from(n).unwrap_or(0))
     }
 
     /// Slavic plural of a scale word after `n`: one, few (2..=4), many (and 11..=14).

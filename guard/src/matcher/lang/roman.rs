@@ -230,6 +230,36 @@ pub(crate) fn value(tok: &str) -> Option<u32> {
     roman(b)
 }
 
+/// Roman numeral letters, largest first, with the subtractive pairs.
+const TABLE: [(u32, &str); 13] = [
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+];
+
+/// A number in canonical Roman letters (`5100` → `MMMMMC`; thousands repeat `M`).
+pub(crate) fn letters(n: u32) -> String {
+    let mut out = String::new();
+    let mut rest = n;
+    for (v, s) in TABLE {
+        while rest >= v {
+            out.push_str(s);
+            rest -= v;
+        }
+    }
+    out
+}
+
 /// Value of a canonical Roman numeral (re-encoding it gives the token back).
 fn roman(tok: &[u8]) -> Option<u32> {
     // Every letter value fits an i64 (at most 1000).
@@ -244,21 +274,6 @@ fn roman(tok: &[u8]) -> Option<u32> {
         total += if v < next { -v } else { v };
     }
     let total = u32::try_from(total).ok()?;
-    const TABLE: [(u32, &str); 13] = [
-        (1000, "M"),
-        (900, "CM"),
-        (500, "D"),
-        (400, "CD"),
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        (10, "X"),
-        (9, "IX"),
-        (5, "V"),
-        (4, "IV"),
-        (1, "I"),
-    ];
     let mut buf = [0u8; MAXR];
     let mut n = 0;
     let mut rest = total;
