@@ -4499,3 +4499,40 @@ fn markup_pieces_out_of_order_or_out_of_sight() {
         ],
     );
 }
+
+/// Round 10: an encoded token cut into pieces (hex in groups, base64 and base32 in chunks,
+/// wrapped lines), and a scale glued to a counted thing.
+#[test]
+fn chunked_encodings_and_glued_scales() {
+    lab_table(
+        "chunked encodings, glued scales",
+        &[
+            ("lag: 3531 3030", "total_lag"),
+            (
+                "00000000: 3237 3530                      2750",
+                "worst_partition_lag",
+            ),
+            ("consumer: 6b6573 74 72656c", "stalled_consumer"),
+            (
+                "consumer: 6f72 6465 7273 2d77 6f72 6b65 722d 6b65 7374 7265 6c",
+                "stalled_consumer",
+            ),
+            ("lag: NTEw MA==", "total_lag"),
+            ("lag: Mjc1 MA==", "worst_partition_lag"),
+            ("consumer: a2Vz dHJl bA==", "stalled_consumer"),
+            ("consumer:\na2VzdH\nJlbA==", "stalled_consumer"),
+            ("lag (base32): GUYT AMA=", "total_lag"),
+            ("lag 5.1Kmsg", "total_lag"),
+            ("lag 2.75Kmessages", "worst_partition_lag"),
+            ("lag 51hundredmsgs", "total_lag"),
+            // Near-misses: numbers in a row, commit ids, prose with capitals, kilobytes,
+            // another value glued to a count word.
+            ("partitions 1200 1300 1250 1350", ""),
+            ("commits 4f2a9c1 8be7d20 and 77ab3e0", ""),
+            ("Check the API and the DB for the CPU usage", ""),
+            ("segment 5.1kB", ""),
+            ("lag 5.2Kmsg", ""),
+            ("heap 2026 1130 0930 UTC", ""),
+        ],
+    );
+}

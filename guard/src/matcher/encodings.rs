@@ -48,6 +48,7 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         decimal_codes,
         code_lists,
         radix_tokens,
+        chunked,
     ] {
         if let Some(t) = f(s) {
             out.push(t);
@@ -117,6 +118,104 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Tokens a run of one encoding stops at: a wrapped body is rarely longer.
+const MAX_CHUNKS: usize = 24;
+
+/// One encoded token cut into pieces by spaces or line breaks: hex in groups of any size
+/// (`3531 3030`, `6b6573 74 72656c`, `xxd`'s columns), base64 or base32 in chunks (`NTEw MA==`,
+/// `a2Vz dHJl bA==`, a body wrapped at 64 or 76 columns). A run of two or more tokens that
+/// could each be a piece is joined and decoded as one token, whole and without its first or
+/// last token (a label before, a word after: `ID NTEw MA==`).
+///
+/// False-positive controls: a piece is hex digits, or base64 letters with a digit, a capital
+/// after its first letter, `+`, `/` or padding (prose words are not pieces: `Check the API` is
+/// no run); a hex join is decoded only when every byte's high digit is 2 to f (printable ASCII,
+/// UTF-8 and EBCDIC; a run of numbers such as `1200 1300` or `2026 1130` fails at its first
+/// byte), and what decodes is kept only when printable, as for any token.
+fn chunked(s: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut run: Vec<&str> = Vec::new();
+    for raw in s.split_ascii_whitespace() {
+        let tok = raw.trim_end_matches(['.', ',', ';', ')']);
+        let tok = tok.trim_start_matches(['(', '"', '\'', '`']);
+        let tok = tok.trim_end_matches(['"', '\'', '`']);
+        if chunk_piece(tok) && run.len() < MAX_CHUNKS {
+            // Padding ends a body: a piece after one starts a new run.
+            if run.last().is_some_and(|t| t.ends_with('=')) {
+                join_run(&run, &mut out);
+                run.clear();
+            }
+            run.push(tok);
+            continue;
+        }
+        join_run(&run, &mut out);
+        run.clear();
+        if chunk_piece(tok) {
+            run.push(tok);
+        }
+    }
+    join_run(&run, &mut out);
+    (!out.is_empty()).then_some(out)
+}
+
+/// Could `t` be a piece of an encoded token (see [`chunked`])?
+fn chunk_piece(t: &str) -> bool {
+    let b = t.as_bytes();
+    let body = t.trim_end_matches('=');
+    if b.len() < 2 || b.len() > MAX_RADIX_TOKEN || body.is_empty() {
+        return false;
+    }
+    if body.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return true;
+    }
+    body.bytes()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_'))
+        && (body.len() < t.len()
+            || body
+                .bytes()
+                .any(|c| c.is_ascii_digit() || matches!(c, b'+' | b'/'))
+            || body.bytes().skip(1).any(|c| c.is_ascii_uppercase()))
+}
+
+/// Decode a run of [`chunked`] pieces joined: whole, and without its first or last piece.
+fn join_run(run: &[&str], out: &mut String) {
+    let n = run.len();
+    // Byte pairs alone (`35 31 30 30`) are [`hex_pairs`]' to read.
+    if n < 2 || run.iter().all(|t| t.len() == 2) {
+        return;
+    }
+    let mut joined = String::new();
+    for (a, e) in [(0, n), (1, n), (0, n - 1), (1, n - 1)] {
+        if e < a + 2 || (a, e) != (0, n) && n == 2 {
+            continue;
+        }
+        let Some(pieces) = run.get(a..e) else {
+            continue;
+        };
+        // Padding only at the very end.
+        if pieces.iter().rev().skip(1).any(|t| t.ends_with('=')) {
+            continue;
+        }
+        joined.clear();
+        pieces.iter().for_each(|t| joined.push_str(t));
+        let hex = joined.bytes().all(|c| c.is_ascii_hexdigit());
+        if hex
+            && !joined
+                .as_bytes()
+                .chunks(2)
+                .all(|p| p.first().is_some_and(|h| !matches!(h, b'0' | b'1')))
+        {
+            continue;
+        }
+        if let Some(t) = decode_token(&joined).or_else(|| decode_base32(&joined)) {
+            out.push_str(&t);
+            out.push('\n');
+            // The whole run decoded: its parts add nothing.
+            return;
+        }
+    }
 }
 
 /// `%35%31%30%30`, `2.4%20MB%2Fs`.
@@ -1139,6 +1238,36 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn chunked_pieces_join() {
+        let c = |t: &str| chunked(t).unwrap_or_default();
+        for (t, want) in [
+            ("lag: 3531 3030", "5100"),
+            ("353 13030", "5100"),
+            ("consumer: 6b6573 74 72656c", "kestrel"),
+            ("consumer: 6b657374 72656c", "kestrel"),
+            ("lag: NTEw MA==", "5100"),
+            ("lag: NT EwMA==", "5100"),
+            ("consumer: a2Vz dHJl bA==", "kestrel"),
+            ("consumer: a2VzdH\nJlbA==", "kestrel"),
+            ("ID NTEw MA== ok", "5100"),
+            ("(NTEw MA==).", "5100"),
+            ("lag: GUYT AMA=", "5100"),
+        ] {
+            assert!(c(t).contains(want), "{t:?} gave {:?}", c(t));
+        }
+        for t in [
+            "Check the API and the DB",
+            "partitions 1200 1300 1250 1350",
+            "seeded 2026 1130 0930",
+            "commit 4f2a9c1 and 8be7d20",
+            "lag NTEwMA== alone",
+            "one token",
+        ] {
+            assert_eq!(chunked(t), None, "{t:?}");
+        }
+    }
 
     /// `printable_start` refuses only tokens that neither alphabet decodes to printable text:
     /// every four-character start over a sample of the alphabet, with a printable tail.

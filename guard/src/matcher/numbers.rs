@@ -530,7 +530,7 @@ fn fast_plain(s: &str, d: usize, ctx: &mut Ctx<'_>) -> Option<usize> {
         // A unit (`200ms`, `512Mi`) ends the number; other letters (`5100abc`) glue it into
         // a longer token. A scale (`51k`) needs the full scanner.
         let (w, q) = letters(s, p);
-        if scale_suffix(w, false).is_some() {
+        if scale_suffix(w, false).is_some() || around::scaled_count(w, false).is_some() {
             return None;
         }
         let unit = around::ends_number(w);

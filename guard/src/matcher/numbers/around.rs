@@ -171,6 +171,20 @@ pub(super) fn scale_suffix(word: &str, spaced: bool) -> Option<i32> {
     Some(exp)
 }
 
+/// A scale glued to a counted thing (`5.1Kmsg`, `2.75kmessages`, `5.1thousandrecords`): the
+/// scale as [`scale_suffix`] reads it, when the letters after it are a count word. Units of
+/// measure stay out (`5.1kB` is 5.1 kilobytes, read by the unit families, not 5,100).
+pub(super) fn scaled_count(w: &str, spaced: bool) -> Option<i32> {
+    if w.len() < 3 {
+        return None;
+    }
+    [1, 7, 8, 9].into_iter().find_map(|k| {
+        let (scale, rest) = (w.get(..k)?, w.get(k..)?);
+        let x = scale_suffix(scale, spaced)?;
+        super::super::units::count_word(rest).then_some(x)
+    })
+}
+
 /// Words that make an arithmetic operator (`5000 plus 100`).
 pub(super) fn is_operator_word(w: &str) -> bool {
     ["plus", "minus", "times", "multiplied", "divided"]
@@ -248,6 +262,9 @@ pub(super) fn after_number(s: &str, e: usize, rules: &Rules) -> (After, usize) {
         let (w, q) = letters(s, p);
         if !w.is_empty() && !alnum_at(s, q) {
             if let Some(x) = scale_suffix(w, spaced) {
+                return (After::Scale(x), q);
+            }
+            if let Some(x) = scaled_count(w, spaced).filter(|_| at(b, q) != b'_') {
                 return (After::Scale(x), q);
             }
         }
