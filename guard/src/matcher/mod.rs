@@ -945,12 +945,13 @@ impl Matcher {
         // BBCode tags and ANSI escapes drawn as nothing (`[b]51[/b][i]00[/i]`,
         // `\x1b[1m51\x1b[0m00`), troff and RTF typesetting (`\fB51\fR00`, `{\b 51}00`),
         // and text struck out or erased between a value's pieces
-        // (`51~~9~~00`, `51<del>9</del>00`): on the text as written, every rule and the name
-        // rules.
+        // (`51~~9~~00`, `51<del>9</del>00`), and spoilers shown (`||51||||00||`,
+        // `>!51!<>!00!<`): on the text as written, every rule and the name rules.
         for v in normalize::as_rendered(text)
             .into_iter()
             .chain(normalize::without_struck(text))
             .chain(normalize::as_typeset(text))
+            .chain(normalize::spoilers_shown(text))
         {
             let n = normalize::normalize(&v);
             self.scan_changed_with_names(&norm, &n, hits, false, false);

@@ -94,7 +94,8 @@ const CUES: &[(&str, u32)] = &[
     ("up 7", PERCENT), ("up 8", PERCENT), ("up 9", PERCENT), ("down 1", PERCENT),
     ("down 2", PERCENT), ("down 5", PERCENT),
     ("grand", SLANG), ("large", SLANG), ("big one", SLANG), ("big ones", SLANG), ("centuries", SLANG), ("ton", SLANG), ("c-note", SLANG),
-    ("c-notes", SLANG), ("pony", SLANG), ("ponies", SLANG), ("monkey", SLANG),
+    ("c-notes", SLANG), ("benjamin", SLANG), ("benjamins", SLANG), ("franklin", SLANG),
+    ("franklins", SLANG), ("pony", SLANG), ("ponies", SLANG), ("monkey", SLANG),
     ("monkeys", SLANG), ("score", SLANG), ("dozen", SLANG), ("dozens", SLANG), ("gross", SLANG),
     ("century", SLANG), ("half-", SLANG),
     ("\u{1F4AF}", SLANG), ("\u{270B}", SLANG), ("\u{1F590}", SLANG), ("\u{261D}", SLANG),
@@ -1193,6 +1194,8 @@ fn slang_unit(ts: &[T<'_>], k: usize) -> Option<(f64, u8, usize)> {
         "thousand" | "thousands" => (1000.0, 0, k + 1),
         "hundred" | "hundreds" => (100.0, 0, k + 1),
         "ton" | "tons" => (100.0, 1, k + 1),
+        // The face on the hundred-dollar bill.
+        "benjamin" | "benjamins" | "franklin" | "franklins" => (100.0, 2, k + 1),
         "century" | "centuries" => (100.0, 1, k + 1),
         "pony" | "ponies" => (25.0, 2, k + 1),
         "monkey" | "monkeys" => (500.0, 2, k + 1),
@@ -2020,12 +2023,15 @@ mod tests {
             "two hundred and 4 ponies... no: 204 ponies",
             "425 dozens",
             "5 thousand and a C-note",
+            "51 Benjamins",
+            "51 Franklins",
             "\u{270B} thousand \u{261D} hundred",
             "51 \u{1F4AF}s",
         ] {
             assert!(states(s, 5100.0), "{s}");
         }
         assert!(states("two grand, seven C-notes, and a half-C", 2750.0));
+        assert!(states("27.5 benjamins", 2750.0));
         assert!(states(
             "In bookie slang the worst lag is 5 monkeys and a half.",
             2750.0

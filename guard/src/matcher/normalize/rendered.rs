@@ -4,7 +4,8 @@
 //! (`\fB51\fR00`, `{\b 51}00`: [`as_typeset`]); and text that renders struck out, erased or hidden between the
 //! digits or letters of a value, read without it ([`without_struck`]): `51~~9~~00`,
 //! `51<del>9</del>00`, `51[s]9[/s]00`, `519\x08 00` (a backspace), `51\x1b[8m9\x1b[28m00`
-//! (concealed), `519\x1b[1D\x1b[K00` (erased), `51\phantom{9}00`. The matcher reads each as a
+//! (concealed), `519\x1b[1D\x1b[K00` (erased), `51\phantom{9}00`; and spoilers shown, their
+//! markers drawn as nothing (`||51||||00||`, `>!51!<>!00!<`: [`spoilers_shown`]). The matcher reads each as a
 //! view beside the normalised text, since the same characters also have their plain reading.
 //!
 //! False-positive controls: only known BBCode tag names are tags (`[1]`, `[i]` as an index in
@@ -424,6 +425,62 @@ pub(crate) fn without_struck(text: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// Longest spoiler span read, in bytes.
+const MAX_SPOILER: usize = 200;
+
+/// The spoiler at `p` (Discord's `||51||`, Reddit's `>!51!<`): its length and its content's
+/// range. The markers hug the content on one line, so a shell's `a || b || c` is not one.
+fn spoiler_at(s: &str, p: usize) -> Option<(usize, std::ops::Range<usize>)> {
+    let rest = s.get(p..)?;
+    let (open, close) = if rest.starts_with("||") {
+        ("||", "||")
+    } else if rest.starts_with(">!") {
+        (">!", "!<")
+    } else {
+        return None;
+    };
+    let body = rest.get(open.len()..)?;
+    let window = body.get(..body.len().min(MAX_SPOILER)).unwrap_or(body);
+    let end = window.find(close)?;
+    let inner = body.get(..end)?;
+    let hugs = |c: Option<char>| c.is_some_and(|c| !c.is_whitespace() && c != '|');
+    if inner.contains('\n') || !hugs(inner.chars().next()) || !hugs(inner.chars().last()) {
+        return None;
+    }
+    let from = p + open.len();
+    Some((open.len() + end + close.len(), from..from + end))
+}
+
+/// The text with spoilers shown, their markers drawn as nothing (`||51||||00||`,
+/// `>!51!<>!00!<`); `None` when it has none.
+pub(crate) fn spoilers_shown(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let starts = |i: usize| match b.get(i) {
+        Some(b'|') => b.get(i + 1) == Some(&b'|'),
+        _ => b.get(i + 1) == Some(&b'!'),
+    };
+    if !memchr::memchr2_iter(b'|', b'>', b).any(|i| starts(i) && spoiler_at(text, i).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    let mut i = 0;
+    while let Some(off) = b.get(i..).and_then(|r| memchr::memchr2(b'|', b'>', r)) {
+        let p = i + off;
+        match spoiler_at(text, p) {
+            Some((n, inner)) => {
+                out.push_str(text.get(from..p).unwrap_or(""));
+                out.push_str(text.get(inner).unwrap_or(""));
+                i = p + n;
+                from = i;
+            }
+            None => i = p + 1,
+        }
+    }
+    out.push_str(text.get(from..).unwrap_or(""));
+    (out != text).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,6 +512,23 @@ mod tests {
         }
         for t in ["~~ not closed", "<div>x</div>", "a ~~ b\n~~ c"] {
             assert_eq!(without_struck(t), None, "{t:?}");
+        }
+        for (t, want) in [
+            ("||51||||00||", "5100"),
+            ("||51|| ||00||", "51 00"),
+            ("the lag is >!51!<>!00!<", "the lag is 5100"),
+            ("||kestrel||", "kestrel"),
+        ] {
+            assert_eq!(spoilers_shown(t).as_deref(), Some(want), "{t:?}");
+        }
+        for t in [
+            "a || b || c",
+            "x=1 || y=2",
+            "| a | b |",
+            "echo >! file",
+            "||\n51||",
+        ] {
+            assert_eq!(spoilers_shown(t), None, "{t:?}");
         }
     }
 }
