@@ -4536,3 +4536,31 @@ fn chunked_encodings_and_glued_scales() {
         ],
     );
 }
+
+#[test]
+fn spoilers_slang_scales_and_zero_counts() {
+    lab_table(
+        "spoilers, bill slang, scale fields, a couple of zeros",
+        &[
+            ("lag: ||51||||00||", "total_lag"),
+            ("lag: >!27!<>!50!<", "worst_partition_lag"),
+            (
+                "consumer: ||orders-worker-||||kestrel||",
+                "stalled_consumer",
+            ),
+            ("The lag is 51 Benjamins", "total_lag"),
+            ("worst partition: 27.5 Franklins", "worst_partition_lag"),
+            ("{\"value\": 51, \"scale\": 100}", "total_lag"),
+            ("lag ('000): 5.1", "total_lag"),
+            ("it's 51 with a couple of zeros tacked on", "total_lag"),
+            ("fifty-one followed by a couple of zeroes", "total_lag"),
+            // Near-misses: a shell's `||`, a spoiler of another value, the man himself,
+            // a scale that may be an exponent, a pair of zeros in another sense.
+            ("kafka-consumer-groups --describe || echo 51 failed", ""),
+            ("lag: ||52||||00||", ""),
+            ("Benjamin Franklin wrote 51 letters", ""),
+            ("{\"value\": 51, \"scale\": 2}", ""),
+            ("retries: 51, with a couple of zeros in the error codes", ""),
+        ],
+    );
+}

@@ -377,7 +377,11 @@ fn factor_after(b: &[u8], mut at: usize) -> Option<Op> {
 /// `in hundreds`, `in 100s`, `in units of 100`, `in thousands`, `scaled by 1/100` ending at
 /// `end`, as the division it stands for.
 fn scale_before(b: &[u8], end: usize) -> Option<Op> {
-    const SCALES: [(&[u8], f64); 8] = [
+    const SCALES: [(&[u8], f64); 11] = [
+        // An accountant's thousands column (`lag ('000): 5.1`, `’000s`).
+        (b"'000", 1e3),
+        (b"'000s", 1e3),
+        ("\u{2019}000".as_bytes(), 1e3),
         (b"in tens", 10.0),
         (b"in hundreds", 100.0),
         (b"in thousands", 1e3),
@@ -561,6 +565,8 @@ mod tests {
             ("(lag) * 2 == 10200", 5100.0),
             ("lag in hundreds: 51", 5100.0),
             ("lag (in thousands): 5.1", 5100.0),
+            ("lag ('000): 5.1", 5100.0),
+            ("worst partition lag (\u{2019}000): 2.75", 2750.0),
             ("the lag in units of 100 is 51", 5100.0),
             ("scaled by 1/100: 51", 5100.0),
             ("lag over 100 gives 27.5", 2750.0),

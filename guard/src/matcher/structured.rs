@@ -3,8 +3,8 @@
 //!
 //! - Operation-named fields ([`values`]): a number under a base key (`base`, `value`, `n`,
 //!   `k` …) and another under a key that names an operation (`times`, `multiplier`,
-//!   `factor`; `plus`, `add`, `offset`; `minus`, `subtract`) or a scale word under `unit` /
-//!   `scale` (`{"k": 5.1, "unit": "thousand"}`), in JSON (`{"base": 250, "multiplier":
+//!   `factor`; `plus`, `add`, `offset`; `minus`, `subtract`) or a scale word or a power of ten under `unit` /
+//!   `scale` (`{"k": 5.1, "unit": "thousand"}`, `{"value": 51, "scale": 100}`), in JSON (`{"base": 250, "multiplier":
 //!   11}`), YAML-like lines (`base: 250` / `times: 11`) or a two-line CSV (`multiplier,base`
 //!   / `11,250`): the two combined exactly and compared as a computed value.
 //! - Digits by position ([`scan_positions`]): a CSV or markdown table with a position column
@@ -187,6 +187,9 @@ fn combine(m: i128, d: u32, kind: u8, value: &FieldValue) -> Option<f64> {
     };
     match kind {
         b'*' => decimal(m.checked_mul(n)?, d.checked_add(nd)?),
+        // A scale given as a power of ten (`{"value": 51, "scale": 100}`); any other number
+        // under `scale` may be an exponent or a ratio, so it combines with nothing.
+        b's' if nd == 0 && n >= 10 && is_power_of_ten(n) => decimal(m.checked_mul(n)?, d),
         b'+' | b'-' => {
             let scale = d.max(nd);
             let a = m.checked_mul(10i128.checked_pow(scale - d)?)?;
@@ -200,6 +203,14 @@ fn combine(m: i128, d: u32, kind: u8, value: &FieldValue) -> Option<f64> {
         }
         _ => None,
     }
+}
+
+/// Is `n` 10, 100, 1000 …?
+fn is_power_of_ten(mut n: i128) -> bool {
+    while n >= 10 && n % 10 == 0 {
+        n /= 10;
+    }
+    n == 1
 }
 
 /// A decimal (`mantissa`, digits after the point) as an `f64`, when it is whole (a computed
@@ -880,6 +891,8 @@ mod tests {
             ("multiplier,base\n11,250", "2750"),
             ("value = 5200\nminus = 100", "5100"),
             ("{'n': 2.75, 'scale': 'thousand'}", "2750"),
+            ("{\"value\": 51, \"scale\": 100}", "5100"),
+            ("value: 2.75\nscale: 1000", "2750"),
         ] {
             assert!(has(t, target), "{t:?}");
         }
@@ -983,6 +996,9 @@ mod tests {
                 "2750",
             ),
             ("{\"base\": 250, \"multiplier\": 11}", "2751"),
+            // A scale that is no power of ten may be an exponent or a ratio.
+            ("{\"value\": 51, \"scale\": 2}", "5100"),
+            ("{\"value\": 2550, \"scale\": 2}", "5100"),
         ] {
             assert!(!has(t, target), "{t:?}");
         }

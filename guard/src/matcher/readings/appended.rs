@@ -3,7 +3,7 @@
 //! - zeros appended to a number, written as the join `followed by` that the join rule glues:
 //!   `275 with a zero appended`, `275 with a trailing zero`, `51 with two trailing zeros`,
 //!   `take 51 and append 00`, `51 padded with 00 on the right`, `275 then a 0`, `275, plus a
-//!   0 at the end`, `51 with 00 tacked on`, `51 with two zeros after it`, `51 shifted two
+//!   0 at the end`, `51 with 00 tacked on`, `51 with two zeros after it`, `51 with a couple of zeros tacked on`, `51 shifted two
 //!   decimal places left` (× 100), and the zeros before the number: `append "00" to 51`, `add a
 //!   zero to the end of 275`;
 //! - a second amount said to come on top of a first, across a comma, semicolon, dash or
@@ -258,7 +258,14 @@ fn zeros_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
         (c.len(), j)
     } else if plural {
         let p = j.checked_sub(1)?;
-        (count_at(w, p, 2..=9)?, p)
+        // `a couple of zeros`, `a pair of 0s`.
+        let pair =
+            w.is(p, &["of"]) && p >= 2 && w.is(p - 1, &["couple", "pair"]) && w.is(p - 2, &["a"]);
+        if pair {
+            (2, p - 2)
+        } else {
+            (count_at(w, p, 2..=9)?, p)
+        }
     } else {
         // `a zero`, `one 0`
         let p = j.checked_sub(1).filter(|&p| w.is(p, &["a", "one"]))?;
@@ -564,6 +571,8 @@ mod tests {
                 "51 followed by 00",
             ),
             ("51 with two zeros after it", "51 followed by 00"),
+            ("51 with a couple of zeros tacked on", "51 followed by 00"),
+            ("51 followed by a pair of zeroes", "51 followed by 00"),
             ("append 0 to 275", "275 followed by 0"),
             ("append \"00\" to 51", "51 followed by 00"),
             ("Append two zeros to 51.", "51 followed by 00"),
