@@ -68,7 +68,10 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         // starts with `\` or a hex digit.
         if c == b'\\' || class(c) & HEX != 0 {
             if let Some((text, end)) = hex_pairs(b, i) {
-                out.push(text);
+                // A run of `\x` escapes may be the whole text `backslash` decoded already.
+                if !out.contains(&text) {
+                    out.push(text);
+                }
                 i = end;
                 continue;
             }
@@ -263,12 +266,17 @@ fn backslash(s: &str) -> Option<String> {
                 Some(b'u') if b.get(i + 2) == Some(&b'{') => (i + 3, 16, 3, true),
                 Some(b'u') => (i + 2, 16, 2, false),
                 Some(b'U') => (i + 2, 16, 2, false),
+                // `\x6b` inside a word (`orders-worker-\x6bestrel`, `5\x3100`); a run of
+                // them is also `hex_pairs`'s.
+                Some(b'x') => (i + 2, 16, 2, false),
                 Some(c) if (b'0'..=b'7').contains(c) => (i + 1, 8, 1, false),
                 _ => (0, 0, 0, false),
             };
             if radix > 0 {
+                let hex_byte = b.get(i + 1) == Some(&b'x');
                 let max = match (radix, skip, close) {
                     (8, _, _) => 3,
+                    _ if hex_byte => 2,
                     (_, _, true) => 6,
                     _ if b.get(i + 1) == Some(&b'U') => 8,
                     _ => 4,
@@ -287,6 +295,8 @@ fn backslash(s: &str) -> Option<String> {
                         .get(digits..k)
                         .and_then(|d| u32::from_str_radix(d, radix).ok())
                         .and_then(char::from_u32)
+                        // `\x` only as printable ASCII (`C:\x86` is a path).
+                        .filter(|c| !hex_byte || (' '..='~').contains(c))
                     {
                         out.push(ch);
                         changed = true;
@@ -1342,6 +1352,9 @@ mod tests {
         assert_eq!(decoded("6f72646572732d37"), vec!["orders-7".to_string()]);
         assert_eq!(decoded("35 31 30 30"), vec!["5100".to_string()]);
         assert_eq!(decoded("\\x35\\x31\\x30\\x30"), vec!["5100".to_string()]);
+        assert!(backslash("orders-worker-\\x6bestrel").as_deref() == Some("orders-worker-kestrel"));
+        assert!(backslash("lag 5\\x3100").as_deref() == Some("lag 5100"));
+        assert_eq!(backslash("C:\\x86\\bin"), None);
         assert!(decoded("commit 3f9a2c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f").is_empty());
         assert!(decoded("the consumer group orders-processor is lagging").is_empty());
         assert_eq!(decoded("%35%31%30%30"), vec!["5100".to_string()]);

@@ -371,6 +371,9 @@ const FORWARD: &[&str] = &[
     "kilo", "grand", "followed", "then", "concatenated", "joined", "appended", "point",
     "concatenate", "concatenating", "join", "joining", "append", "oh", "nought", "naught",
     "sum", "product", "percent", "% of", "shy", "less", "lots", "zeros", "zeroes", "noughts",
+    "batches of", "groups of", "blocks of", "sets of", "bundles of", "chunks of", "packs of",
+    "packets of", "rounds of", "crates of", "boxes of", "piles of", "stacks of", "bags of",
+    "pages of", "waves of", "bursts of",
     "nada", "zilch", "ought", "aught", "another", "change being", "to that", "padded", "tacked",
     "shifted",
     "per cent", "pct", "cubed", "to the power", "raised to", "to the second", "to the third",
@@ -1583,8 +1586,18 @@ const RELATION_HEADS: &[&str] = &[
 #[rustfmt::skip]
 const RELATION_AFTER: &[&str] = &[
     "percent", "shy", "less", "lots", "point", "more", "fewer", "split", "divided", "cut",
+    "batches", "groups", "blocks", "sets", "bundles", "chunks", "packs", "packets", "rounds",
+    "crates", "boxes", "piles", "stacks", "bags", "pages", "waves", "bursts",
     "halves", "thirds", "quarters", "and", "over", "above", "past",
     "beyond", "on", "per", "pct",
+];
+
+/// Nouns that count equal groups (`51 lots of 100`, `11 batches of 250 messages`, `51
+/// groups of a hundred`): `A … of B` is `A * B`, compared exactly as every product is.
+#[rustfmt::skip]
+const GROUPS: &[&str] = &[
+    "lots", "batches", "groups", "blocks", "sets", "bundles", "chunks", "packs", "packets",
+    "rounds", "crates", "boxes", "piles", "stacks", "bags", "pages", "waves", "bursts",
 ];
 
 /// Is `w` one of `words` (lowercase), ignoring ASCII case?
@@ -1689,8 +1702,8 @@ fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
                 let (b, e2) = number(e + 3)?;
                 return Some((format!("{a} - {b}"), e2));
             }
-            if space(e) && word(e + 1, "lots") && space(e + 2) && word(e + 3, "of") && space(e + 4)
-            {
+            let groups = GROUPS.iter().any(|g| word(e + 1, g));
+            if space(e) && groups && space(e + 2) && word(e + 3, "of") && space(e + 4) {
                 let (b, e2) = number(e + 5)?;
                 return Some((format!("{a} * {b}"), e2));
             }

@@ -21,7 +21,8 @@
 //! - arithmetic shapes the expression rules do not read: `51x100`, `5.1x1000` and `51 by 100`
 //!   where one factor is a power of ten (`1920x1080` and `2 by 4` are dimensions and stay),
 //!   `5e3+1e2` (scientific operands of an operator), `51*10**2` (`**` as a power after `*`),
-//!   `sqrt(N)`, `√N` and `the square root of N` of a perfect square, `2 3/4 thousand` and `2¾k`
+//!   `sqrt(N)`, `√N` and `the square root of N` of a perfect square, a decimal point said as a
+//!   word before a scale word (`5 point 1 thousand`, `2 dot 75 k`, `2 point seven five k`), `2 3/4 thousand` and `2¾k`
 //!   (a mixed fraction of a scale), `51/10 thousand` and `11/4 k` (a fraction of one);
 //!
 //! and, after the words are digits, [`relation`] reads `A over B`, `A above B`, `A past B`, `A
@@ -668,7 +669,8 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
                 .and_then(|(_, f)| f.parse::<u64>().ok())
         });
         if let Some(f) = f {
-            let of = v.is_text(v.after(i + 2), "of");
+            // `510 tens of 100` is no count of tens; `510 tens of messages` is.
+            let of = v.is_text(v.after(i + 2), "of") && v.number_after(v.after(i + 2));
             let n = d.parse::<u64>().ok().and_then(|n| n.checked_mul(f));
             if let (false, Some(n)) = (of, n) {
                 // `35 gross and 60`, `85 score and 10`: less than one more of the unit
@@ -682,6 +684,11 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
                 return Some((n.to_string(), i + 3));
             }
         }
+    }
+    // `5 point 1 thousand`, `2 dot 75 k`, `2 point seven five thousand`: a spoken decimal
+    // point before a scale word, written as the decimal the scale reader reads.
+    if let Some((frac, next)) = spoken_decimal(v, i) {
+        return Some((format!("{d}.{frac}"), next));
     }
     // `5k 100`, `5k and 100`: a glued `k` before a group of at most three digits.
     if v.get(i + 1).is_some_and(|t| t.text == "k" || t.text == "K") && v.space(i + 2) {
@@ -1164,6 +1171,51 @@ fn after_digits(s: &str, e: usize) -> bool {
                 .is_some_and(|t| t.eq_ignore_ascii_case(b" top of ")))
         || is("beyond")
         || (is("and") && summed_after(b, z))
+        || (POINT_WORDS.iter().any(|x| is(x)) && point_scaled(s, z))
+}
+
+/// Words said for a decimal point.
+const POINT_WORDS: &[&str] = &["point", "pt", "dot", "comma"];
+
+/// After the digits at `i`: a point word and the fraction's digits (digits, or digit words
+/// one by one), then a scale word: the fraction's digits and the token after them. Without
+/// the scale word nothing (`5 point 1` alone is the word reader's, `version 5 dot 1` stays).
+fn spoken_decimal(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
+    if !(v.space(i + 1) && POINT_WORDS.iter().any(|w| v.is_text(i + 2, w)) && v.space(i + 3)) {
+        return None;
+    }
+    let (frac, next) = match v.digits(i + 4) {
+        Some(f) => (f.to_string(), i + 5),
+        None => {
+            let mut f = String::new();
+            let mut k = i + 4;
+            while let Some(Word::Unit(u)) = v.get(k).and_then(|t| word(t.text)) {
+                f.push_str(&u.to_string());
+                k += 1;
+                let unit_next =
+                    matches!(v.get(k + 1).and_then(|t| word(t.text)), Some(Word::Unit(_)));
+                if !((v.space(k) || v.is_text(k, "-")) && unit_next) {
+                    break;
+                }
+                k += 1;
+            }
+            (f, k)
+        }
+    };
+    let scaled = v.space(next) && v.get(next + 1).and_then(|t| scale_of(t.text)).is_some();
+    (!frac.is_empty() && frac.len() <= 6 && scaled).then_some((frac, next))
+}
+
+/// Does a spoken decimal point and a scale word follow the word ending at `z` (a point
+/// word, see [`spoken_decimal`])? The byte-level anchor for it.
+fn point_scaled(s: &str, z: usize) -> bool {
+    let b = s.as_bytes();
+    // Up to 48 bytes of fraction (digits or digit words), then a scale word.
+    let tail = b.get(z..(z + 64).min(b.len())).unwrap_or_default();
+    let lower = tail.to_ascii_lowercase();
+    ["thousand", "hundred", "million", " k", "grand", "thou"]
+        .iter()
+        .any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some())
 }
 
 /// A scale word at `k` (across one space): `thousand`, `k`, `grand`, `hundred`, `million`.
@@ -1228,6 +1280,31 @@ mod tests {
         assert_eq!(read("thou shalt not"), "thou shalt not");
         assert_eq!(read("more like 5 than 100"), "more like 5 than 100");
         assert_eq!(read("5k pods and 100 nodes"), "5k pods and 100 nodes");
+    }
+
+    #[test]
+    fn spoken_decimal_points() {
+        for (s, r) in [
+            ("5 point 1 thousand", "5.1 thousand"),
+            ("5 pt 1 thousand", "5.1 thousand"),
+            ("2 dot 75 k", "2.75 k"),
+            ("27 point 5 hundred", "27.5 hundred"),
+            ("5 point one thousand", "5.1 thousand"),
+            ("2 point seven five thousand", "2.75 thousand"),
+            ("5 comma 1 thousand", "5.1 thousand"),
+        ] {
+            assert_eq!(read(s), r, "{s}");
+            assert!(!hits(s, &[]).is_empty(), "{s}");
+        }
+        // No scale word after the fraction: a version, a score, a point in a list.
+        for s in [
+            "version 5 dot 1",
+            "5 point 1",
+            "5 point 1 replicas",
+            "5 point one",
+        ] {
+            assert_eq!(read(s), s, "{s}");
+        }
     }
 
     #[test]
@@ -1304,6 +1381,8 @@ mod tests {
         assert_eq!(read("2 3/4  thousand"), "2750");
         assert_eq!(read("0.51 myriad"), "0.51 * 10000");
         assert_eq!(read("510 tens"), "5100");
+        assert_eq!(read("510 tens of messages"), "5100 of messages");
+        assert_eq!(read("510 tens of 100"), "510 tens of 100");
         assert_eq!(read("5.1 tens"), "5.1 * 10");
         assert_eq!(read("tens of thousands"), "tens of thousands");
     }
