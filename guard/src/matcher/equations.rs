@@ -233,6 +233,12 @@ fn solved_before(b: &[u8], start: usize, result: f64) -> Option<f64> {
     // A bare colon: only after a scale phrase or an operator in words.
     if end > 0 && b[end - 1] == b':' {
         let left = back_spaces(b, end - 1);
+        // A quoted key (`"lag_k": 5.1`).
+        let left = if left > 0 && matches!(b[left - 1], b'"' | b'\'') {
+            left - 1
+        } else {
+            left
+        };
         let left = if left > 0 && b[left - 1] == b')' {
             back_spaces(b, left - 1)
         } else {
@@ -377,7 +383,20 @@ fn factor_after(b: &[u8], mut at: usize) -> Option<Op> {
 /// `in hundreds`, `in 100s`, `in units of 100`, `in thousands`, `scaled by 1/100` ending at
 /// `end`, as the division it stands for.
 fn scale_before(b: &[u8], end: usize) -> Option<Op> {
-    const SCALES: [(&[u8], f64); 11] = [
+    const SCALES: [(&[u8], f64); 22] = [
+        // A key that names its scale (`total_lag_k: 5.1`, `"lag_hundreds": 51`,
+        // `lag, thousands: 5.1`).
+        (b"_k", 1e3),
+        (b"_thousands", 1e3),
+        (b"_in_thousands", 1e3),
+        (b"_hundreds", 100.0),
+        (b"_in_hundreds", 100.0),
+        (b"_tens", 10.0),
+        (b"_000s", 1e3),
+        (b"thousands", 1e3),
+        (b"hundreds", 100.0),
+        (b"-k", 1e3),
+        (b"_kmsgs", 1e3),
         // An accountant's thousands column (`lag ('000): 5.1`, `’000s`).
         (b"'000", 1e3),
         (b"'000s", 1e3),
@@ -566,6 +585,10 @@ mod tests {
             ("lag in hundreds: 51", 5100.0),
             ("lag (in thousands): 5.1", 5100.0),
             ("lag ('000): 5.1", 5100.0),
+            ("{\"total_lag_k\": 5.1}", 5100.0),
+            ("total_lag_in_hundreds: 51", 5100.0),
+            ("lag, thousands: 5.1", 5100.0),
+            ("worst_lag_tens: 275", 2750.0),
             ("worst partition lag (\u{2019}000): 2.75", 2750.0),
             ("the lag in units of 100 is 51", 5100.0),
             ("scaled by 1/100: 51", 5100.0),

@@ -375,6 +375,7 @@ const FORWARD: &[&str] = &[
     "packets of", "rounds of", "crates of", "boxes of", "piles of", "stacks of", "bags of",
     "pages of", "waves of", "bursts of",
     "nada", "zilch", "ought", "aught", "another", "change being", "to that", "padded", "tacked",
+    "more", "on top", "an extra", "a further",
     "shifted",
     "per cent", "pct", "cubed", "to the power", "raised to", "to the second", "to the third",
     "to the fourth", "to the fifth", "to the sixth", "to the seventh", "to the eighth",

@@ -10,7 +10,9 @@
 //!   sentence break, written as `A + B`: `five thousand, plus another hundred`, `5000
 //!   messages, and then 100 more on top`, `2000 messages, and another 750 on top`, `five
 //!   thousand; add a hundred to that`, `Five thousand messages waited, then a hundred more
-//!   joined them`, `5000 and change — the change being exactly 100`.
+//!   joined them`, `5000 and change — the change being exactly 100`; and without a break
+//!   after a joining word: `5000 and 100 more`, `5000 + another 100`, `5000 with 100 on
+//!   top`, `5000 with an extra 100`.
 //!
 //! # False-positive controls
 //!
@@ -69,7 +71,7 @@ pub(super) fn rewrite(s: &str) -> Option<String> {
 /// then checked for word boundaries).
 fn may_hold(b: &[u8]) -> bool {
     use memchr::memmem::Finder;
-    static FINDERS: OnceLock<[Finder<'static>; 9]> = OnceLock::new();
+    static FINDERS: OnceLock<[Finder<'static>; 13]> = OnceLock::new();
     let finders = FINDERS.get_or_init(|| {
         [
             b"nother".as_slice(),
@@ -81,6 +83,10 @@ fn may_hold(b: &[u8]) -> bool {
             b"shift",
             b" 0",
             b"ppend",
+            b" top",
+            b"xtra",
+            b"urther",
+            b"dditional",
         ]
         .map(Finder::new)
     });
@@ -101,6 +107,10 @@ fn may_hold(b: &[u8]) -> bool {
             0 => i >= 1 && opens(i - 1) && !letter(i + n),
             // `append…`/`Append…`.
             8 => i >= 1 && opens(i - 1),
+            // ` top` after `on`.
+            9 => !letter(i + n),
+            // `extra`, `further`, `additional`: the first letter before.
+            10..=12 => i >= 1 && opens(i - 1) && !letter(i + n),
             // ` 0`, `shift…`: the start only.
             6 => opens(i),
             // ` 00`: a word of zeros only (`0.5`, `0x13EC`, `05` are no zeros appended).
@@ -480,6 +490,14 @@ fn sum_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
             k
         };
         (b0, k, last, b0)
+    } else if w.is(k, &["extra", "further", "additional"]) && k > 0 && w.is(k - 1, &["an", "a"]) {
+        // `5000 with an extra 100`, `5000 and a further 100`.
+        let b1 = run_from(w, k + 1)?;
+        (k + 1, b1, b1 - 1, k - 1)
+    } else if w.is(k, &["on"]) && w.is(k + 1, &["top"]) && k > 0 && !w.breaks(k - 1) {
+        // `5000 with 100 on top`.
+        let b0 = run_back(w, k - 1)?;
+        (b0, k, k + 1, b0)
     } else if w.is(k, &["add"]) {
         let b1 = run_from(w, k + 1)?;
         if w.breaks(b1 - 1) || !w.is(b1, &["to"]) || !w.is(b1 + 1, &["that", "it"]) {
@@ -502,14 +520,17 @@ fn sum_at(w: &Words<'_>, k: usize) -> Option<(usize, usize, String)> {
     while j > 0
         && !w.breaks(j - 1)
         && !w.dash(j - 1)
-        && w.is(j - 1, &["and", "then", "plus", "add"])
+        && w.is(j - 1, &["and", "then", "plus", "add", "+", "with"])
     {
         j -= 1;
     }
-    // The break: punctuation on the word before, or a dash word.
+    // The break: punctuation on the word before, or a dash word; or, without one, a joining
+    // word and a cue that B comes on top (`5000 and 100 more`, `5000 + another 100`, `5000
+    // with 100 on top`): `add … to that` and `the change being` keep their break.
     let p = j.checked_sub(1)?;
     let p = if w.dash(p) { p.checked_sub(1)? } else { p };
-    if !w.breaks(p) && !w.dash(p + 1) {
+    let on_top = j < join_end && !w.is(k, &["add", "being"]);
+    if !w.breaks(p) && !w.dash(p + 1) && !on_top {
         return None;
     }
     // `A and change — the change being B`: A before `and change`.
@@ -635,6 +656,17 @@ mod tests {
                 "two thousand + seven hundred and fifty",
             ),
             ("2000 messages, and another 750 messages", "2000 + 750"),
+            // Without a break, a joining word and a cue that B comes on top.
+            ("the lag is 5000 and 100 more", "5000 + 100"),
+            ("5000 messages and 100 more", "5000 + 100"),
+            ("5000 + another 100", "5000 + 100"),
+            ("it's 5000 with 100 on top", "5000 + 100"),
+            ("5000 with an extra 100", "5000 + 100"),
+            ("5000 and a further 100", "5000 + 100"),
+            (
+                "five thousand and another hundred",
+                "five thousand + a hundred",
+            ),
         ] {
             let r = rewrite(t);
             assert!(
@@ -646,8 +678,9 @@ mod tests {
             "5000 messages, plus another 100 errors",
             "3 pods, and another 2 on standby",
             "5000 and change",
-            "5000 and 100 more",
+            "5000 100 more",
             "we need another 100",
+            "5000 with 100 replicas on top of the rack",
         ] {
             assert_eq!(rewrite(t), None, "{t:?}");
         }
