@@ -14,6 +14,10 @@
 //! lines of the token; a token needs three digits or more and one other character glued to
 //! them; only those tokens change.
 //!
+//! A third instruction reads a decimal amount without its point (`51.00 without the dot`,
+//! `£27.50, ignore the decimal point`): a word that takes a point away within 24 bytes before
+//! a word that names one, on the amount's line or two lines either side.
+//!
 //! Cost: one substring search per instruction stem; a text without one is left after those.
 
 use memchr::memmem;
@@ -36,9 +40,11 @@ const CUES: [&[u8]; 10] = [
 /// mixed token.
 pub(crate) fn views(text: &str) -> Option<(String, String)> {
     let b = text.as_bytes();
+    let points = point_cues(b);
     let mut cues: Vec<usize> = CUES
         .iter()
         .flat_map(|c| memmem::find_iter(b, c).take(16))
+        .chain(points.iter().copied())
         .collect();
     if cues.is_empty() {
         return None;
@@ -64,7 +70,8 @@ pub(crate) fn views(text: &str) -> Option<(String, String)> {
         for piece in part.split_inclusive(char::is_whitespace) {
             let tok = piece.trim_end();
             let space = piece.get(tok.len()..).unwrap_or("");
-            match digits_of(tok) {
+            let point = points.iter().any(|&p| (s..e).contains(&p));
+            match digits_of(tok).or_else(|| point.then(|| undotted(tok)).flatten()) {
                 Some((row, longest)) => {
                     all.push_str(&row);
                     run.push_str(&longest);
@@ -83,6 +90,66 @@ pub(crate) fn views(text: &str) -> Option<(String, String)> {
     all.push_str(text.get(at..).unwrap_or(""));
     run.push_str(text.get(at..).unwrap_or(""));
     changed.then_some((all, run))
+}
+
+/// Words for a decimal point or separator, and words that take it away.
+const POINT_NAMES: [&[u8]; 6] = [
+    b"dot",
+    b"point",
+    b"comma",
+    b"decimal",
+    b"period",
+    b"separator",
+];
+const POINT_GONE: [&[u8]; 10] = [
+    b"without", b"no ", b"ignore", b"minus", b"drop", b"remove", b"strip", b"sans", b"lose",
+    b"skip",
+];
+
+/// Where a line says to read a number without its point (`51.00 without the dot`, `£27.50,
+/// ignore the decimal point`): the offsets of the point words on such lines.
+fn point_cues(b: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for name in POINT_NAMES {
+        for at in memmem::find_iter(b, name).take(16) {
+            // A whole word (`dotfiles`, `pointer` name no point).
+            let letter = |i: usize| b.get(i).is_some_and(u8::is_ascii_alphabetic);
+            if letter(at + name.len()) || (at > 0 && letter(at - 1)) {
+                continue;
+            }
+            let (s, e) = lines_around(b, at, 0);
+            let line = b.get(s..e).unwrap_or_default().to_ascii_lowercase();
+            // The taking-away word within 24 bytes before the point word.
+            let from = (at - s).saturating_sub(24);
+            let near = line.get(from..at - s).unwrap_or_default();
+            if POINT_GONE.iter().any(|g| memmem::find(near, g).is_some()) {
+                out.push(at);
+            }
+        }
+    }
+    out
+}
+
+/// A decimal amount (`51.00`, `$51.00`, `€51,00`, `£27.50`: one point or comma, three digits
+/// or more) as its digits in a row, for both views.
+fn undotted(tok: &str) -> Option<(String, String)> {
+    let core = tok
+        .trim_matches(|c: char| matches!(c, '(' | ')' | '"' | '\'' | ',' | ';' | '!' | '?' | ':'))
+        .trim_end_matches('.')
+        .trim_start_matches(['$', '\u{a3}', '\u{20ac}', '\u{a5}']);
+    let seps = core.bytes().filter(|c| matches!(c, b'.' | b',')).count();
+    let digits = core.bytes().filter(u8::is_ascii_digit).count();
+    if seps != 1 || digits < 3 || digits + 1 != core.len() {
+        return None;
+    }
+    let row: String = core.chars().filter(char::is_ascii_digit).collect();
+    let at = tok.find(core)?;
+    let out = format!(
+        "{}{row}{}",
+        tok.get(..at).unwrap_or(""),
+        tok.get(at + core.len()..).unwrap_or("")
+    );
+    Some((out.clone(), out))
 }
 
 /// Byte range of the line holding `at` and `n` lines either side.
@@ -172,6 +239,11 @@ mod tests {
             ),
             ("Ticket P2750 holds the worst lag in its number.", "2750"),
             ("Total lag is the number in this tag: abc5100", "5100"),
+            ("total lag like 51.00 without the dot", "5100"),
+            ("\u{a3}27.50 without the point", "2750"),
+            ("51.00 (ignore the decimal point)", "5100"),
+            ("\u{20ac}51,00 without the comma", "5100"),
+            ("$51.00 no dot", "5100"),
         ] {
             let v = views(t);
             assert!(
@@ -189,6 +261,9 @@ mod tests {
             "pod web-5100x restarted",
             "drop the table users",
             "strip 5,100 spaces",
+            "lag 51.00 at the decimal point",
+            "no dotfiles in 51.00",
+            "without a pointer to 51.00",
         ] {
             assert_eq!(views(t), None, "{t}");
         }

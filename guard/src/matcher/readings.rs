@@ -375,7 +375,8 @@ const FORWARD: &[&str] = &[
     "packets of", "rounds of", "crates of", "boxes of", "piles of", "stacks of", "bags of",
     "pages of", "waves of", "bursts of",
     "nada", "zilch", "ought", "aught", "another", "change being", "to that", "padded", "tacked",
-    "more", "on top", "an extra", "a further",
+    "more", "on top", "an extra", "a further", "exceeds", "surpasses", "tops", "beats",
+    "overshoots", "trails", "undercuts", "undershoots", "short of",
     "shifted",
     "per cent", "pct", "cubed", "to the power", "raised to", "to the second", "to the third",
     "to the fourth", "to the fifth", "to the sixth", "to the seventh", "to the eighth",
@@ -1577,6 +1578,8 @@ fn may_relate(toks: &[Tok<'_>], i: usize) -> bool {
 #[rustfmt::skip]
 const RELATION_HEADS: &[&str] = &[
     "sum", "product", "concatenate", "concatenating", "join", "joining", "append", "between",
+    "exceeds", "surpasses", "tops", "beats", "overshoots", "trails", "undercuts",
+    "undershoots", "short",
     "integer", "integers", "number", "successor", "predecessor", "halfway", "midway",
     "midpoint", "avg", "average", "mean", "smallest", "least", "lowest", "first", "next",
     "largest", "greatest", "biggest", "highest", "last", "nearest", "closest",
@@ -1662,6 +1665,39 @@ fn relation_at(toks: &[Tok<'_>], i: usize) -> Option<(String, usize)> {
         }
         Some((n, e))
     };
+    // `exceeds 5000 by exactly 100`, `falls short of 5200 by 100`: the amount and the
+    // difference (`surpasses`, `tops`, `beats`; `trails`, `undercuts`, `short of`).
+    {
+        let (op, from) = if ["exceeds", "surpasses", "tops", "beats", "overshoots"]
+            .iter()
+            .any(|w| word(i, w))
+        {
+            ('+', i + 2)
+        } else if ["trails", "undercuts", "undershoots"]
+            .iter()
+            .any(|w| word(i, w))
+        {
+            ('-', i + 2)
+        } else if word(i, "short") && space(i + 1) && word(i + 2, "of") {
+            ('-', i + 4)
+        } else {
+            (' ', 0)
+        };
+        if op != ' ' && space(from - 1) {
+            if let Some((a, e)) = number(from) {
+                if space(e) && word(e + 1, "by") && space(e + 2) {
+                    let b0 = if word(e + 3, "exactly") && space(e + 4) {
+                        e + 5
+                    } else {
+                        e + 3
+                    };
+                    if let Some((b, e2)) = number(b0) {
+                        return Some((format!("{a} {op} {b}"), e2));
+                    }
+                }
+            }
+        }
+    }
     // `the sum of 5000 and 100`, `the product of 51 and 100`.
     for (w, op) in [("sum", '+'), ("product", '*')] {
         if word(i, w) && space(i + 1) && word(i + 2, "of") && space(i + 3) {
@@ -2064,6 +2100,10 @@ mod tests {
         assert!(has("100 more than 5000", "5000 + 100"));
         assert!(has("one more than 5099", "5099 + 1"));
         assert!(has("100 less than 5200", "5200 - 100"));
+        assert!(has("The lag exceeds 5000 by exactly 100.", "5000 + 100"));
+        assert!(has("it exceeds five thousand by one hundred", "5000 + 100"));
+        assert!(has("it falls short of 5200 by 100", "5200 - 100"));
+        assert!(!has("latency exceeds 5000 ms", "+"));
         assert!(has("strictly between 5099 and 5101", "5100"));
         assert!(has("drift: -4000 - 200", "4000 + 200"));
         assert!(has("2100 \u{d7} -2", "2100 \u{d7} 2"));

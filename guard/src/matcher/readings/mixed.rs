@@ -714,9 +714,29 @@ fn digits_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
             return Some((format!("{d}{and}"), e));
         }
     }
-    // `51 by 100`
+    // `51 by 100`; not a difference (`exceeds 5000 by 100`, `short of 5200 by 100`).
     if v.space(i + 1) && v.is_text(i + 2, "by") && v.space(i + 3) {
         let b = v.plain_digits(i + 4)?;
+        let before = v.before(i);
+        let differs = before.and_then(|p| v.get(p)).is_some_and(|p| {
+            [
+                "exceeds",
+                "surpasses",
+                "tops",
+                "beats",
+                "overshoots",
+                "trails",
+                "undercuts",
+                "undershoots",
+            ]
+            .iter()
+            .any(|w| p.text.eq_ignore_ascii_case(w))
+        }) || before.is_some_and(|p| {
+            v.is_text(p, "of") && v.before(p).is_some_and(|q| v.is_text(q, "short"))
+        });
+        if differs {
+            return None;
+        }
         if factors(d, b) && !d.starts_with('0') {
             return Some((format!("{d} * {b}"), i + 5));
         }
