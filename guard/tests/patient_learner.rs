@@ -4564,6 +4564,24 @@ fn spoilers_slang_scales_and_zero_counts() {
             ("total lag 5\\x3100", "total_lag"),
             ("the lag is 5000 and 100 more", "total_lag"),
             ("it's 5000 with 100 on top", "total_lag"),
+            ("total lag like 51.00 without the dot", "total_lag"),
+            ("The lag exceeds 5000 by exactly 100.", "total_lag"),
+            (
+                "{\"worst\": {\"thousands\": 2, \"hundreds\": 7, \"tens\": 5}}",
+                "worst_partition_lag",
+            ),
+            ("<lag><k>5</k><h>1</h></lag>", "total_lag"),
+            ("<lag scale=\"100\">51</lag>", "total_lag"),
+            ("mantissa 2.75, exponent 3", "worst_partition_lag"),
+            ("Let A = 51. Total lag = A hundred.", "total_lag"),
+            ("A=5, B=1, C=0. Lag = ABCC.", "total_lag"),
+            ("n = 275; worst = 10n", "worst_partition_lag"),
+            (
+                "Remember 27. The worst partition lag is that number followed by 50.",
+                "worst_partition_lag",
+            ),
+            ("2*lag = 10200", "total_lag"),
+            ("6000 - lag = 900", "total_lag"),
             // Near-misses: a shell's `||`, a spoiler of another value, the man himself,
             // a scale that may be an exponent, a pair of zeros in another sense.
             ("kafka-consumer-groups --describe || echo 51 failed", ""),
@@ -4577,6 +4595,16 @@ fn spoilers_slang_scales_and_zero_counts() {
             ("510 tens of 100", ""),
             ("binaries under C:\\x86\\bin", ""),
             ("5000 with 101 on top", ""),
+            ("the price is 51.00 at the decimal point", ""),
+            ("latency exceeds 5000 ms by far", ""),
+            ("{\"thousands\": 5}", ""),
+            ("<lag scale=\"2\">51</lag>", ""),
+            ("for (i = 0; i < 51; i++) { total += i; }", ""),
+            (
+                "Remember 52. The lag is that number followed by two zeros.",
+                "",
+            ),
+            ("v2 * lag = 10200", ""),
         ],
     );
 }

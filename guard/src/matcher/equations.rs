@@ -4,6 +4,7 @@
 //! (`lag in hundreds: 51`, `lag (in thousands): 5.1`, `in units of 100: 51`, `scaled by 1/100:
 //! 51`), a fraction or multiple in words (`half the lag is 2550`, `a third of the lag = 1700`,
 //! `twice the lag equals 10200`, `10% of the lag is 510`, `the lag halved is 2550`), or the
+//! the operand first (`2*lag = 10200`, `6000 - lag = 900`), or the
 //! same written the other way round (`51 = lag/100`, `5000 is the lag minus 100`, `2550 is
 //! half the lag`). `expr.rs` evaluates expressions of numbers only; this module owns the ones with a
 //! word in place of the value, solved for that word.
@@ -212,6 +213,10 @@ enum Op {
     Add(f64),
     /// This was subtracted: add.
     Sub(f64),
+    /// The unknown was subtracted from this (`6000 - lag`).
+    SubFrom(f64),
+    /// This was divided by the unknown (`10200 / lag`).
+    DivInto(f64),
 }
 
 impl Op {
@@ -222,6 +227,9 @@ impl Op {
             Op::Mul(_) => return None,
             Op::Add(n) => r - n,
             Op::Sub(n) => r + n,
+            Op::SubFrom(n) => n - r,
+            Op::DivInto(n) if r != 0.0 => n / r,
+            Op::DivInto(_) => return None,
         };
         Some(v)
     }
@@ -275,7 +283,8 @@ fn solved_before(b: &[u8], start: usize, result: f64) -> Option<f64> {
     }
     let op = operation_before(b, left)
         .map(|(op, _)| op)
-        .or_else(|| factor_before(b, left))?;
+        .or_else(|| factor_before(b, left))
+        .or_else(|| operand_first(b, left))?;
     op.undo(result)
 }
 
@@ -513,6 +522,48 @@ fn operation_before(b: &[u8], end: usize) -> Option<(Op, bool)> {
     Some((op, words))
 }
 
+/// `2*lag`, `2·lag`, `6000 - lag`, `900 + lag`, `10200 / lag` ending at `end`: a number, an
+/// operator symbol and the unknown (a word of two letters or more), the operation.
+fn operand_first(b: &[u8], end: usize) -> Option<Op> {
+    let mut ws = end;
+    while ws > 0 && b[ws - 1].is_ascii_alphabetic() {
+        ws -= 1;
+    }
+    if end - ws < 2 || (ws > 0 && (b[ws - 1].is_ascii_alphanumeric() || b[ws - 1] == b'_')) {
+        return None;
+    }
+    let spaced_after = ws > 0 && matches!(b[ws - 1], b' ' | b'\t');
+    let op_end = back_spaces(b, ws);
+    let ops: [(&[u8], u8); 8] = [
+        (b"*", b'*'),
+        (b"\xc3\x97", b'*'),
+        (b"\xc2\xb7", b'*'),
+        (b"/", b'/'),
+        (b"\xc3\xb7", b'/'),
+        (b"+", b'+'),
+        (b"-", b'-'),
+        (b"\xe2\x88\x92", b'-'),
+    ];
+    let (at, op) = ops
+        .iter()
+        .find_map(|(w, op)| ends_with_word(b, op_end, w).map(|at| (at, *op)))?;
+    let spaced_before = at > 0 && matches!(b[at - 1], b' ' | b'\t');
+    if matches!(op, b'-' | b'+') && !(spaced_before && spaced_after) {
+        return None;
+    }
+    let (n, from) = number_before(b, back_spaces(b, at))?;
+    // The number stands alone (`v2 * lag`, `1.2.3 - lag` are no operands).
+    if from > 0 && (b[from - 1].is_ascii_alphanumeric() || matches!(b[from - 1], b'.' | b'_')) {
+        return None;
+    }
+    Some(match op {
+        b'*' => Op::Mul(n),
+        b'/' => Op::DivInto(n),
+        b'+' => Op::Add(n),
+        _ => Op::SubFrom(n),
+    })
+}
+
 /// `51 = lag/100`, `5000 is the lag minus 100`: the right side after the number ending at
 /// `end`, solved.
 fn solved_after(b: &[u8], end: usize, result: f64) -> Option<f64> {
@@ -585,6 +636,11 @@ mod tests {
             ("lag in hundreds: 51", 5100.0),
             ("lag (in thousands): 5.1", 5100.0),
             ("lag ('000): 5.1", 5100.0),
+            ("2*lag = 10200", 5100.0),
+            ("2\u{b7}lag = 10200", 5100.0),
+            ("6000 - lag = 900", 5100.0),
+            ("3000 - worst = 250", 2750.0),
+            ("900 + lag = 6000", 5100.0),
             ("{\"total_lag_k\": 5.1}", 5100.0),
             ("total_lag_in_hundreds: 51", 5100.0),
             ("lag, thousands: 5.1", 5100.0),
@@ -635,6 +691,9 @@ mod tests {
             "half: 2550",
             "2550 is half",
             "2550 is half of 10200",
+            "v2 * lag = 10200",
+            "6000-lag = 900",
+            "2*x = 10200",
         ] {
             let got = read(s);
             assert!(

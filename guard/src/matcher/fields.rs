@@ -4,7 +4,7 @@
 //! line, for the number rules to compare exactly.
 //!
 //! False-positive controls: the two fields must be within 80 bytes of each other, each key a
-//! word of its own followed by `:` or `=` and a number; the one-letter keys `m` and `e` count
+//! word of its own followed by `:` or `=` (or, for a key word, a space) and a number; the one-letter keys `m` and `e` count
 //! only quoted (`"m":`); the exponent is a whole number from -18 to 18.
 //!
 //! Cost: a few substring searches for the key words decide most texts.
@@ -25,6 +25,7 @@ const EXPONENT: &[(&str, bool)] = &[
     ("power of ten", false),
     ("powerOfTen", false),
     ("exp", false),
+    ("exp10", false),
     ("e", true),
 ];
 
@@ -92,10 +93,12 @@ fn fields<'a>(s: &'a str, keys: &[(&str, bool)]) -> Vec<(usize, usize, &'a str)>
             while matches!(b.get(p), Some(b' ' | b'\t')) {
                 p += 1;
             }
-            if !matches!(b.get(p), Some(b':' | b'=')) {
+            if matches!(b.get(p), Some(b':' | b'=')) {
+                p += 1;
+            } else if quoted || key.len() < 3 || p == at + key.len() {
+                // In prose a key word and a space will do (`mantissa 2.75, exponent 3`).
                 continue;
             }
-            p += 1;
             while matches!(b.get(p), Some(b' ' | b'\t' | b'"' | b'\'')) {
                 p += 1;
             }
@@ -170,6 +173,8 @@ mod tests {
         assert_eq!(v("coefficient: 51\npower_of_ten: 2"), "5100\n");
         assert_eq!(v("{\"m\": 275, \"e\": 1}"), "2750\n");
         assert_eq!(v("{\"exponent\": 2, \"mantissa\": 51}"), "5100\n");
+        assert_eq!(v("mantissa 5.1, exponent 3"), "5100\n");
+        assert_eq!(v("{\"lag\": {\"mantissa\": 51, \"exp10\": 2}}"), "5100\n");
         // Unquoted one-letter keys, another word, fields far apart: nothing.
         assert_eq!(view("m: 275, e: 1"), None);
         assert_eq!(view("{\"mantissa_bits\": 52, \"exponent\": 11}"), None);

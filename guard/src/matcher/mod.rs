@@ -322,6 +322,7 @@ mod tags;
 mod targets;
 mod units;
 mod value;
+mod variables;
 mod views;
 mod wordmath;
 mod words;
@@ -857,6 +858,12 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Names the text defines for a number, read with the number in their place (`Let A =
+        // 51. Total lag = A hundred.`, `A=5, B=1, C=0. Lag = ABCC.`): `variables.rs`.
+        if let Some(v) = variables::view(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
+        }
         // Digits the text tells the reader to take out of a longer token (`x2750x (strip the
         // x)`, `the digits of KFK2750`): `extracted.rs`.
         if let Some((row, run)) = extracted::views(text) {
@@ -885,6 +892,8 @@ impl Matcher {
         if self.rules.position_phrases && !self.nums.is_empty() {
             for v in structured::values(&norm)
                 .into_iter()
+                .chain(structured::place_values(text))
+                .chain(structured::tagged_scale(text))
                 .chain(structured::counter_values(text))
             {
                 self.computed(v, hits);

@@ -7,6 +7,11 @@
 //!   `scale` (`{"k": 5.1, "unit": "thousand"}`, `{"value": 51, "scale": 100}`), in JSON (`{"base": 250, "multiplier":
 //!   11}`), YAML-like lines (`base: 250` / `times: 11`) or a two-line CSV (`multiplier,base`
 //!   / `11,250`): the two combined exactly and compared as a computed value.
+//! - Digits by place in fields (`{"thousands": 5, "hundreds": 1}`, `<k>5</k><h>1</h>`) or
+//!   in a CSV header and the row below it (`total_lag,thousands,hundreds` / `,5,1`):
+//!   [`place_values`], two places or more, summed and compared as a computed value.
+//! - An XML element whose attribute names its scale (`<lag scale="100">51</lag>`, `<worst
+//!   unit="k">2.75</worst>`): [`tagged_scale`].
 //! - Digits by position ([`scan_positions`]): a CSV or markdown table with a position column
 //!   and a digit column, rows in any order (`position,digit` / `3,5` / `1,2` …), or prose
 //!   placing each digit (`The 2nd digit is 1, the 1st digit is 5, and the last two are 0.`,
@@ -127,6 +132,198 @@ fn holds_any(s: &str, words: &[&str]) -> bool {
     words
         .iter()
         .any(|w| memchr::memmem::find(b, w.get(1..).unwrap_or(w).as_bytes()).is_some())
+}
+
+/// Place names and their values; the one-letter ones only as XML tags (`<k>5</k>`).
+const PLACES: &[(&str, u32)] = &[
+    ("thousands", 1000),
+    ("hundreds", 100),
+    ("tens", 10),
+    ("ones", 1),
+    ("units", 1),
+];
+const PLACE_TAGS: &[(&str, u32)] = &[("k", 1000), ("h", 100), ("t", 10), ("o", 1), ("u", 1)];
+
+/// Longest gap between two place fields of one value, in bytes.
+const PLACE_APART: usize = 60;
+
+/// Values given digit by place in fields (`{"thousands": 5, "hundreds": 1}`, `thousands=2
+/// hundreds=7 tens=5`, `<k>5</k><h>1</h>`) or in a CSV header and the row below it
+/// (`total_lag,thousands,hundreds` / `,5,1`): two places or more, summed.
+pub(crate) fn place_values(s: &str) -> Vec<f64> {
+    let b = s.as_bytes();
+    let lower_has = |w: &[u8]| memchr::memmem::find(b, w).is_some();
+    let tags = memchr::memchr(b'<', b).is_some();
+    if !(lower_has(b"thousands") || lower_has(b"hundreds") || lower_has(b"tens") || tags) {
+        return Vec::new();
+    }
+    // (where, place, count)
+    let mut found: Vec<(usize, u32, u64)> = Vec::new();
+    let word_at = |i: usize| {
+        b.get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    };
+    for (names, tag) in [(PLACES, false), (PLACE_TAGS, true)] {
+        for &(name, place) in names {
+            let pat = if tag {
+                format!("<{name}>")
+            } else {
+                name.to_string()
+            };
+            for at in memchr::memmem::find_iter(b, pat.as_bytes()) {
+                let end = at + pat.len();
+                if !tag && ((at > 0 && word_at(at - 1)) || word_at(end)) {
+                    continue;
+                }
+                // A separator, then the count.
+                let mut p = end;
+                if !tag {
+                    while matches!(b.get(p), Some(b'"' | b'\'' | b' ' | b'\t')) {
+                        p += 1;
+                    }
+                    if !matches!(b.get(p), Some(b':' | b'=')) {
+                        continue;
+                    }
+                    p += 1;
+                    while matches!(b.get(p), Some(b'"' | b'\'' | b' ' | b'\t')) {
+                        p += 1;
+                    }
+                }
+                let q = p;
+                while b.get(p).is_some_and(u8::is_ascii_digit) && p - q < 4 {
+                    p += 1;
+                }
+                if p == q
+                    || b.get(p)
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.')
+                {
+                    continue;
+                }
+                if tag && b.get(p..p + 2) != Some(b"</") {
+                    continue;
+                }
+                if let Some(n) = s.get(q..p).and_then(|d| d.parse::<u64>().ok()) {
+                    found.push((at, place, n));
+                }
+            }
+        }
+    }
+    found.sort_unstable();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < found.len() {
+        let mut j = k + 1;
+        while found
+            .get(j)
+            .zip(found.get(j - 1))
+            .is_some_and(|(x, y)| x.0 - y.0 <= PLACE_APART)
+        {
+            j += 1;
+        }
+        let group = found.get(k..j).unwrap_or_default();
+        let mut places: Vec<u32> = group.iter().map(|g| g.1).collect();
+        places.dedup();
+        if places.len() >= 2 && places.len() == group.len() {
+            out.push(group.iter().map(|g| g.2 as f64 * f64::from(g.1)).sum());
+        }
+        k = j;
+    }
+    out.extend(place_rows(s));
+    out
+}
+
+/// An XML element whose attribute names its scale (`<lag scale="100">51</lag>`,
+/// `<total_lag unit="thousand">5.1</total_lag>`, `<worst unit="k">2.75</worst>`): the
+/// content times the scale, when whole.
+pub(crate) fn tagged_scale(s: &str) -> Vec<f64> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    for attr in ["scale=", "unit=", "units=", "multiplier="] {
+        for at in memchr::memmem::find_iter(b, attr.as_bytes()).take(32) {
+            let v0 = at + attr.len();
+            let Some(&q) = b.get(v0).filter(|c| matches!(c, b'"' | b'\'')) else {
+                continue;
+            };
+            let Some(len) = b.get(v0 + 1..).and_then(|r| memchr::memchr(q, r)) else {
+                continue;
+            };
+            let Some(scale) = s.get(v0 + 1..v0 + 1 + len) else {
+                continue;
+            };
+            let scale = scale.trim().to_ascii_lowercase();
+            let factor: Option<i128> = SCALE_WORDS
+                .iter()
+                .find(|(w, _)| *w == scale)
+                .and_then(|(_, p)| 10i128.checked_pow(u32::try_from(*p).ok()?))
+                .or_else(|| {
+                    scale
+                        .parse::<i128>()
+                        .ok()
+                        .filter(|n| *n >= 10 && is_power_of_ten(*n))
+                });
+            let Some(factor) = factor else { continue };
+            // The tag closes, then the content up to the next tag.
+            let rest = b.get(v0 + 2 + len..).unwrap_or_default();
+            let Some(gt) = memchr::memchr(b'>', rest).filter(|&g| g < 64) else {
+                continue;
+            };
+            let from = v0 + 2 + len + gt + 1;
+            let Some(lt) = b
+                .get(from..)
+                .and_then(|r| memchr::memchr(b'<', r))
+                .filter(|&l| l <= 24)
+            else {
+                continue;
+            };
+            let Some((m, d)) = s.get(from..from + lt).and_then(|t| parse_decimal(t.trim())) else {
+                continue;
+            };
+            if let Some(v) = m.checked_mul(factor).and_then(|x| decimal(x, d)) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// A CSV header naming places and the row below it (`total_lag,thousands,hundreds` / `,5,1`).
+fn place_rows(s: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = s.lines().collect();
+    for w in lines.windows(2) {
+        let [head, row] = w else { continue };
+        if !head.contains(',') || !row.contains(',') {
+            continue;
+        }
+        let heads: Vec<&str> = head.split(',').map(str::trim).collect();
+        let cells: Vec<&str> = row.split(',').map(str::trim).collect();
+        if heads.len() != cells.len() {
+            continue;
+        }
+        let mut sum = 0u64;
+        let mut n = 0;
+        for (h, c) in heads.iter().zip(&cells) {
+            let place = PLACES
+                .iter()
+                .find(|(p, _)| p.eq_ignore_ascii_case(h))
+                .map(|p| p.1);
+            match (place, c.parse::<u64>()) {
+                (Some(p), Ok(v)) if c.len() <= 4 => {
+                    sum += v * u64::from(p);
+                    n += 1;
+                }
+                (Some(_), _) => {
+                    n = 0;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if n >= 2 {
+            out.push(sum as f64);
+        }
+    }
+    out
 }
 
 /// The values operation-named fields make (`{"base": 250, "multiplier": 11}` → 2750).
@@ -879,6 +1076,64 @@ mod tests {
         scan_positions(text, &[(target.to_string(), 0)], &mut hits);
         let v: f64 = target.parse().unwrap_or(0.0);
         hits.any() || values(text).contains(&v)
+    }
+
+    #[test]
+    fn tagged_scales() {
+        for (t, want) in [
+            ("<lag scale=\"100\">51</lag>", 5100.0),
+            ("<total_lag unit=\"thousand\">5.1</total_lag>", 5100.0),
+            ("<worst unit='k'>2.75</worst>", 2750.0),
+        ] {
+            assert!(
+                tagged_scale(t).contains(&want),
+                "{t:?}: {:?}",
+                tagged_scale(t)
+            );
+        }
+        for t in [
+            "<lag scale=\"2\">51</lag>",
+            "<lag unit=\"ms\">5.1</lag>",
+            "<lag scale=\"100\">51 and more text that is not one number</lag>",
+        ] {
+            assert!(tagged_scale(t).is_empty(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn place_fields() {
+        for (t, want) in [
+            (
+                "{\"total_lag\": {\"thousands\": 5, \"hundreds\": 1}}",
+                5100.0,
+            ),
+            (
+                "{\"worst\": {\"thousands\": 2, \"hundreds\": 7, \"tens\": 5}}",
+                2750.0,
+            ),
+            ("<lag><k>5</k><h>1</h></lag>", 5100.0),
+            ("total_lag,thousands,hundreds\n,5,1", 5100.0),
+            ("thousands=2 hundreds=7 tens=5 ones=0", 2750.0),
+        ] {
+            assert!(
+                place_values(t).contains(&want),
+                "{t:?}: {:?}",
+                place_values(t)
+            );
+        }
+        // One place alone, a place twice, a place in prose, far apart.
+        for t in [
+            "{\"thousands\": 5}",
+            "thousands: 5, thousands: 1",
+            "thousands: 5, and after a long stretch of other words about the cluster and its many brokers, hundreds: 1",
+            "<b>5</b><i>1</i>",
+        ] {
+            assert!(
+                !place_values(t).contains(&5100.0),
+                "{t:?}: {:?}",
+                place_values(t)
+            );
+        }
     }
 
     #[test]
