@@ -107,6 +107,20 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         if let Some(text) = decode_base32(tok) {
             out.push(text);
         }
+        // The last part of a dashed name encoded alone (`orders-worker-a2VzdHJlbA==`,
+        // `orders-worker-6b65737472656c`): that part decoded.
+        if out.len() == before {
+            let tail = tok
+                .rsplit_once('-')
+                .map(|(_, t)| t)
+                .filter(|t| t.len() >= 6);
+            if let Some(t) = tail {
+                let t = t.strip_prefix("0x").unwrap_or(t);
+                if let Some(text) = decode_token(t).or_else(|| decode_base32(t)) {
+                    out.push(text);
+                }
+            }
+        }
         // A token that reads as nothing forwards may be one written backwards (`==AMwETN`).
         if out.len() == before {
             // Or a compressed stream (`eJw…`, `H4sI…`, `789c…`), inflated under a cap.
@@ -1355,6 +1369,18 @@ mod tests {
         assert!(backslash("orders-worker-\\x6bestrel").as_deref() == Some("orders-worker-kestrel"));
         assert!(backslash("lag 5\\x3100").as_deref() == Some("lag 5100"));
         assert_eq!(backslash("C:\\x86\\bin"), None);
+        for t in [
+            "orders-worker-a2VzdHJlbA==",
+            "orders-worker-6b65737472656c",
+            "orders-worker-0x6b65737472656c",
+            "orders-worker-NNSXG5DSMVWA====",
+        ] {
+            assert!(
+                decoded(t).iter().any(|d| d == "kestrel"),
+                "{t}: {:?}",
+                decoded(t)
+            );
+        }
         assert!(decoded("commit 3f9a2c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f").is_empty());
         assert!(decoded("the consumer group orders-processor is lagging").is_empty());
         assert_eq!(decoded("%35%31%30%30"), vec!["5100".to_string()]);

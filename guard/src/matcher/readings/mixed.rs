@@ -1113,6 +1113,17 @@ fn after_digits(s: &str, e: usize) -> bool {
             return of || (c == b'/' && scale_word_at(s, k));
         }
         b' ' => {}
+        // `5-point-1 thousand`
+        b'-' => {
+            let rest = b.get(e + 1..(e + 10).min(b.len())).unwrap_or_default();
+            return POINT_WORDS.iter().any(|w| {
+                rest.len() > w.len()
+                    && rest
+                        .get(..w.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
+                    && rest.get(w.len()) == Some(&b'-')
+            });
+        }
         _ => return false,
     }
     // The word after one or two spaces.
@@ -1191,51 +1202,55 @@ fn after_digits(s: &str, e: usize) -> bool {
                 .is_some_and(|t| t.eq_ignore_ascii_case(b" top of ")))
         || is("beyond")
         || (is("and") && summed_after(b, z))
-        || (POINT_WORDS.iter().any(|x| is(x)) && point_scaled(s, z))
+        || POINT_WORDS.iter().any(|x| is(x))
 }
 
-/// Words said for a decimal point.
-const POINT_WORDS: &[&str] = &["point", "pt", "dot", "comma"];
+/// Words said for a decimal point (English, German, French, Spanish, Italian).
+const POINT_WORDS: &[&str] = &[
+    "point", "pt", "dot", "comma", "decimal", "komma", "virgule", "coma", "punto", "virgola",
+];
 
-/// After the digits at `i`: a point word and the fraction's digits (digits, or digit words
-/// one by one), then a scale word: the fraction's digits and the token after them. Without
-/// the scale word nothing (`5 point 1` alone is the word reader's, `version 5 dot 1` stays).
+/// After the digits at `i`: a point word and the fraction's digits (digits, single digits
+/// spaced, or digit words one by one), then a scale word (English or another language's):
+/// the fraction's digits and the token after them. Spaces or hyphens between (`5-point-1
+/// thousand`). Without the scale word nothing (`5 point 1` alone is the word reader's,
+/// `version 5 dot 1` stays).
 fn spoken_decimal(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
-    if !(v.space(i + 1) && POINT_WORDS.iter().any(|w| v.is_text(i + 2, w)) && v.space(i + 3)) {
+    let gap = |k: usize| v.space(k) || v.is_text(k, "-");
+    if !(gap(i + 1) && POINT_WORDS.iter().any(|w| v.is_text(i + 2, w)) && gap(i + 3)) {
         return None;
     }
-    let (frac, next) = match v.digits(i + 4) {
-        Some(f) => (f.to_string(), i + 5),
-        None => {
-            let mut f = String::new();
-            let mut k = i + 4;
-            while let Some(Word::Unit(u)) = v.get(k).and_then(|t| word(t.text)) {
-                f.push_str(&u.to_string());
-                k += 1;
-                let unit_next =
-                    matches!(v.get(k + 1).and_then(|t| word(t.text)), Some(Word::Unit(_)));
-                if !((v.space(k) || v.is_text(k, "-")) && unit_next) {
-                    break;
-                }
-                k += 1;
-            }
-            (f, k)
+    let mut f = String::new();
+    let mut k = i + 4;
+    if let Some(d) = v.digits(k) {
+        f.push_str(d);
+        k += 1;
+        // `2 point 7 5 thousand`: single digits spaced.
+        while d.len() == 1 && v.space(k) && v.digits(k + 1).is_some_and(|x| x.len() == 1) {
+            f.push_str(v.digits(k + 1).unwrap_or_default());
+            k += 2;
         }
-    };
-    let scaled = v.space(next) && v.get(next + 1).and_then(|t| scale_of(t.text)).is_some();
-    (!frac.is_empty() && frac.len() <= 6 && scaled).then_some((frac, next))
-}
-
-/// Does a spoken decimal point and a scale word follow the word ending at `z` (a point
-/// word, see [`spoken_decimal`])? The byte-level anchor for it.
-fn point_scaled(s: &str, z: usize) -> bool {
-    let b = s.as_bytes();
-    // Up to 48 bytes of fraction (digits or digit words), then a scale word.
-    let tail = b.get(z..(z + 64).min(b.len())).unwrap_or_default();
-    let lower = tail.to_ascii_lowercase();
-    ["thousand", "hundred", "million", " k", "grand", "thou"]
-        .iter()
-        .any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some())
+    } else {
+        while let Some(Word::Unit(u)) = v.get(k).and_then(|t| word(t.text)) {
+            f.push_str(&u.to_string());
+            k += 1;
+            let unit_next = matches!(v.get(k + 1).and_then(|t| word(t.text)), Some(Word::Unit(_)));
+            if !((v.space(k) || v.is_text(k, "-")) && unit_next) {
+                break;
+            }
+            k += 1;
+        }
+    }
+    if f.is_empty() || f.len() > 6 || !gap(k) {
+        return None;
+    }
+    let t = v.get(k + 1)?;
+    if scale_of(t.text).is_some() || t.text.eq_ignore_ascii_case("tens") {
+        return Some((f, k));
+    }
+    // Another language's scale word, written as the English one.
+    let english = foreign_scale(t.text)?;
+    Some((format!("{f} {english}"), k + 2))
 }
 
 /// A scale word at `k` (across one space): `thousand`, `k`, `grand`, `hundred`, `million`.
@@ -1312,6 +1327,11 @@ mod tests {
             ("5 point one thousand", "5.1 thousand"),
             ("2 point seven five thousand", "2.75 thousand"),
             ("5 comma 1 thousand", "5.1 thousand"),
+            ("5-point-1 thousand", "5.1 thousand"),
+            ("5 comma 1 Tausend", "5.1 thousand"),
+            ("2 virgule 75 mille", "2.75 thousand"),
+            ("2 point 7 5 thousand", "2.75 thousand"),
+            ("275 point 0 tens", "275.0 * 10"),
         ] {
             assert_eq!(read(s), r, "{s}");
             assert!(!hits(s, &[]).is_empty(), "{s}");
