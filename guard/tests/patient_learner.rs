@@ -4582,6 +4582,14 @@ fn spoilers_slang_scales_and_zero_counts() {
             ),
             ("2*lag = 10200", "total_lag"),
             ("6000 - lag = 900", "total_lag"),
+            ("lag \u{2684}\u{2680} then 00", "total_lag"),
+            ("Write down 51. Then 0. Then another 0.", "total_lag"),
+            (
+                "Step 1: write 27. Step 2: write 50 next to it.",
+                "worst_partition_lag",
+            ),
+            ("consumer orders-worker-a2VzdHJlbA==", "stalled_consumer"),
+            ("the lag is 5 comma 1 Tausend", "total_lag"),
             // Near-misses: a shell's `||`, a spoiler of another value, the man himself,
             // a scale that may be an exponent, a pair of zeros in another sense.
             ("kafka-consumer-groups --describe || echo 51 failed", ""),
@@ -4605,6 +4613,9 @@ fn spoilers_slang_scales_and_zero_counts() {
                 "",
             ),
             ("v2 * lag = 10200", ""),
+            ("Write 51 replicas to the config. Then restart 3 pods.", ""),
+            ("pod kube-proxy-7f9c4d5b8-x2x9z restarted", ""),
+            ("roll \u{2684}\u{2681} for the tie-break", ""),
         ],
     );
 }

@@ -276,6 +276,7 @@ mod candidates;
 mod ciphered;
 mod code;
 mod computed;
+mod dictation;
 mod digests;
 mod digitciphers;
 mod digitops;
@@ -847,10 +848,11 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
-        // A digit's look-alike from another script inside a number (`5ᛁ00`, `51ଠଠ`).
+        // A digit's look-alike from another script inside a number (`5ᛁ00`, `51ଠଠ`), a die face.
+        // Read by the second readings too (`⚄⚀ then 00` joins as `51 then 00`).
         if let Some(v) = normalize::digit_lookalikes(text) {
             let n = normalize::normalize(&v);
-            self.scan_changed(&norm, &n, hits, false);
+            self.scan_changed_with_readings(&norm, &n, hits);
         }
         // Playing cards and a legend the text gives (`two of hearts`, `(12 = 0)`, `jokers are
         // zero`), read with the cards as digits and the legend's keys replaced (`legends.rs`).
@@ -882,6 +884,10 @@ impl Matcher {
                     wordmath::chains(&self.nums, &changed, hits);
                 }
             }
+        }
+        // Digits dictated one step at a time (`Write 51. Then write 00.`): `dictation.rs`.
+        if let Some(v) = dictation::view(&norm) {
+            self.scan_view(&v, hits, false);
         }
         // A mantissa and an exponent in named fields (`{"mantissa": 2.75, "exponent": 3}`).
         if let Some(v) = fields::view(text) {

@@ -235,10 +235,16 @@ fn joined(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// A die face (`⚀`…`⚅`, U+2680…U+2685) as its pips.
+fn die_face(c: char) -> Option<char> {
+    let k = u32::from(c).checked_sub(0x2680).filter(|k| *k < 6)?;
+    char::from_digit(k + 1, 10)
+}
+
 /// A digit's look-alike from another script inside a number (`5ᛁ00` with a runic `ᛁ`,
 /// `51ଠଠ` with Oriya `ଠ`, `ᒿ750` with a syllabics `ᒿ`): the character as the digit its UTS #39
 /// skeleton is (`2`), or as `1` for an `l`-like and `0` for an `o`-like skeleton; `丨` as
-/// `1`. Only in a token that holds an ASCII digit; digits of other scripts are normalising's.
+/// `1`; a die face as its pips (`⚄⚀00`). Only in a token that holds an ASCII digit or a die face; digits of other scripts are normalising's.
 /// `None` when nothing changes.
 pub(crate) fn digit_lookalikes(text: &str) -> Option<String> {
     if text.is_ascii() {
@@ -250,6 +256,10 @@ pub(crate) fn digit_lookalikes(text: &str) -> Option<String> {
         }
         if c == '\u{4E28}' {
             return Some('1');
+        }
+        // Die faces `⚀`…`⚅` are their pips.
+        if let Some(d) = die_face(c) {
+            return Some(d);
         }
         let mut buf = [0u8; 4];
         let mut sk = unicode_security::skeleton(c.encode_utf8(&mut buf));
@@ -263,7 +273,9 @@ pub(crate) fn digit_lookalikes(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut changed = false;
     for token in text.split_inclusive(char::is_whitespace) {
-        if token.bytes().any(|c| c.is_ascii_digit()) && !token.is_ascii() {
+        let digits = token.bytes().any(|c| c.is_ascii_digit())
+            || token.chars().any(|c| die_face(c).is_some());
+        if digits && !token.is_ascii() {
             for c in token.chars() {
                 match as_digit(c) {
                     Some(d) => {
@@ -295,6 +307,8 @@ mod tests {
         assert_eq!(d("lag 51ଠଠ"), "lag 5100");
         assert_eq!(d("worst ᒿ750"), "worst 2750");
         assert_eq!(d("lag 5丨00"), "lag 5100");
+        assert_eq!(d("lag \u{2684}\u{2680}00"), "lag 5100");
+        assert_eq!(d("lag \u{2684}\u{2680} then 00"), "lag 51 then 00");
         // No ASCII digit in the token, or digits of another script: nothing.
         assert_eq!(super::digit_lookalikes("ᛁଠ"), None);
         assert_eq!(super::digit_lookalikes("٥١٠٠"), None);
