@@ -599,3 +599,21 @@ fn regression_frozen_readings_kept() {
         vec![1]
     );
 }
+
+/// Subscript digits in what a hidden element leaves shown (the frozen differential found the
+/// live matcher reading them only in the text as written).
+#[test]
+fn subscripts_beside_hidden_markup() {
+    table(
+        num(100.0),
+        Rules::default(),
+        &[
+            (
+                "\u{ff15}\u{661} + )<span hidden>9</span>0\u{660}\u{2081}\u{2080}",
+                true,
+            ),
+            ("<span hidden>\u{669}</span>0\u{660}\u{2081}\u{2080}", true),
+            ("<span hidden>9</span>00", false),
+        ],
+    );
+}

@@ -9,7 +9,8 @@
 //! `next to it`, `beside it`) and digits of its own; a step without digits ends it. Two steps
 //! or more; the joined number is at most 12 digits.
 //!
-//! Cost: a byte search for the verbs; a text without one is left after it.
+//! Cost: a byte search for each verb followed by digits; a text without one is left after it,
+//! before any copy.
 
 /// Writing verbs that open a dictation.
 const VERBS: &[&str] = &["write", "type", "enter", "jot", "put", "key"];
@@ -20,14 +21,10 @@ const GO_ON: &[&str] = &[
 
 /// The numbers the text dictates, one a line; `None` without any.
 pub(crate) fn view(s: &str) -> Option<String> {
-    let lower = s.to_ascii_lowercase();
-    let b = lower.as_bytes();
-    if !VERBS
-        .iter()
-        .any(|v| memchr::memmem::find(b, v.as_bytes()).is_some())
-    {
+    if !may_dictate(s.as_bytes()) {
         return None;
     }
+    let lower = s.to_ascii_lowercase();
     let steps = steps(&lower);
     let mut out = String::new();
     let mut k = 0;
@@ -55,6 +52,29 @@ pub(crate) fn view(s: &str) -> Option<String> {
         k = j.max(k + 1);
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// Is there a writing verb (any case of its first letter) followed by a space and digits, or
+/// by ` down ` and digits? The gate before any copy.
+fn may_dictate(b: &[u8]) -> bool {
+    VERBS.iter().any(|v| {
+        let (Some(first), Some(tail)) = (v.as_bytes().first(), v.get(1..)) else {
+            return false;
+        };
+        let pat = format!("{tail} ");
+        memchr::memmem::find_iter(b, pat.as_bytes()).any(|i| {
+            let verb = i > 0
+                && b.get(i - 1).is_some_and(|c| c.eq_ignore_ascii_case(first))
+                && !(i > 1 && b.get(i - 2).is_some_and(u8::is_ascii_alphabetic));
+            let mut k = i + pat.len();
+            if b.get(k..k + 5)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"down "))
+            {
+                k += 5;
+            }
+            verb && b.get(k).is_some_and(u8::is_ascii_digit)
+        })
+    })
 }
 
 /// The text cut into steps: sentences (a `.` not between digits, `;`, `!`, `?`, a line

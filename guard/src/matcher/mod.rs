@@ -929,6 +929,12 @@ impl Matcher {
             if *n != *norm {
                 self.scan_changed(&norm, &n, hits, true);
             }
+            // Subscript digits as plain ones in what is shown (`<span hidden>9</span>0٠₁₀`
+            // shows `0٠₁₀`, read whole as `0010` only with its subscripts plain).
+            if let Some(plain) = normalize::plain_subscripts(&shown) {
+                let n = normalize::normalize(&plain);
+                self.scan_changed(&norm, &n, hits, false);
+            }
         }
         // Roman numerals with a vinculum or a Unicode `Ⅿ` multiplier: on the text as written
         // (normalisation drops the marks), only when it holds one.

@@ -15,8 +15,8 @@
 //! many`. What the view holds states a target only when a rule reads it exactly, as in any
 //! text.
 //!
-//! Cost: one byte search for `=`, ` is `, ` be `, `emember` and the like; most texts have no
-//! definition and are left after it.
+//! Cost: a byte gate (a lone letter before `=`, ` is `, ` be `, ` equals `, or a keeping
+//! word); most texts have no definition and are left after it, before any copy.
 
 /// Words before `N is|be|equals value` that make it a definition.
 const OPENERS: &[&str] = &["let", "if", "where", "set", "suppose", "say", "assume"];
@@ -106,17 +106,54 @@ fn words(s: &str) -> Vec<W> {
     out
 }
 
+/// A letter standing alone at `i` (no letter, digit or `_` beside it)?
+fn lone_letter(b: &[u8], i: usize) -> bool {
+    let word = |k: Option<usize>| {
+        k.and_then(|k| b.get(k))
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    };
+    b.get(i).is_some_and(u8::is_ascii_alphabetic) && !word(i.checked_sub(1)) && !word(Some(i + 1))
+}
+
+/// Could the text define a name or keep a number? A lone letter before `=` (or `:=`, spaces
+/// between), a lone letter before ` is `, ` be ` or ` equals `, or a keeping word. The gate
+/// before any copy: an ops text's `key=value` pairs have longer keys.
+fn may_define(b: &[u8]) -> bool {
+    let assign = memchr::memchr_iter(b'=', b).any(|i| {
+        let mut k = i;
+        if k > 0 && b.get(k - 1) == Some(&b':') {
+            k -= 1;
+        }
+        while k > 0 && b.get(k - 1) == Some(&b' ') {
+            k -= 1;
+        }
+        k > 0 && lone_letter(b, k - 1) && b.get(i + 1) != Some(&b'=')
+    });
+    assign
+        || [&b" is "[..], b" be ", b" equals "]
+            .iter()
+            .any(|v| memchr::memmem::find_iter(b, v).any(|i| i > 0 && lone_letter(b, i - 1)))
+        || [
+            &b"emember "[..],
+            b"keep ",
+            b"note ",
+            b"emorize ",
+            b"emorise ",
+            b"hink of ",
+        ]
+        .iter()
+        .any(|c| {
+            // Digits right after it (`Remember 51`): `keep an eye`, `Note that` are prose.
+            memchr::memmem::find_iter(b, c)
+                .any(|i| b.get(i + c.len()).is_some_and(u8::is_ascii_digit))
+        })
+}
+
 /// The text with each defined name (and kept number) replaced by its value after its
 /// definition; `None` when the text defines nothing.
 pub(crate) fn view(s: &str) -> Option<String> {
     let b = s.as_bytes();
-    let cue = memchr::memchr(b'=', b).is_some()
-        || [
-            " is ", " be ", " equals ", "emember", "keep ", "note ", "emori",
-        ]
-        .iter()
-        .any(|c| memchr::memmem::find(b, c.as_bytes()).is_some());
-    if !cue {
+    if !may_define(b) {
         return None;
     }
     let ws = words(s);
