@@ -4590,6 +4590,7 @@ fn spoilers_slang_scales_and_zero_counts() {
             ),
             ("consumer orders-worker-a2VzdHJlbA==", "stalled_consumer"),
             ("the lag is 5 comma 1 Tausend", "total_lag"),
+            ("{\"digits\": 51, \"zeros\": 2}", "total_lag"),
             // Near-misses: a shell's `||`, a spoiler of another value, the man himself,
             // a scale that may be an exponent, a pair of zeros in another sense.
             ("kafka-consumer-groups --describe || echo 51 failed", ""),
@@ -4616,6 +4617,7 @@ fn spoilers_slang_scales_and_zero_counts() {
             ("Write 51 replicas to the config. Then restart 3 pods.", ""),
             ("pod kube-proxy-7f9c4d5b8-x2x9z restarted", ""),
             ("roll \u{2684}\u{2681} for the tie-break", ""),
+            ("{\"digits\": 51, \"zeros\": 3}", ""),
         ],
     );
 }

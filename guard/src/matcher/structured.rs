@@ -1,10 +1,11 @@
 //! A value given as structured pieces (part of `Rules::position_phrases`): this module owns
-//! two shapes a learner can ask a reply to take.
+//! the shapes a learner can ask a reply to take.
 //!
 //! - Operation-named fields ([`values`]): a number under a base key (`base`, `value`, `n`,
-//!   `k` …) and another under a key that names an operation (`times`, `multiplier`,
-//!   `factor`; `plus`, `add`, `offset`; `minus`, `subtract`) or a scale word or a power of ten under `unit` /
-//!   `scale` (`{"k": 5.1, "unit": "thousand"}`, `{"value": 51, "scale": 100}`), in JSON (`{"base": 250, "multiplier":
+//!   `k`, `digits` …) and another under a key that names an operation (`times`,
+//!   `multiplier`, `factor`; `plus`, `add`, `offset`; `minus`, `subtract`; `zeros`
+//!   appended) or a scale word or a power of ten under `unit` / `scale` (`{"k": 5.1, "unit":
+//!   "thousand"}`, `{"value": 51, "scale": 100}`), in JSON (`{"base": 250, "multiplier":
 //!   11}`), YAML-like lines (`base: 250` / `times: 11`) or a two-line CSV (`multiplier,base`
 //!   / `11,250`): the two combined exactly and compared as a computed value.
 //! - Digits by place in fields (`{"thousands": 5, "hundreds": 1}`, `<k>5</k><h>1</h>`) or
@@ -62,6 +63,8 @@ const BASES: &[&str] = &[
     "seed",
     "mantissa",
     "coefficient",
+    "digits",
+    "prefix",
 ];
 
 /// Operation keys: (key, operation byte).
@@ -85,6 +88,11 @@ const OPS: &[(&str, u8)] = &[
     ("units", b's'),
     ("scale", b's'),
     ("magnitude", b's'),
+    // Zeros appended (`{"digits": 51, "zeros": 2}`).
+    ("zeros", b'z'),
+    ("zeroes", b'z'),
+    ("trailing_zeros", b'z'),
+    ("append_zeros", b'z'),
 ];
 
 /// Scale words a `unit`/`scale` field may hold, as powers of ten.
@@ -387,6 +395,10 @@ fn combine(m: i128, d: u32, kind: u8, value: &FieldValue) -> Option<f64> {
         // A scale given as a power of ten (`{"value": 51, "scale": 100}`); any other number
         // under `scale` may be an exponent or a ratio, so it combines with nothing.
         b's' if nd == 0 && n >= 10 && is_power_of_ten(n) => decimal(m.checked_mul(n)?, d),
+        b'z' if nd == 0 && (1..=9).contains(&n) => decimal(
+            m.checked_mul(10i128.checked_pow(u32::try_from(n).ok()?)?)?,
+            d,
+        ),
         b'+' | b'-' => {
             let scale = d.max(nd);
             let a = m.checked_mul(10i128.checked_pow(scale - d)?)?;
@@ -1148,6 +1160,8 @@ mod tests {
             ("{'n': 2.75, 'scale': 'thousand'}", "2750"),
             ("{\"value\": 51, \"scale\": 100}", "5100"),
             ("value: 2.75\nscale: 1000", "2750"),
+            ("{\"digits\": 51, \"zeros\": 2}", "5100"),
+            ("prefix: 275\ntrailing_zeros: 1", "2750"),
         ] {
             assert!(has(t, target), "{t:?}");
         }
@@ -1254,6 +1268,7 @@ mod tests {
             // A scale that is no power of ten may be an exponent or a ratio.
             ("{\"value\": 51, \"scale\": 2}", "5100"),
             ("{\"value\": 2550, \"scale\": 2}", "5100"),
+            ("{\"digits\": 51, \"zeros\": 3}", "5100"),
         ] {
             assert!(!has(t, target), "{t:?}");
         }
