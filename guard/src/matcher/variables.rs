@@ -24,39 +24,16 @@ const OPENERS: &[&str] = &["let", "if", "where", "set", "suppose", "say", "assum
 const VERBS: &[&str] = &["is", "be", "equals"];
 /// Words before a number the reader is asked to keep.
 const KEEP: &[&str] = &["remember", "keep", "note", "memorize", "memorise"];
-/// Number words a value may be written in (read later by the second readings).
-const NUMBER_WORDS: &[&str] = &[
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "thirty",
-    "forty",
-    "fifty",
-    "sixty",
-    "seventy",
-    "eighty",
-    "ninety",
-    "hundred",
-    "thousand",
-];
+/// Is `p` a number word a value may be written in (read later by the second readings)?
+fn number_word(p: &str) -> bool {
+    use super::words::{TEENS, TENS, UNITS};
+    UNITS
+        .iter()
+        .chain(&TEENS)
+        .chain(&TENS)
+        .chain(&["hundred", "thousand"])
+        .any(|n| p.eq_ignore_ascii_case(n))
+}
 
 /// One word of the text: byte range.
 #[derive(Clone, Copy)]
@@ -173,11 +150,10 @@ pub(crate) fn view(s: &str) -> Option<String> {
             return Some((text(w).to_string(), k + 1));
         }
         let mut j = k;
-        while ws.get(j).is_some_and(|w| {
-            text(w)
-                .split('-')
-                .all(|p| NUMBER_WORDS.iter().any(|n| p.eq_ignore_ascii_case(n)))
-        }) {
+        while ws
+            .get(j)
+            .is_some_and(|w| text(w).split('-').all(number_word))
+        {
             j += 1;
         }
         if j == k {
