@@ -489,21 +489,7 @@ fn operation_before(b: &[u8], end: usize) -> Option<(Op, bool)> {
         }
     }
     if found.is_none() {
-        let sym = |bytes: &[u8], op: u8| ends_with_word(b, op_end, bytes).map(|at| (at, op, false));
-        found = sym(b"/", b'/')
-            .or_else(|| sym(b"\xc3\xb7", b'/'))
-            .or_else(|| sym(b"*", b'*'))
-            .or_else(|| sym(b"\xc3\x97", b'*'))
-            .or_else(|| sym(b"-", b'-'))
-            .or_else(|| sym(b"\xe2\x88\x92", b'-'))
-            .or_else(|| sym(b"+", b'+'));
-        // `a-1`, `c++1`: a sign needs a space on both sides.
-        if let Some((at, op, _)) = found {
-            let spaced_before = at > 0 && matches!(b[at - 1], b' ' | b'\t');
-            if matches!(op, b'-' | b'+') && !(spaced_before && spaced_after) {
-                return None;
-            }
-        }
+        found = symbol_before(b, op_end, spaced_after).map(|(at, op)| (at, op, false));
     }
     let (at, op, words) = found?;
     // The unknown: letters (a word) or a closing bracket right before the operator, with one
@@ -522,6 +508,28 @@ fn operation_before(b: &[u8], end: usize) -> Option<(Op, bool)> {
     Some((op, words))
 }
 
+/// Operator symbols and the operation each stands for.
+const OP_SYMBOLS: [(&[u8], u8); 8] = [
+    (b"/", b'/'),
+    (b"\xc3\xb7", b'/'),
+    (b"*", b'*'),
+    (b"\xc3\x97", b'*'),
+    (b"\xc2\xb7", b'*'),
+    (b"-", b'-'),
+    (b"\xe2\x88\x92", b'-'),
+    (b"+", b'+'),
+];
+
+/// The operator symbol ending at `end`: where it starts and its operation. A sign needs a
+/// space on both sides (`a-1`, `c++1` are names); `spaced_after`: a space follows it.
+fn symbol_before(b: &[u8], end: usize, spaced_after: bool) -> Option<(usize, u8)> {
+    let (at, op) = OP_SYMBOLS
+        .iter()
+        .find_map(|(w, op)| ends_with_word(b, end, w).map(|at| (at, *op)))?;
+    let spaced_before = at > 0 && matches!(b[at - 1], b' ' | b'\t');
+    (!matches!(op, b'-' | b'+') || (spaced_before && spaced_after)).then_some((at, op))
+}
+
 /// `2*lag`, `2·lag`, `6000 - lag`, `900 + lag`, `10200 / lag` ending at `end`: a number, an
 /// operator symbol and the unknown (a word of two letters or more), the operation.
 fn operand_first(b: &[u8], end: usize) -> Option<Op> {
@@ -533,24 +541,7 @@ fn operand_first(b: &[u8], end: usize) -> Option<Op> {
         return None;
     }
     let spaced_after = ws > 0 && matches!(b[ws - 1], b' ' | b'\t');
-    let op_end = back_spaces(b, ws);
-    let ops: [(&[u8], u8); 8] = [
-        (b"*", b'*'),
-        (b"\xc3\x97", b'*'),
-        (b"\xc2\xb7", b'*'),
-        (b"/", b'/'),
-        (b"\xc3\xb7", b'/'),
-        (b"+", b'+'),
-        (b"-", b'-'),
-        (b"\xe2\x88\x92", b'-'),
-    ];
-    let (at, op) = ops
-        .iter()
-        .find_map(|(w, op)| ends_with_word(b, op_end, w).map(|at| (at, *op)))?;
-    let spaced_before = at > 0 && matches!(b[at - 1], b' ' | b'\t');
-    if matches!(op, b'-' | b'+') && !(spaced_before && spaced_after) {
-        return None;
-    }
+    let (at, op) = symbol_before(b, back_spaces(b, ws), spaced_after)?;
     let (n, from) = number_before(b, back_spaces(b, at))?;
     // The number stands alone (`v2 * lag`, `1.2.3 - lag` are no operands).
     if from > 0 && (b[from - 1].is_ascii_alphanumeric() || matches!(b[from - 1], b'.' | b'_')) {
