@@ -160,9 +160,9 @@ const PLACE_APART: usize = 60;
 /// (`total_lag,thousands,hundreds` / `,5,1`): two places or more, summed.
 pub(crate) fn place_values(s: &str) -> Vec<f64> {
     let b = s.as_bytes();
-    let lower_has = |w: &[u8]| memchr::memmem::find(b, w).is_some();
+    let has = |w: &[u8]| memchr::memmem::find(b, w).is_some();
     let tags = memchr::memchr(b'<', b).is_some();
-    if !(lower_has(b"thousands") || lower_has(b"hundreds") || lower_has(b"tens") || tags) {
+    if !(has(b"thousands") || has(b"hundreds") || has(b"tens") || tags) {
         return Vec::new();
     }
     // (where, place, count)

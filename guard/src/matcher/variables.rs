@@ -207,8 +207,7 @@ pub(crate) fn view(s: &str) -> Option<String> {
     while let Some(w) = ws.get(k) {
         let t = text(w);
         // `that number`, `that many`: the kept number.
-        if let Some((v, from)) = kept.as_ref().filter(|(_, from)| w.s >= *from) {
-            let _ = from;
+        if let Some((v, _)) = kept.as_ref().filter(|(_, from)| w.s >= *from) {
             if t.eq_ignore_ascii_case("that") && is(k + 1, &["number", "many"]) {
                 out.push_str(s.get(copied..w.s).unwrap_or(""));
                 out.push_str(v);
