@@ -842,6 +842,12 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Separators said as words (`orders dash 7`, `ten dot forty-two dot three dot
+        // seventeen`): names and addresses dictated aloud (`normalize/spoken.rs`).
+        if let Some(v) = normalize::spoken_separators(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
+        }
         // Number words hidden by a word game (`five þousand`, Pig Latin, reversed letters,
         // Cyrillic spellings, camelCase, radio spelling, `two K seven H fifty`), undone.
         for v in normalize::word_games(text) {

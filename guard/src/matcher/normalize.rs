@@ -38,6 +38,7 @@ mod lists;
 mod markup;
 mod plain_words;
 mod rendered;
+mod spoken;
 mod word_games;
 pub(crate) use laid_out::laid_out;
 pub(crate) use lists::numbered;
@@ -47,6 +48,7 @@ pub(crate) use markup::{
 };
 pub(crate) use plain_words::{digit_lookalikes, plain_words};
 pub(crate) use rendered::{as_rendered, as_typeset, spoilers_shown, without_struck};
+pub(crate) use spoken::spoken_separators;
 pub(crate) use word_games::word_games;
 
 /// The text exactly as the matcher sees it (for callers that compare "as the matcher would").

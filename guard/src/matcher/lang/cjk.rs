@@ -267,10 +267,21 @@ impl Cjk {
             }
             C::Unit(u) => {
                 let m = self.pending.map_or(1.0, |p| p.0);
-                if u >= self.last_small || !(1.0..=9.0).contains(&m) || m.fract() != 0.0 {
+                // Digits as an amount of the unit (`5.1千`, `51百`, `27.5백`), as `5.1 thousand`
+                // reads: only as the number's first part, so `三千5.1百` stays unread.
+                let amount = matches!(self.pending, Some((_, _, C::Ascii(_))))
+                    && self.parts == 1
+                    && self.section == 0.0
+                    && self.total == 0.0
+                    && m > 0.0
+                    && m < 1e4;
+                let digit = (1.0..=9.0).contains(&m) && m.fract() == 0.0;
+                if u >= self.last_small || !(digit || amount) {
                     return false;
                 }
-                self.section += m * u;
+                let v = m * u;
+                // `5.1 × 1000` in binary floating point: keep the whole number it writes.
+                self.section += if (v - v.round()).abs() < 1e-6 { v.round() } else { v };
                 self.last_small = u;
                 self.last_unit = u;
                 self.pending = None;
@@ -349,6 +360,11 @@ mod tests {
             ("一億二千万", 120_000_000.0),
             ("延迟是五千一百条消息", 5100.0),
             ("二〇二四年", 2024.0),
+            // Digits as an amount of a unit, as `5.1 thousand` reads.
+            ("5.1千", 5100.0),
+            ("2.75千条", 2750.0),
+            ("51百", 5100.0),
+            ("27.5百", 2750.0),
         ]);
     }
 }

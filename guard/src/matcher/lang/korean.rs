@@ -76,8 +76,10 @@ pub(super) fn scan_korean(text: &str, out: &mut Out) {
     while let Some(&byte) = b.get(i) {
         if byte.is_ascii() {
             let d = byte.is_ascii_digit();
+            // A decimal point inside the digits (`5.1천`): the run reader takes one.
+            let point = byte == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
             digits = match digits {
-                Some(s) if d => Some(s),
+                Some(s) if d || point => Some(s),
                 None if d && !glued => Some(i),
                 _ => None,
             };
@@ -212,6 +214,8 @@ mod tests {
             ("천이백오십", 1250.0),
             ("지연은 오천백 개입니다", 5100.0),
             ("오천백개", 5100.0),
+            ("5.1천", 5100.0),
+            ("27.5백 개", 2750.0),
         ]
         .iter()
         .map(|&(s, v)| (normalize(s).into_owned(), v))
