@@ -183,11 +183,67 @@ fn letters_pass(text: &str) -> Option<String> {
     (s != text).then_some(s)
 }
 
-/// Pass 2: symbols between two number words as one space (`five·thousand`); `None` when
-/// there is no such symbol. Only a symbol run with an ASCII letter on both sides is looked at.
+/// Filler a gap between two number words may hold beside its punctuation (`five thousand
+/// 'n' one hundred`, `(and)`, `— and then`⏎).
+const GAP_FILLERS: &[&str] = &["n", "and", "then"];
+/// The most characters a gap between two number words may span, and the most line breaks (a
+/// blank line between two lines of a poem).
+const MAX_GAP: usize = 16;
+const MAX_GAP_LINES: usize = 3;
+
+/// The gap after a word ending at `e`: where the next word starts, whether the gap is only
+/// what number words are written with anyway (one space or `-`) and how many line
+/// breaks it holds; `None` if something other than punctuation, space and filler is there.
+fn gap(s: &str, e: usize) -> Option<(usize, bool, usize)> {
+    let b = s.as_bytes();
+    let mut i = e;
+    let mut chars = 0;
+    let mut lines = 0;
+    let mut filler = false;
+    loop {
+        let rest = s.get(i..)?;
+        let c = rest.chars().next()?;
+        if c.is_ascii_alphabetic() {
+            let w = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let word = rest.get(..w)?;
+            // A filler word, then more gap: part of the gap (never the gap's last word).
+            if i > e && GAP_FILLERS.iter().any(|f| f.eq_ignore_ascii_case(word)) {
+                let after = b.get(i + w).copied();
+                if after.is_some_and(|a| !a.is_ascii_alphanumeric()) {
+                    filler = true;
+                    i += w;
+                    chars += w;
+                    continue;
+                }
+            }
+            break;
+        }
+        if c.is_alphanumeric() || chars > MAX_GAP {
+            return None;
+        }
+        lines += usize::from(c == '\n');
+        chars += 1;
+        i += c.len_utf8();
+    }
+    let g = s.get(e..i)?;
+    let plain = !filler && matches!(g, " " | "-");
+    // A filler word needs punctuation beside it (`'n'`, `(and)`): `five thousand and one` is
+    // read as written.
+    let punct = g.chars().any(|c| !c.is_whitespace() && !c.is_ascii_alphabetic());
+    (i > e && lines <= MAX_GAP_LINES && (!filler || punct)).then_some((i, plain, lines))
+}
+
+/// Pass 2: what stands between two number words as one space: a symbol (`five·thousand`),
+/// quotes, brackets, an ellipsis or a dash around each word (`[five] [thousand]`, `five
+/// thousand... one hundred`), a comma after each (`five, thousand, one, hundred`), a filler
+/// in punctuation (`'n'`, `(and)`), line breaks and a blank line (a poem's lines); and a word
+/// hyphenated at a line end (`thou-`⏎`sand`) joined. Line breaks the joins remove are put back
+/// after the joined line, so the reading keeps the text's line count (a second view is read
+/// only where its lines differ). `None` when there is nothing to join.
 fn joined(s: &str) -> Option<String> {
     let b = s.as_bytes();
-    let mut edits: Vec<(usize, usize)> = Vec::new();
+    // (gap start, gap end, what replaces it).
+    let mut edits: Vec<(usize, usize, &str)> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         if !b.get(i).is_some_and(u8::is_ascii_alphabetic) {
@@ -199,26 +255,34 @@ fn joined(s: &str) -> Option<String> {
             i += 1;
         }
         let e = i;
-        // The symbol run after the word: no letter, digit or space, at most three chars.
-        let rest = s.get(e..).unwrap_or("");
-        let slen = rest
-            .find(|c: char| c.is_alphanumeric() || c.is_whitespace())
-            .unwrap_or(rest.len());
-        if slen == 0 || !b.get(e + slen).is_some_and(u8::is_ascii_alphabetic) {
-            continue;
-        }
-        let sym = rest.get(..slen).unwrap_or("");
-        // A hyphen or a comma is how number words are written anyway.
-        if matches!(sym, "-" | ",") || sym.chars().count() > 3 {
-            continue;
-        }
-        let f = e + slen;
-        let g = f + b.get(f..).map_or(0, |r| {
-            r.iter().take_while(|c| c.is_ascii_alphabetic()).count()
-        });
         let word = |x: usize, y: usize| s.get(x..y).is_some_and(is_number_word);
-        if word(a, e) && word(f, g) {
-            edits.push((e, f));
+        let next_word = |f: usize| {
+            f + b.get(f..).map_or(0, |r| {
+                r.iter().take_while(|c| c.is_ascii_alphabetic()).count()
+            })
+        };
+        // A number word hyphenated at a line end (`thou-`⏎`sand`).
+        let cr = usize::from(b.get(e + 1) == Some(&b'\r'));
+        if b.get(e) == Some(&b'-') && b.get(e + 1 + cr) == Some(&b'\n') {
+            let f = e + 2 + cr;
+            let g = next_word(f);
+            let whole = format!("{}{}", s.get(a..e).unwrap_or(""), s.get(f..g).unwrap_or(""));
+            if g > f && is_number_word(&whole) {
+                edits.push((e, f, ""));
+                i = f;
+                continue;
+            }
+        }
+        let Some((f, plain, _)) = gap(s, e) else {
+            continue;
+        };
+        if plain {
+            continue;
+        }
+        if word(a, e) && word(f, next_word(f)) {
+            edits.push((e, f, " "));
+            // The gap's filler words are not read again.
+            i = f;
         }
     }
     if edits.is_empty() {
@@ -226,12 +290,28 @@ fn joined(s: &str) -> Option<String> {
     }
     let mut out = String::with_capacity(s.len());
     let mut at = 0;
-    for (e, f) in edits {
-        out.push_str(s.get(at..e)?);
-        out.push(' ');
+    // Line breaks removed by the joins so far, put back at the joined line's end.
+    let mut owed = 0;
+    let copy = |out: &mut String, from: usize, to: usize, owed: &mut usize| {
+        let seg = s.get(from..to).unwrap_or("");
+        match seg.find('\n') {
+            Some(k) if *owed > 0 => {
+                out.push_str(seg.get(..k).unwrap_or(""));
+                out.extend(std::iter::repeat_n('\n', *owed));
+                *owed = 0;
+                out.push_str(seg.get(k..).unwrap_or(""));
+            }
+            _ => out.push_str(seg),
+        }
+    };
+    for (e, f, with) in edits {
+        copy(&mut out, at, e, &mut owed);
+        owed += s.get(e..f).map_or(0, |g| g.matches('\n').count());
+        out.push_str(with);
         at = f;
     }
-    out.push_str(s.get(at..)?);
+    copy(&mut out, at, s.len(), &mut owed);
+    out.extend(std::iter::repeat_n('\n', owed));
     Some(out)
 }
 
@@ -351,5 +431,39 @@ mod tests {
         // Not between number words: kept.
         assert_eq!(p("api.example.com"), "api.example.com");
         assert_eq!(p("one.example"), "one.example");
+    }
+
+    #[test]
+    fn punctuation_and_line_breaks_between_number_words() {
+        for (text, want) in [
+            ("[five] [thousand] [one] [hundred]", "[five thousand one hundred]"),
+            ("'five' 'thousand'", "'five thousand'"),
+            ("\u{ab}five\u{bb} \u{ab}thousand\u{bb}", "\u{ab}five thousand\u{bb}"),
+            ("five, thousand, one, hundred,", "five thousand one hundred,"),
+            ("five thousand... one hundred", "five thousand one hundred"),
+            ("five thousand 'n' one hundred", "five thousand one hundred"),
+            ("five thousand (and) one hundred", "five thousand one hundred"),
+            // A poem's lines: the joined line keeps the text's line count.
+            ("five thousand\n\none hundred wait", "five thousand one hundred wait\n\n"),
+            ("Lag climbs\nfive thousand,\none\nhundred wait\nok", "Lag climbs\nfive thousand one hundred wait\n\n\nok"),
+            ("Five thousand \u{2014} and then\none hundred more", "Five thousand one hundred more\n"),
+            // A number word hyphenated at a line end.
+            ("five thou-\nsand one hundred", "five thousand one hundred\n"),
+            ("two thousand seven hun-\r\ndred fifty", "two thousand seven hundred fifty\n"),
+        ] {
+            assert_eq!(p(text), want, "{text:?}");
+        }
+        // Written as number words are anyway, or with words between: unchanged.
+        for text in [
+            "five thousand one hundred",
+            "twenty-seven",
+            "five thousand and one hundred",
+            "one of two",
+            "one, then restart",
+            "one-\nliner",
+            "five thousand (roughly) one hundred",
+        ] {
+            assert_eq!(plain_words(text), None, "{text:?}");
+        }
     }
 }
