@@ -276,6 +276,7 @@ mod candidates;
 mod ciphered;
 mod code;
 mod computed;
+mod deltas;
 mod dictation;
 mod digests;
 mod digitciphers;
@@ -1317,6 +1318,8 @@ impl Matcher {
                 wordmath::scan(ctx.nums, s, ctx.hits);
                 // An equation about the unknown value (`lag/100 = 51`), solved.
                 equations::scan(ctx.nums, s, ctx.hits);
+                // Deltas said in words (`5000 bumped by 100`, `a century short of 5200`).
+                deltas::scan(ctx.nums, s, ctx.hits);
             }
             if self.rules.units && self.units.iter().any(|u| u.dim == units::Dim::Time) {
                 let reading = |d: &durations::Duration| {

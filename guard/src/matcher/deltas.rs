@@ -1,0 +1,607 @@
+//! A value said as another amount moved by a delta, or as the result of an operation on the
+//! unknown (a stretch rule under `Rules::arithmetic`, fourteenth red-team round), each
+//! computed and compared exactly:
+//! - a verb with `by` after the first amount: `5000 bumped by 100`, `5000, topped up by a
+//!   hundred`, `5200 knocked down by 100`, `5200 messages reduced by 100`;
+//! - what is taken off or consumed: `5200 with 100 taken off`, `5200 after 100 are consumed`,
+//!   `it was 5200 until 100 got processed`;
+//! - a signed delta: `5000 (+100)`, `5200 (−100)`, `5000, then +100`, `5000-and-a-hundred`,
+//!   `the 5000 from before, now 100 higher`;
+//! - the delta first: `a century short of 5200`, `100 messages under 5200`, `just 100 above
+//!   the 5000 mark`, `down 100 from 5200`, `up 100 from 5000`;
+//! - an operation on the unknown and its result: `add 900 to the lag and you get 6000`,
+//!   `subtract 100 from it and you get 5000`, `if the lag doubled it would be 10200`, `double
+//!   it and you get 10200`, `three of these lags make 15300`.
+//!
+//! `expr.rs` reads symbols between numbers, `equations.rs` an unknown beside an operator,
+//! `readings/appended.rs` amounts added on top; this module owns deltas said in words.
+//!
+//! # False-positive controls
+//!
+//! A reading states a target only when exactly equal to it. A verb needs `by` and a number
+//! after it (`5200 dropped 100 messages` reads nothing); a delta first needs its relation
+//! word right after it (one noun may stand between: `100 messages under 5200`); a signed
+//! delta needs brackets, `then` or `now … higher`; an operation on the unknown needs its
+//! result after a connector (`you get`, `it would be`, `make`) within the sentence; a count of
+//! equal parts needs `of these` (or `of those`, `of them`, `such`) and is two to ten.
+//!
+//! # Cost
+//!
+//! One case-insensitive automaton over the text finds the cue words; only the lines that hold
+//! one and a digit are tokenised and read.
+use super::targets::{Hits, NumTargets};
+use aho_corasick::{AhoCorasick, MatchKind};
+use std::sync::OnceLock;
+
+/// Mark every target a delta or an operation on the unknown in `s` states.
+pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
+    values(s, &mut |v| {
+        if v.is_finite() && v > 0.0 {
+            let eps = (v * 1e-9).max(1e-9);
+            nums.range(v - eps, v + eps, hits);
+        }
+    });
+}
+
+/// Cue words: one of them must be on a line for the line to be read.
+const CUES: &[&str] = &[
+    "by", "taken", "off", "after", "until", "(+", "(-", "(\u{2212}", "then", "and-a", "and a",
+    "now", "short", "shy", "under", "below", "beneath", "less", "fewer", "lower", "smaller",
+    "above", "over", "more", "beyond", "past", "higher", "greater", "excess", "down", "up",
+    "add", "subtract", "take", "remove", "doubl", "tripl", "quadrupl", "halv", "make",
+];
+
+fn cues() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        super::dfa_builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostFirst)
+            .build(CUES)
+            .ok()
+    })
+    .as_ref()
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Tok<'a> {
+    Num(f64),
+    Word(&'a str),
+    Sym(char),
+}
+
+/// The tokens of one line: numbers (digits with `,` groups and a decimal point), words
+/// (ASCII letters and `'`), and every other character but spaces as a symbol.
+fn tokens(line: &str) -> Vec<Tok<'_>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_digit() {
+            let s = i;
+            let mut digits = String::new();
+            while let Some(&d) = b.get(i) {
+                let next_digit = b.get(i + 1).is_some_and(u8::is_ascii_digit);
+                if d.is_ascii_digit() {
+                    digits.push(char::from(d));
+                } else if d == b',' && next_digit && i > s {
+                    // A group separator.
+                } else if d == b'.' && next_digit && !digits.contains('.') {
+                    digits.push('.');
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            // A number glued to letters is an identifier (`v5000`, `5000ms` stays a number).
+            let glued = s > 0 && b.get(s - 1).is_some_and(u8::is_ascii_alphabetic);
+            match digits.parse::<f64>() {
+                Ok(v) if !glued && digits.len() <= 15 => out.push(Tok::Num(v)),
+                _ => out.push(Tok::Word("")),
+            }
+        } else if c.is_ascii_alphabetic() {
+            let s = i;
+            while b
+                .get(i)
+                .is_some_and(|d| d.is_ascii_alphabetic() || *d == b'\'')
+            {
+                i += 1;
+            }
+            out.push(Tok::Word(line.get(s..i).unwrap_or("")));
+        } else if c.is_ascii_whitespace() {
+            i += 1;
+        } else {
+            let ch = line.get(i..).and_then(|r| r.chars().next()).unwrap_or(' ');
+            out.push(Tok::Sym(ch));
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
+/// Every value the lines of `s` holding a cue and a digit state, to `hit`.
+fn values(s: &str, hit: &mut impl FnMut(f64)) {
+    let b = s.as_bytes();
+    if !b.iter().any(u8::is_ascii_digit) {
+        return;
+    }
+    let Some(ac) = cues() else {
+        return;
+    };
+    let mut done_to = 0;
+    for m in ac.find_iter(s) {
+        if m.start() < done_to {
+            continue;
+        }
+        let ls = b
+            .get(..m.start())
+            .and_then(|h| memchr::memrchr(b'\n', h))
+            .map_or(0, |k| k + 1);
+        let le = b
+            .get(m.end()..)
+            .and_then(|t| memchr::memchr(b'\n', t))
+            .map_or(b.len(), |k| m.end() + k);
+        done_to = le;
+        let Some(line) = s.get(ls..le) else {
+            continue;
+        };
+        if line.len() > 4096 || !line.bytes().any(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        read_line(&tokens(line), hit);
+    }
+}
+
+const UP_VERBS: &[&[&str]] = &[
+    &["bumped"],
+    &["bumped", "up"],
+    &["topped", "up"],
+    &["raised"],
+    &["increased"],
+    &["boosted"],
+    &["upped"],
+    &["grown"],
+    &["grew"],
+    &["rose"],
+    &["risen"],
+    &["climbed"],
+    &["jumped"],
+    &["incremented"],
+    &["inflated"],
+    &["padded"],
+    &["pushed", "up"],
+    &["went", "up"],
+    &["goes", "up"],
+    &["gone", "up"],
+    &["going", "up"],
+];
+
+const DOWN_VERBS: &[&[&str]] = &[
+    &["knocked", "down"],
+    &["brought", "down"],
+    &["reduced"],
+    &["lowered"],
+    &["cut"],
+    &["dropped"],
+    &["decreased"],
+    &["decremented"],
+    &["shrunk"],
+    &["shrank"],
+    &["trimmed"],
+    &["fell"],
+    &["fallen"],
+    &["sank"],
+    &["slashed"],
+    &["docked"],
+    &["went", "down"],
+    &["goes", "down"],
+    &["gone", "down"],
+    &["going", "down"],
+];
+
+/// Taken off: `A with B <one of these>`.
+const TAKEN: &[&[&str]] = &[
+    &["taken", "off"],
+    &["taken", "away"],
+    &["knocked", "off"],
+    &["shaved", "off"],
+    &["removed"],
+    &["subtracted"],
+    &["deducted"],
+    &["off"],
+];
+
+/// What consumes a backlog: `A after B are consumed`.
+const CONSUMED: &[&str] = &[
+    "consumed",
+    "processed",
+    "drained",
+    "removed",
+    "acked",
+    "acknowledged",
+    "handled",
+    "read",
+    "committed",
+    "cleared",
+    "deleted",
+    "done",
+];
+
+const BELOW: &[&[&str]] = &[
+    &["short", "of"],
+    &["shy", "of"],
+    &["under"],
+    &["below"],
+    &["beneath"],
+    &["less", "than"],
+    &["fewer", "than"],
+    &["lower", "than"],
+    &["smaller", "than"],
+];
+
+const ABOVE: &[&[&str]] = &[
+    &["above"],
+    &["over"],
+    &["more", "than"],
+    &["beyond"],
+    &["past"],
+    &["higher", "than"],
+    &["greater", "than"],
+    &["on", "top", "of"],
+    &["in", "excess", "of"],
+];
+
+/// Words that lead to an operation's result (`and you get 6000`, `it would be 10200`).
+const RESULT: &[&str] = &[
+    "get", "gets", "got", "give", "gives", "make", "makes", "yield", "yields", "equals",
+    "equal", "is", "be", "becomes", "become", "reach", "reaches", "hit", "hits", "total",
+    "totals", "have", "reads", "shows",
+];
+
+fn word_at<'a>(t: &[Tok<'a>], k: usize) -> Option<&'a str> {
+    match t.get(k) {
+        Some(Tok::Word(w)) => Some(w),
+        _ => None,
+    }
+}
+
+fn is(t: &[Tok<'_>], k: usize, w: &str) -> bool {
+    word_at(t, k).is_some_and(|x| x.eq_ignore_ascii_case(w))
+}
+
+fn sym(t: &[Tok<'_>], k: usize, c: &[char]) -> bool {
+    matches!(t.get(k), Some(Tok::Sym(x)) if c.contains(x))
+}
+
+/// The phrase of `phrases` at `k`, if one is there: where it ends.
+fn phrase(t: &[Tok<'_>], k: usize, phrases: &[&[&str]]) -> Option<usize> {
+    phrases
+        .iter()
+        .filter(|p| p.iter().enumerate().all(|(j, w)| is(t, k + j, w)))
+        .map(|p| k + p.len())
+        .max()
+}
+
+/// A number at `k`: digits, or `a`/`one` and a scale word (`a hundred`, `a century`).
+fn num(t: &[Tok<'_>], k: usize) -> Option<(f64, usize)> {
+    match t.get(k) {
+        Some(Tok::Num(v)) => Some((*v, k + 1)),
+        Some(Tok::Word(w)) if w.eq_ignore_ascii_case("a") || w.eq_ignore_ascii_case("one") => {
+            let scale = word_at(t, k + 1)?.to_ascii_lowercase();
+            let v = match scale.as_str() {
+                "hundred" | "century" => 100.0,
+                "thousand" | "grand" => 1000.0,
+                "dozen" => 12.0,
+                "score" => 20.0,
+                _ => return None,
+            };
+            Some((v, k + 2))
+        }
+        _ => None,
+    }
+}
+
+/// A count of two to ten, in digits or a word.
+fn count(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    const WORDS: [&str; 9] = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    match t.get(k)? {
+        Tok::Num(v) if (2.0..=10.0).contains(v) && v.fract() == 0.0 => Some(*v),
+        Tok::Word(w) => WORDS
+            .iter()
+            .position(|x| x.eq_ignore_ascii_case(w))
+            .and_then(|p| u32::try_from(p + 2).ok())
+            .map(f64::from),
+        _ => None,
+    }
+}
+
+/// The first number after a result word within the next few tokens from `k` (the end of the
+/// sentence stops the look).
+fn result_after(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    let mut seen = false;
+    for j in k..(k + 10).min(t.len()) {
+        match t.get(j) {
+            Some(Tok::Sym('.' | ';' | '?' | '!')) => return None,
+            Some(Tok::Sym('=')) => seen = true,
+            Some(Tok::Word(w)) if RESULT.iter().any(|r| r.eq_ignore_ascii_case(w)) => {
+                seen = true
+            }
+            Some(Tok::Num(_)) if seen => return num(t, j).map(|(v, _)| v),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn read_line(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    for i in 0..t.len() {
+        forward(t, i, hit);
+        backward(t, i, hit);
+        unknown(t, i, hit);
+    }
+}
+
+/// The first amount at `i`, then its delta.
+fn forward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
+    let Some((a, mut j)) = num(t, i) else {
+        return;
+    };
+    // `5000-and-a-hundred`, `5000 and a hundred`.
+    let dash = usize::from(sym(t, j, &['-']));
+    if is(t, j + dash, "and") {
+        let d2 = usize::from(sym(t, j + dash + 1, &['-']));
+        if is(t, j + dash + 1 + d2, "a") {
+            let k = j + dash + 1 + d2;
+            let k = if sym(t, k + 1, &['-']) { k + 1 } else { k };
+            let scale = word_at(t, k + 1).map(str::to_ascii_lowercase);
+            let b = match scale.as_deref() {
+                Some("hundred") => Some(100.0),
+                Some("thousand") => Some(1000.0),
+                _ => None,
+            };
+            if let Some(b) = b {
+                hit(a + b);
+            }
+        }
+    }
+    // `5000 (+100)`, `5200 (−100)`.
+    if sym(t, j, &['(', '[']) && sym(t, j + 1, &['+', '-', '\u{2212}']) {
+        if let Some((b, e)) = num(t, j + 2) {
+            if sym(t, e, &[')', ']']) {
+                let plus = sym(t, j + 1, &['+']);
+                hit(if plus { a + b } else { a - b });
+            }
+        }
+    }
+    // One noun or a comma may stand between the amount and its verb.
+    let mut k = j;
+    if sym(t, k, &[',']) {
+        k += 1;
+    }
+    // `5000, then +100`.
+    if is(t, k, "then") && sym(t, k + 1, &['+', '-', '\u{2212}']) {
+        if let Some((b, _)) = num(t, k + 2) {
+            hit(if sym(t, k + 1, &['+']) { a + b } else { a - b });
+        }
+    }
+    for skip in 0..2 {
+        let v = k + skip;
+        if skip == 1 && word_at(t, k).is_none() {
+            break;
+        }
+        let (up, e) = match (phrase(t, v, UP_VERBS), phrase(t, v, DOWN_VERBS)) {
+            (Some(e), _) => (true, e),
+            (None, Some(e)) => (false, e),
+            _ => continue,
+        };
+        if is(t, e, "by") {
+            if let Some((b, _)) = num(t, e + 1) {
+                hit(if up { a + b } else { a - b });
+            }
+        }
+    }
+    // `5200 with 100 taken off`.
+    if is(t, k, "with") {
+        if let Some((b, e)) = num(t, k + 1) {
+            if phrase(t, e, TAKEN).is_some() {
+                hit(a - b);
+            }
+        }
+    }
+    // `5200 after 100 are consumed`, `5200 until 100 got processed`.
+    if is(t, k, "after") || is(t, k, "until") || is(t, k, "once") {
+        if let Some((b, mut e)) = num(t, k + 1) {
+            // A noun, then an auxiliary.
+            for _ in 0..3 {
+                if word_at(t, e).is_some_and(|w| CONSUMED.iter().any(|c| c.eq_ignore_ascii_case(w)))
+                {
+                    hit(a - b);
+                    break;
+                }
+                if word_at(t, e).is_none() {
+                    break;
+                }
+                e += 1;
+            }
+        }
+    }
+    // `the 5000 from before, now 100 higher`.
+    j = k;
+    for n in j..(j + 8).min(t.len()) {
+        if sym(t, n, &['.', ';', '?', '!']) {
+            break;
+        }
+        if is(t, n, "now") {
+            if let Some((b, e)) = num(t, n + 1) {
+                match word_at(t, e).map(str::to_ascii_lowercase).as_deref() {
+                    Some("higher" | "more" | "up" | "bigger" | "larger" | "greater") => {
+                        hit(a + b)
+                    }
+                    Some("lower" | "less" | "fewer" | "down" | "smaller") => hit(a - b),
+                    _ => {}
+                }
+            }
+            break;
+        }
+    }
+}
+
+/// The delta first at `i`: `100 short of 5200`, `down 100 from 5200`.
+fn backward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
+    // `down 100 from 5200`, `up 100 from 5000`.
+    if is(t, i, "down") || is(t, i, "up") {
+        if let Some((b, e)) = num(t, i + 1) {
+            let e = if word_at(t, e).is_some() && is(t, e + 1, "from") {
+                e + 1
+            } else {
+                e
+            };
+            if is(t, e, "from") {
+                if let Some((a, _)) = num(t, e + 1) {
+                    hit(if is(t, i, "up") { a + b } else { a - b });
+                }
+            }
+        }
+        return;
+    }
+    let Some((b, e)) = num(t, i) else {
+        return;
+    };
+    for skip in 0..2 {
+        let k = e + skip;
+        if skip == 1 && word_at(t, e).is_none() {
+            break;
+        }
+        let (below, mut n) = match (phrase(t, k, BELOW), phrase(t, k, ABOVE)) {
+            (Some(n), _) => (true, n),
+            (None, Some(n)) => (false, n),
+            _ => continue,
+        };
+        if is(t, n, "the") {
+            n += 1;
+        }
+        if let Some((a, _)) = num(t, n) {
+            hit(if below { a - b } else { a + b });
+        }
+        break;
+    }
+}
+
+/// An operation on the unknown and its result at `i`: `add 900 to the lag and you get 6000`,
+/// `if the lag doubled it would be 10200`, `three of these lags make 15300`.
+fn unknown(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
+    if let Some(k) = count(t, i) {
+        // `three of these lags make 15300`.
+        let marked = (is(t, i + 1, "of")
+            && (is(t, i + 2, "these") || is(t, i + 2, "those") || is(t, i + 2, "them")))
+            || is(t, i + 1, "such");
+        if marked {
+            let start = if is(t, i + 1, "such") { i + 2 } else { i + 3 };
+            if let Some(c) = result_after(t, start) {
+                hit(c / k);
+            }
+        }
+        return;
+    }
+    let Some(w) = word_at(t, i) else {
+        return;
+    };
+    let w = w.to_ascii_lowercase();
+    match w.as_str() {
+        "add" | "adding" | "plus" => {
+            if let Some((b, e)) = num(t, i + 1) {
+                if is(t, e, "to") {
+                    if let Some(c) = result_after(t, e + 1) {
+                        hit(c - b);
+                    }
+                }
+            }
+        }
+        "subtract" | "subtracting" | "take" | "taking" | "remove" | "removing" => {
+            if let Some((b, e)) = num(t, i + 1) {
+                let e = if is(t, e, "away") { e + 1 } else { e };
+                if is(t, e, "from") || is(t, e, "off") {
+                    if let Some(c) = result_after(t, e + 1) {
+                        hit(c + b);
+                    }
+                }
+            }
+        }
+        "double" | "doubled" | "doubling" => op(t, i, |c| c / 2.0, hit),
+        "triple" | "tripled" | "tripling" => op(t, i, |c| c / 3.0, hit),
+        "quadruple" | "quadrupled" | "quadrupling" => op(t, i, |c| c / 4.0, hit),
+        "halve" | "halved" | "halving" => op(t, i, |c| c * 2.0, hit),
+        _ => {}
+    }
+}
+
+/// An operation word at `i` with no number of its own: its result undone.
+fn op(t: &[Tok<'_>], i: usize, undo: impl Fn(f64) -> f64, hit: &mut impl FnMut(f64)) {
+    // `double 2550` is arithmetic (`wordmath.rs`): here the operand is a word.
+    if matches!(t.get(i + 1), Some(Tok::Num(_))) {
+        return;
+    }
+    if let Some(c) = result_after(t, i + 1) {
+        hit(undo(c));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::values;
+
+    fn read(s: &str) -> Vec<f64> {
+        let mut out = Vec::new();
+        values(s, &mut |v| out.push(v));
+        out
+    }
+
+    #[test]
+    fn deltas_and_operations() {
+        for (text, want) in [
+            ("5000 bumped by 100", 5100.0),
+            ("5000, topped up by a hundred", 5100.0),
+            ("5200 knocked down by 100", 5100.0),
+            ("5200 messages reduced by 100", 5100.0),
+            ("5200 with 100 taken off", 5100.0),
+            ("5200 after 100 are consumed", 5100.0),
+            ("it was 5200 until 100 got processed", 5100.0),
+            ("5000 (+100)", 5100.0),
+            ("5200 (\u{2212}100)", 5100.0),
+            ("5000, then +100", 5100.0),
+            ("5000-and-a-hundred", 5100.0),
+            ("the 5000 from before, now 100 higher", 5100.0),
+            ("a century short of 5200", 5100.0),
+            ("100 messages under 5200", 5100.0),
+            ("just 100 above the 5000 mark", 5100.0),
+            ("down 100 from 5200", 5100.0),
+            ("up 100 from 5000", 5100.0),
+            ("add 900 to the lag and you get 6000", 5100.0),
+            ("subtract 100 from it and you get 5000", 5100.0),
+            ("if the lag doubled it would be 10200", 5100.0),
+            ("double it and you get 10200", 5100.0),
+            ("three of these lags make 15300", 5100.0),
+            ("halve it and you get 1375", 2750.0),
+        ] {
+            let got = read(text);
+            assert!(got.contains(&want), "{text:?}: {got:?}");
+        }
+        // Near-misses: no `by`, no result, no marker of equal parts, a number operand.
+        for text in [
+            "5200 dropped 100 messages",
+            "add 900 to the lag",
+            "3 pods make 15300 requests",
+            "double 2550",
+            "the lag doubled overnight.",
+            "5000 and 100 restarts",
+        ] {
+            let got = read(text);
+            assert!(
+                !got.contains(&5100.0) && !got.contains(&2550.0),
+                "{text:?}: {got:?}"
+            );
+        }
+    }
+}
