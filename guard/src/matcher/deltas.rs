@@ -45,10 +45,61 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
 
 /// Cue words: one of them must be on a line for the line to be read.
 const CUES: &[&str] = &[
-    "by", "taken", "off", "after", "until", "(+", "(-", "(\u{2212}", "then", "and-a", "and a",
-    "now", "short", "shy", "under", "below", "beneath", "less", "fewer", "lower", "smaller",
-    "above", "over", "more", "beyond", "past", "higher", "greater", "excess", "down", "up",
-    "add", "subtract", "take", "remove", "doubl", "tripl", "quadrupl", "halv", "make",
+    "by",
+    "taken",
+    "off",
+    "after",
+    "until",
+    "(+",
+    "(-",
+    "(\u{2212}",
+    "then",
+    "and-a",
+    "and a",
+    "now",
+    "short",
+    "shy",
+    "under",
+    "below",
+    "beneath",
+    "less",
+    "fewer",
+    "lower",
+    "smaller",
+    "above",
+    "over",
+    "more",
+    "beyond",
+    "past",
+    "higher",
+    "greater",
+    "excess",
+    "down",
+    "up",
+    "add",
+    "subtract",
+    "take",
+    "remove",
+    "doubl",
+    "tripl",
+    "quadrupl",
+    "halv",
+    "make",
+    "fold",
+    "pairs",
+    "fives",
+    "twenty-fives",
+    "fifties",
+    "times",
+    "digit",
+    "chang",
+    "replac",
+    "swap",
+    "drop",
+    "remov",
+    "delet",
+    "without",
+    "decimal",
 ];
 
 fn cues() -> Option<&'static AhoCorasick> {
@@ -65,7 +116,8 @@ fn cues() -> Option<&'static AhoCorasick> {
 
 #[derive(Clone, Copy, Debug)]
 enum Tok<'a> {
-    Num(f64),
+    /// A number and its digits as written (group commas dropped).
+    Num(f64, &'a str),
     Word(&'a str),
     Sym(char),
 }
@@ -96,7 +148,9 @@ fn tokens(line: &str) -> Vec<Tok<'_>> {
             // A number glued to letters is an identifier (`v5000`, `5000ms` stays a number).
             let glued = s > 0 && b.get(s - 1).is_some_and(u8::is_ascii_alphabetic);
             match digits.parse::<f64>() {
-                Ok(v) if !glued && digits.len() <= 15 => out.push(Tok::Num(v)),
+                Ok(v) if !glued && digits.len() <= 15 => {
+                    out.push(Tok::Num(v, line.get(s..i).unwrap_or("")))
+                }
                 _ => out.push(Tok::Word("")),
             }
         } else if c.is_ascii_alphabetic() {
@@ -253,9 +307,9 @@ const ABOVE: &[&[&str]] = &[
 
 /// Words that lead to an operation's result (`and you get 6000`, `it would be 10200`).
 const RESULT: &[&str] = &[
-    "get", "gets", "got", "give", "gives", "make", "makes", "yield", "yields", "equals",
-    "equal", "is", "be", "becomes", "become", "reach", "reaches", "hit", "hits", "total",
-    "totals", "have", "reads", "shows",
+    "get", "gets", "got", "give", "gives", "make", "makes", "yield", "yields", "equals", "equal",
+    "is", "be", "becomes", "become", "reach", "reaches", "hit", "hits", "total", "totals", "have",
+    "reads", "shows",
 ];
 
 fn word_at<'a>(t: &[Tok<'a>], k: usize) -> Option<&'a str> {
@@ -285,7 +339,7 @@ fn phrase(t: &[Tok<'_>], k: usize, phrases: &[&[&str]]) -> Option<usize> {
 /// A number at `k`: digits, or `a`/`one` and a scale word (`a hundred`, `a century`).
 fn num(t: &[Tok<'_>], k: usize) -> Option<(f64, usize)> {
     match t.get(k) {
-        Some(Tok::Num(v)) => Some((*v, k + 1)),
+        Some(Tok::Num(v, _)) => Some((*v, k + 1)),
         Some(Tok::Word(w)) if w.eq_ignore_ascii_case("a") || w.eq_ignore_ascii_case("one") => {
             let scale = word_at(t, k + 1)?.to_ascii_lowercase();
             let v = match scale.as_str() {
@@ -307,7 +361,7 @@ fn count(t: &[Tok<'_>], k: usize) -> Option<f64> {
         "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];
     match t.get(k)? {
-        Tok::Num(v) if (2.0..=10.0).contains(v) && v.fract() == 0.0 => Some(*v),
+        Tok::Num(v, _) if (2.0..=10.0).contains(v) && v.fract() == 0.0 => Some(*v),
         Tok::Word(w) => WORDS
             .iter()
             .position(|x| x.eq_ignore_ascii_case(w))
@@ -325,10 +379,8 @@ fn result_after(t: &[Tok<'_>], k: usize) -> Option<f64> {
         match t.get(j) {
             Some(Tok::Sym('.' | ';' | '?' | '!')) => return None,
             Some(Tok::Sym('=')) => seen = true,
-            Some(Tok::Word(w)) if RESULT.iter().any(|r| r.eq_ignore_ascii_case(w)) => {
-                seen = true
-            }
-            Some(Tok::Num(_)) if seen => return num(t, j).map(|(v, _)| v),
+            Some(Tok::Word(w)) if RESULT.iter().any(|r| r.eq_ignore_ascii_case(w)) => seen = true,
+            Some(Tok::Num(..)) if seen => return num(t, j).map(|(v, _)| v),
             _ => {}
         }
     }
@@ -340,6 +392,340 @@ fn read_line(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
         forward(t, i, hit);
         backward(t, i, hit);
         unknown(t, i, hit);
+        multiples(t, i, hit);
+    }
+    edits(t, hit);
+}
+
+/// Counted multiples in words at `i`: `2550 pairs`, `1020 fives`, `204 twenty-fives`, `51-fold
+/// 100`, `a hundredfold 51`, `275 tenfold`, `a hundred, 27.5 times`.
+fn multiples(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
+    const FOLDS: [(&str, f64); 6] = [
+        ("twofold", 2.0),
+        ("threefold", 3.0),
+        ("fourfold", 4.0),
+        ("tenfold", 10.0),
+        ("hundredfold", 100.0),
+        ("thousandfold", 1000.0),
+    ];
+    let fold = |w: &str| {
+        FOLDS
+            .iter()
+            .find(|(f, _)| f.eq_ignore_ascii_case(w))
+            .map(|(_, v)| *v)
+    };
+    if let Some((a, e)) = num(t, i) {
+        // `2550 pairs` (a noun of its own after the word is another count: `pairs of`).
+        let groups = match word_at(t, e).map(str::to_ascii_lowercase).as_deref() {
+            Some("pairs") => Some(2.0),
+            Some("fives") => Some(5.0),
+            Some("fifties") => Some(50.0),
+            Some("twenty") if sym(t, e + 1, &['-']) && is(t, e + 2, "fives") => Some(25.0),
+            _ => None,
+        };
+        if let Some(g) = groups {
+            hit(a * g);
+        }
+        // `51-fold 100`, `51 fold 100`.
+        let d = usize::from(sym(t, e, &['-']));
+        if is(t, e + d, "fold") {
+            if let Some((b, _)) = num(t, e + d + 1) {
+                hit(a * b);
+            }
+        }
+        // `275 tenfold`.
+        if let Some(f) = word_at(t, e).and_then(fold) {
+            hit(a * f);
+        }
+        // `a hundred, 27.5 times`.
+        if sym(t, e, &[',']) {
+            if let Some((b, e2)) = num(t, e + 1) {
+                if is(t, e2, "times") && !matches!(t.get(e2 + 1), Some(Tok::Num(..))) {
+                    hit(a * b);
+                }
+            }
+        }
+    }
+    // `a hundredfold 51`, `tenfold 275`.
+    let k = if is(t, i, "a") { i + 1 } else { i };
+    if let Some(f) = word_at(t, k).and_then(fold) {
+        if let Some((b, _)) = num(t, k + 1) {
+            hit(f * b);
+        }
+    }
+}
+
+/// A digit named in words or digits at `k`.
+fn digit(t: &[Tok<'_>], k: usize) -> Option<u8> {
+    match t.get(k)? {
+        Tok::Num(_, d) if d.len() == 1 => d.bytes().next().map(|c| c - b'0'),
+        Tok::Word(w) => super::words::UNITS
+            .iter()
+            .position(|u| u.eq_ignore_ascii_case(w))
+            .and_then(|p| u8::try_from(p).ok()),
+        _ => None,
+    }
+}
+
+/// An edit of a number's digits a line asks for.
+#[derive(Clone, Copy, Debug)]
+enum Edit {
+    /// Each single occurrence of the first digit as the second.
+    Replace(u8, u8),
+    /// The digit at a position (from the left if `true`, else from the right) as `d`.
+    Set(usize, bool, u8),
+    /// Each single occurrence of the digit removed.
+    Remove(u8),
+    First,
+    Last,
+    /// The first (`true`) or last `k` digits.
+    Keep(usize, bool),
+    /// The decimal point moved right (`true`) by `k` places.
+    Shift(i32, bool),
+}
+
+/// Digit edits a line asks for (`5200 but with the 2 changed to 1`, `51007 with the 7
+/// dropped`, `the first four digits of 510087`, `95100 without its leading 9`), applied to
+/// every number on the line; each result is compared exactly.
+fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
+    const ORD: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+    const PLACES: [&str; 4] = ["ones", "tens", "hundreds", "thousands"];
+    let lower = |k: usize| word_at(t, k).map(str::to_ascii_lowercase);
+    let mut ops: Vec<Edit> = Vec::new();
+    for k in 0..t.len() {
+        let Some(w) = lower(k) else { continue };
+        match w.as_str() {
+            // `the 2 changed to 1`, `the 8 replaced by 7`, `swap the 2 for a 1`.
+            "changed" | "replaced" | "swapped" | "switched" | "turned" => {
+                let to = if is(t, k + 1, "to")
+                    || is(t, k + 1, "by")
+                    || is(t, k + 1, "with")
+                    || is(t, k + 1, "for")
+                    || is(t, k + 1, "into")
+                {
+                    k + 2
+                } else {
+                    continue;
+                };
+                let to = if is(t, to, "a") || is(t, to, "an") {
+                    to + 1
+                } else {
+                    to
+                };
+                let Some(e) = digit(t, to) else { continue };
+                if let Some(d) = named_digit(t, k) {
+                    ops.push(Edit::Replace(d, e));
+                }
+                // `the second digit changed to 1`, `the hundreds digit changed to 1`.
+                if is(t, k.wrapping_sub(1), "digit") {
+                    push_place(
+                        &mut ops,
+                        lower(k.wrapping_sub(2)).as_deref(),
+                        e,
+                        &ORD,
+                        &PLACES,
+                    );
+                }
+            }
+            // `the second digit is 1`, `the hundreds digit set to 1`, `the tens digit 5`.
+            "digit" => {
+                let mut v = k + 1;
+                if is(t, v, "is") || is(t, v, "as") || sym(t, v, &['=', ':']) {
+                    v += 1;
+                } else if is(t, v, "set") && is(t, v + 1, "to") {
+                    v += 2;
+                }
+                if let Some(e) = digit(t, v) {
+                    push_place(
+                        &mut ops,
+                        lower(k.wrapping_sub(1)).as_deref(),
+                        e,
+                        &ORD,
+                        &PLACES,
+                    );
+                }
+                // `drop the last digit of`, `minus its last digit`, `without its first digit`.
+                match lower(k.wrapping_sub(1)).as_deref() {
+                    Some("last" | "final" | "trailing") => ops.push(Edit::Last),
+                    Some("first" | "leading") => ops.push(Edit::First),
+                    _ => {}
+                }
+            }
+            // `the first four digits of 510087`.
+            "digits" => {
+                if let Some(n) = k.checked_sub(1).and_then(|p| count_word(t, p)) {
+                    match lower(k.wrapping_sub(2)).as_deref() {
+                        Some("first" | "leading" | "top") => ops.push(Edit::Keep(n, true)),
+                        Some("last" | "final" | "trailing" | "bottom") => {
+                            ops.push(Edit::Keep(n, false))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // `the 7 dropped`, `one zero removed`, `drop the 9`, `without its leading 9`.
+            "dropped" | "removed" | "deleted" | "cut" | "omitted" | "erased" | "stripped" => {
+                if let Some(d) = named_digit(t, k) {
+                    ops.push(Edit::Remove(d));
+                }
+            }
+            "drop" | "remove" | "delete" | "omit" | "erase" | "strip" | "without" => {
+                // An article first (`drop the 9`; `drop 2 partitions` is no edit).
+                if !ARTICLES.iter().any(|a| is(t, k + 1, a)) {
+                    continue;
+                }
+                let v = k + 2;
+                match lower(v).as_deref() {
+                    Some("leading" | "first") if digit(t, v + 1).is_some() => ops.push(Edit::First),
+                    Some("trailing" | "last" | "final") if digit(t, v + 1).is_some() => {
+                        ops.push(Edit::Last)
+                    }
+                    _ => {
+                        if let Some(d) = digit(t, v) {
+                            ops.push(Edit::Remove(d));
+                        }
+                    }
+                }
+            }
+            // `move the decimal point in 51.0 two places right`.
+            "places" | "place" => {
+                let right = match lower(k + 1).as_deref() {
+                    Some("right") => true,
+                    Some("left") => false,
+                    _ => continue,
+                };
+                let n = k.checked_sub(1).and_then(|p| count_word(t, p));
+                let decimal = (0..k).any(|j| is(t, j, "decimal") || is(t, j, "point"));
+                if let (Some(n), true) = (n, decimal) {
+                    ops.push(Edit::Shift(i32::try_from(n).unwrap_or(0), right));
+                }
+            }
+            _ => {}
+        }
+        if ops.len() >= 8 {
+            break;
+        }
+    }
+    if ops.is_empty() {
+        return;
+    }
+    let numbers: Vec<&str> = t
+        .iter()
+        .filter_map(|x| match x {
+            Tok::Num(_, raw) => Some(*raw),
+            _ => None,
+        })
+        .take(16)
+        .collect();
+    for raw in numbers {
+        let digits: String = raw
+            .chars()
+            .filter(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        for op in &ops {
+            apply(&digits, *op, hit);
+        }
+    }
+}
+
+/// What names one digit of a number before it (`the 7`, `one zero`, `its 9`).
+const ARTICLES: [&str; 6] = ["the", "its", "a", "one", "that", "this"];
+
+/// The digit an edit word at `k` acts on: right before it, after an article (`the 7
+/// dropped`, `one zero removed`; `0 dropped` in a counter line is a count).
+fn named_digit(t: &[Tok<'_>], k: usize) -> Option<u8> {
+    let d = digit(t, k.checked_sub(1)?)?;
+    let a = k.checked_sub(2)?;
+    ARTICLES.iter().any(|w| is(t, a, w)).then_some(d)
+}
+
+/// A count of one to nine, in digits or a word (`four`, `2`).
+fn count_word(t: &[Tok<'_>], k: usize) -> Option<usize> {
+    if is(t, k, "one") || matches!(t.get(k), Some(Tok::Num(v, _)) if *v == 1.0) {
+        return Some(1);
+    }
+    count(t, k).and_then(|v| (v <= 9.0).then_some(v as usize))
+}
+
+/// `second`, `hundreds` before `digit`: a position for [`Edit::Set`].
+fn push_place(ops: &mut Vec<Edit>, w: Option<&str>, e: u8, ord: &[&str], places: &[&str]) {
+    let Some(w) = w else { return };
+    if let Some(p) = ord.iter().position(|o| *o == w) {
+        ops.push(Edit::Set(p, true, e));
+    } else if let Some(p) = places.iter().position(|o| *o == w) {
+        ops.push(Edit::Set(p, false, e));
+    } else if w == "last" {
+        ops.push(Edit::Set(0, false, e));
+    }
+}
+
+/// The edit applied to a number's digits (`.` kept); each result to `hit`.
+fn apply(digits: &str, op: Edit, hit: &mut impl FnMut(f64)) {
+    let b = digits.as_bytes();
+    let mut emit = |v: Vec<u8>| {
+        if let Some(x) = std::str::from_utf8(&v)
+            .ok()
+            .and_then(|s| s.parse::<f64>().ok())
+        {
+            hit(x);
+        }
+    };
+    let digit_at = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+    match op {
+        Edit::Replace(d, _) | Edit::Remove(d) => {
+            for (k, &c) in b.iter().enumerate() {
+                if c == b'0' + d {
+                    let mut v = b.to_vec();
+                    if let Edit::Replace(_, e) = op {
+                        v[k] = b'0' + e;
+                    } else {
+                        v.remove(k);
+                    }
+                    emit(v);
+                }
+            }
+        }
+        Edit::Set(p, from_left, e) => {
+            let whole: Vec<usize> = (0..b.len())
+                .filter(|&k| digit_at(k))
+                .take_while(|&k| !b.get(..k).is_some_and(|h| h.contains(&b'.')))
+                .collect();
+            let k = if from_left {
+                whole.get(p).copied()
+            } else {
+                whole
+                    .len()
+                    .checked_sub(p + 1)
+                    .and_then(|q| whole.get(q).copied())
+            };
+            if let Some(k) = k {
+                let mut v = b.to_vec();
+                v[k] = b'0' + e;
+                emit(v);
+            }
+        }
+        Edit::First => emit(b.get(1..).unwrap_or_default().to_vec()),
+        Edit::Last => emit(
+            b.get(..b.len().saturating_sub(1))
+                .unwrap_or_default()
+                .to_vec(),
+        ),
+        Edit::Keep(n, first) => {
+            if !digits.contains('.') && n < b.len() {
+                let v = if first {
+                    b.get(..n)
+                } else {
+                    b.get(b.len() - n..)
+                };
+                emit(v.unwrap_or_default().to_vec());
+            }
+        }
+        Edit::Shift(n, right) => {
+            if let Ok(x) = digits.parse::<f64>() {
+                let f = 10f64.powi(n);
+                hit(if right { x * f } else { x / f });
+            }
+        }
     }
 }
 
@@ -436,9 +822,7 @@ fn forward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
         if is(t, n, "now") {
             if let Some((b, e)) = num(t, n + 1) {
                 match word_at(t, e).map(str::to_ascii_lowercase).as_deref() {
-                    Some("higher" | "more" | "up" | "bigger" | "larger" | "greater") => {
-                        hit(a + b)
-                    }
+                    Some("higher" | "more" | "up" | "bigger" | "larger" | "greater") => hit(a + b),
                     Some("lower" | "less" | "fewer" | "down" | "smaller") => hit(a - b),
                     _ => {}
                 }
@@ -540,7 +924,7 @@ fn unknown(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
 /// An operation word at `i` with no number of its own: its result undone.
 fn op(t: &[Tok<'_>], i: usize, undo: impl Fn(f64) -> f64, hit: &mut impl FnMut(f64)) {
     // `double 2550` is arithmetic (`wordmath.rs`): here the operand is a word.
-    if matches!(t.get(i + 1), Some(Tok::Num(_))) {
+    if matches!(t.get(i + 1), Some(Tok::Num(..))) {
         return;
     }
     if let Some(c) = result_after(t, i + 1) {
@@ -584,6 +968,27 @@ mod tests {
             ("double it and you get 10200", 5100.0),
             ("three of these lags make 15300", 5100.0),
             ("halve it and you get 1375", 2750.0),
+            ("2550 pairs", 5100.0),
+            ("1020 fives", 5100.0),
+            ("204 twenty-fives", 5100.0),
+            ("102.0 fifties", 5100.0),
+            ("51-fold 100", 5100.0),
+            ("a hundredfold 27.5", 2750.0),
+            ("275 tenfold", 2750.0),
+            ("a hundred, 27.5 times", 2750.0),
+            ("5200 but with the 2 changed to 1", 5100.0),
+            ("like 5900 except the second digit is 1", 5100.0),
+            ("5000 with the hundreds digit set to 1", 5100.0),
+            ("2700 with the tens digit 5", 2750.0),
+            ("51007 with the 7 dropped", 5100.0),
+            ("take 51009 and drop the 9", 5100.0),
+            ("the first four digits of 510087", 5100.0),
+            ("51000 with one zero removed", 5100.0),
+            ("drop the last digit of 51003", 5100.0),
+            ("95100 without its leading 9", 5100.0),
+            ("51003 minus its last digit", 5100.0),
+            ("the number 51800 with the 8 deleted", 5100.0),
+            ("move the decimal point in 51.0 two places right", 5100.0),
         ] {
             let got = read(text);
             assert!(got.contains(&want), "{text:?}: {got:?}");
@@ -594,6 +999,9 @@ mod tests {
             "add 900 to the lag",
             "3 pods make 15300 requests",
             "double 2550",
+            "51000 in, 0 dropped",
+            "drop 2 partitions from 5102",
+            "5200 replicas: 2 changed to 1",
             "the lag doubled overnight.",
             "5000 and 100 restarts",
         ] {

@@ -980,6 +980,7 @@ impl Matcher {
             .chain(normalize::without_struck(text))
             .chain(normalize::as_typeset(text))
             .chain(normalize::spoilers_shown(text))
+            .chain(normalize::drawn_as_nothing(text))
         {
             let n = normalize::normalize(&v);
             self.scan_changed_with_names(&norm, &n, hits, false, false);

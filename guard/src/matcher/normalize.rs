@@ -47,7 +47,9 @@ pub(crate) use markup::{
     links_as_text, tags_as_words, without_digit_markers, without_footnotes, without_hidden,
 };
 pub(crate) use plain_words::{digit_lookalikes, plain_words};
-pub(crate) use rendered::{as_rendered, as_typeset, spoilers_shown, without_struck};
+pub(crate) use rendered::{
+    as_rendered, as_typeset, drawn_as_nothing, spoilers_shown, without_struck,
+};
 pub(crate) use spoken::spoken_separators;
 pub(crate) use word_games::word_games;
 

@@ -229,7 +229,9 @@ fn gap(s: &str, e: usize) -> Option<(usize, bool, usize)> {
     let plain = !filler && matches!(g, " " | "-");
     // A filler word needs punctuation beside it (`'n'`, `(and)`): `five thousand and one` is
     // read as written.
-    let punct = g.chars().any(|c| !c.is_whitespace() && !c.is_ascii_alphabetic());
+    let punct = g
+        .chars()
+        .any(|c| !c.is_whitespace() && !c.is_ascii_alphabetic());
     (i > e && lines <= MAX_GAP_LINES && (!filler || punct)).then_some((i, plain, lines))
 }
 
@@ -436,20 +438,47 @@ mod tests {
     #[test]
     fn punctuation_and_line_breaks_between_number_words() {
         for (text, want) in [
-            ("[five] [thousand] [one] [hundred]", "[five thousand one hundred]"),
+            (
+                "[five] [thousand] [one] [hundred]",
+                "[five thousand one hundred]",
+            ),
             ("'five' 'thousand'", "'five thousand'"),
-            ("\u{ab}five\u{bb} \u{ab}thousand\u{bb}", "\u{ab}five thousand\u{bb}"),
-            ("five, thousand, one, hundred,", "five thousand one hundred,"),
+            (
+                "\u{ab}five\u{bb} \u{ab}thousand\u{bb}",
+                "\u{ab}five thousand\u{bb}",
+            ),
+            (
+                "five, thousand, one, hundred,",
+                "five thousand one hundred,",
+            ),
             ("five thousand... one hundred", "five thousand one hundred"),
             ("five thousand 'n' one hundred", "five thousand one hundred"),
-            ("five thousand (and) one hundred", "five thousand one hundred"),
+            (
+                "five thousand (and) one hundred",
+                "five thousand one hundred",
+            ),
             // A poem's lines: the joined line keeps the text's line count.
-            ("five thousand\n\none hundred wait", "five thousand one hundred wait\n\n"),
-            ("Lag climbs\nfive thousand,\none\nhundred wait\nok", "Lag climbs\nfive thousand one hundred wait\n\n\nok"),
-            ("Five thousand \u{2014} and then\none hundred more", "Five thousand one hundred more\n"),
+            (
+                "five thousand\n\none hundred wait",
+                "five thousand one hundred wait\n\n",
+            ),
+            (
+                "Lag climbs\nfive thousand,\none\nhundred wait\nok",
+                "Lag climbs\nfive thousand one hundred wait\n\n\nok",
+            ),
+            (
+                "Five thousand \u{2014} and then\none hundred more",
+                "Five thousand one hundred more\n",
+            ),
             // A number word hyphenated at a line end.
-            ("five thou-\nsand one hundred", "five thousand one hundred\n"),
-            ("two thousand seven hun-\r\ndred fifty", "two thousand seven hundred fifty\n"),
+            (
+                "five thou-\nsand one hundred",
+                "five thousand one hundred\n",
+            ),
+            (
+                "two thousand seven hun-\r\ndred fifty",
+                "two thousand seven hundred fifty\n",
+            ),
         ] {
             assert_eq!(p(text), want, "{text:?}");
         }

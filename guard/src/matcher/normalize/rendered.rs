@@ -306,6 +306,104 @@ pub(crate) fn as_typeset(text: &str) -> Option<String> {
     (out != text).then_some(out)
 }
 
+/// Markup a renderer draws as nothing, as it may stand inside a digit run: LaTeX's empty
+/// group, `\relax`, a zero-width space or box, an italic correction and a comment that runs
+/// to the line end (`51{}00`, `51\relax 00`, `51\hspace{0pt}00`, `51%`⏎`00`), AsciiDoc's
+/// `{empty}`, wiki bold and italic quotes (`51'''00'''`) and CriticMarkup's insertion marks
+/// (`51{++00++}`).
+const DRAWN_AS_NOTHING: &[&str] = &[
+    "{}",
+    "{empty}",
+    "\\relax ",
+    "\\relax",
+    "\\hspace{0pt}",
+    "\\hspace*{0pt}",
+    "\\kern0pt",
+    "\\kern 0pt",
+    "\\mbox{}",
+    "\\/",
+    "'''''",
+    "'''",
+    "''",
+    "{++",
+    "++}",
+    "%\r\n",
+    "%\n",
+];
+
+/// The text with [`DRAWN_AS_NOTHING`] removed where it stands between two digits, as it
+/// renders; `None` when there is none. Only between digits: `{}` or `''` elsewhere is code
+/// or prose.
+pub(crate) fn drawn_as_nothing(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    // A `%` at a line end is a comment only in LaTeX (`df` prints `51%` at a line end).
+    let latex =
+        memchr::memchr_iter(b'\\', b).any(|k| b.get(k + 1).is_some_and(u8::is_ascii_alphabetic));
+    let mut out: Option<String> = None;
+    let mut from = 0;
+    let mut i = 0;
+    while i + 1 < b.len() {
+        let starts = b.get(i).is_some_and(u8::is_ascii_digit)
+            && b.get(i + 1)
+                .is_some_and(|c| matches!(c, b'{' | b'\\' | b'\'' | b'%' | b'+'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        // Pieces, as many as stand there, then a digit.
+        let mut k = i + 1;
+        while let Some(p) = DRAWN_AS_NOTHING
+            .iter()
+            .find(|p| b.get(k..k + p.len()) == Some(p.as_bytes()) && (latex || !p.starts_with('%')))
+        {
+            k += p.len();
+        }
+        if k > i + 1 && b.get(k).is_some_and(u8::is_ascii_digit) {
+            let o = out.get_or_insert_with(|| String::with_capacity(text.len()));
+            o.push_str(text.get(from..=i).unwrap_or(""));
+            from = k;
+        }
+        i = k.max(i + 1);
+    }
+    let mut o = out?;
+    o.push_str(text.get(from..).unwrap_or(""));
+    Some(o)
+}
+
+#[cfg(test)]
+mod drawn_tests {
+    use super::drawn_as_nothing as d;
+
+    #[test]
+    fn markup_drawn_as_nothing_inside_a_number() {
+        for (text, want) in [
+            ("51{}00", "5100"),
+            ("51{empty}00", "5100"),
+            ("51\\relax 00", "5100"),
+            ("51\\hspace{0pt}00", "5100"),
+            ("\\textbf{51%\n00}", "\\textbf{5100}"),
+            ("51'''00'''", "5100'''"),
+            ("51{++00++}", "5100++}"),
+            ("lag: 27{}50 now", "lag: 2750 now"),
+        ] {
+            assert_eq!(d(text).as_deref(), Some(want), "{text:?}");
+        }
+        for text in [
+            "disk 51%\n00:01 up",
+            "fn f() {}",
+            "a{}b",
+            "51 {} 00",
+            "it''s",
+            "51%",
+            "c++ 11",
+            "51++",
+            "x{}1",
+        ] {
+            assert_eq!(d(text), None, "{text:?}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod typeset_tests {
     use super::as_typeset;
