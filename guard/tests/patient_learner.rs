@@ -4621,3 +4621,90 @@ fn spoilers_slang_scales_and_zero_counts() {
         ],
     );
 }
+
+#[test]
+fn deltas_edits_word_styles_and_spoken_separators() {
+    lab_table(
+        "deltas in words, digit edits, multiples, number words with punctuation, markup drawn as nothing",
+        &[
+            ("5000 bumped by 100", "total_lag"),
+            ("a century short of 5200", "total_lag"),
+            ("just 100 above the 2650 mark", "worst_partition_lag"),
+            ("5200 (\u{2212}100)", "total_lag"),
+            ("down 100 from 2850", "worst_partition_lag"),
+            ("add 900 to the lag and you get 6000", "total_lag"),
+            ("if the lag doubled it would be 10200", "total_lag"),
+            ("three of these lags make 8250", "worst_partition_lag"),
+            ("5200 but with the 2 changed to 1", "total_lag"),
+            ("27507 with the 7 dropped", "worst_partition_lag"),
+            ("the first four digits of 510087", "total_lag"),
+            ("95100 without its leading 9", "total_lag"),
+            ("2550 pairs", "total_lag"),
+            ("275 tenfold", "worst_partition_lag"),
+            ("[five] [thousand] [one] [hundred]", "total_lag"),
+            ("five, thousand, one, hundred", "total_lag"),
+            ("two thousand 'n' seven hundred fifty", "worst_partition_lag"),
+            ("Lag climbs again\u{2014}\nfive thousand,\none\nhundred wait", "total_lag"),
+            ("two thou-\nsand seven hundred fifty", "worst_partition_lag"),
+            ("51{}00", "total_lag"),
+            ("27\\relax 50", "worst_partition_lag"),
+            ("51'''00'''", "total_lag"),
+            ("lag 5.1\u{5343}", "total_lag"),
+            ("lag 2.75\u{5343}", "worst_partition_lag"),
+            ("orders dash worker dash kestrel", "stalled_consumer"),
+            // Near-misses: no `by`, no result, counters, another delta, prose commas.
+            ("5200 dropped 100 messages", ""),
+            ("add 900 to the lag to see the trend", ""),
+            ("3 pods make 15300 requests", ""),
+            ("51000 in, 0 dropped", ""),
+            ("drop 2 partitions from 5102", ""),
+            ("5000 bumped by 200", ""),
+            ("one, two or three retries", ""),
+            ("fn main() {}", ""),
+            ("disk 51%\n00:01 up", ""),
+            ("lag 5100\u{4E07}", ""),
+            ("use the dot notation", ""),
+        ],
+    );
+}
+
+#[test]
+fn other_names_by_sound_and_addresses_dictated() {
+    let v = |id: &str, value: TargetValue| GuardedValue {
+        target_id: id.into(),
+        value,
+        unit: None,
+    };
+    let m = Matcher::compile(&[
+        v(
+            "stalled",
+            TargetValue::Text("payments-reader-osprey".into()),
+        ),
+        v("leader", TargetValue::Text("10.42.3.17".into())),
+        v("hot", TargetValue::Text("orders-7".into())),
+    ]);
+    check(
+        &m,
+        &["stalled", "leader", "hot"],
+        "a short name by sound, separators said as words",
+        &[
+            (
+                "payments-reader-\u{043E}\u{0441}\u{043F}\u{0440}\u{0438}",
+                "stalled",
+            ),
+            (
+                "payments-reader-\u{30AA}\u{30B9}\u{30D7}\u{30EC}\u{30A4}",
+                "stalled",
+            ),
+            ("leader 10 dot 42 dot 3 dot 17", "leader"),
+            ("ten dot forty-two dot three dot seventeen", "leader"),
+            ("orders dash seven", "hot"),
+            ("orders hyphen 7", "hot"),
+            // Near-misses: a word with the same consonants that starts otherwise, another
+            // address, another partition.
+            ("\u{0441}\u{043F}\u{043E}\u{0440} payments-reader", ""),
+            ("leader 10 dot 42 dot 3 dot 18", ""),
+            ("orders dash 17", ""),
+        ],
+    );
+}

@@ -251,7 +251,8 @@ const MIN_LOOSE: usize = 4;
 
 /// A loose sound key of ASCII letters, for a name written in another script and read back:
 /// vowels, `y`, `w`, `h` and every non-letter dropped, `c`/`q` as `k`, `z` as `s`, `l` as `r`
-/// (a script without one of them writes the other), runs of one key letter as one. `kestrel`,
+/// (a script without one of them writes the other), `p` as `b` (Arabic writes `p` with `ب`),
+/// runs of one key letter as one. `kestrel`,
 /// `kesutoreru` (katakana), `qstrl` (Hebrew) and `keseuteurel` (Hangul) all key `kstr`.
 fn loose_key(bytes: impl Iterator<Item = u8>) -> Vec<u8> {
     let mut key = Vec::new();
@@ -259,6 +260,8 @@ fn loose_key(bytes: impl Iterator<Item = u8>) -> Vec<u8> {
         let k = match b.to_ascii_lowercase() {
             b'a' | b'e' | b'i' | b'o' | b'u' | b'y' | b'w' | b'h' => continue,
             b'c' | b'q' => b'k',
+            // Arabic and Persian chat write `p` with the letter for `b`.
+            b'p' => b'b',
             b'z' => b's',
             b'l' => b'r',
             b if b.is_ascii_lowercase() => b,
@@ -269,6 +272,13 @@ fn loose_key(bytes: impl Iterator<Item = u8>) -> Vec<u8> {
         }
     }
     key
+}
+
+/// Does a word read as ASCII start with a vowel (or an apostrophe before one: `'wsbry`)?
+fn starts_with_vowel(w: &str) -> bool {
+    w.bytes()
+        .find(u8::is_ascii_alphabetic)
+        .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'a' | b'e' | b'i' | b'o' | b'u'))
 }
 
 /// How a skeleton reads Greek and Cyrillic letters.
@@ -552,6 +562,10 @@ pub(crate) struct FuzzyNames {
     games: Vec<disguises::Part>,
     /// Parts' loose sound keys ([`loose_key`]) for names written in other scripts.
     loose: Vec<(usize, Vec<u8>)>,
+    /// Keys of three letters (`osprey` keys `sbr`) and whether the part starts with a vowel:
+    /// a short key matches a word of another script only if it starts the same way (`оспри`,
+    /// not `спор`).
+    loose_short: Vec<(usize, Vec<u8>, bool)>,
     /// Every name and part in lowercase, for [`FuzzyNames::has_piece`].
     plain: Vec<String>,
     /// The distinctive parts of five letters or more, lowercase, for
@@ -572,6 +586,7 @@ impl FuzzyNames {
         let mut fuzzy = Vec::new();
         let mut games = Vec::new();
         let mut loose = Vec::new();
+        let mut loose_short = Vec::new();
         for (idx, p) in parts {
             let folded: Vec<u8> = p.chars().filter_map(fold).collect();
             if folded.len() < MIN_SKELETON {
@@ -593,6 +608,8 @@ impl FuzzyNames {
                 let key = loose_key(plain.bytes());
                 if p.len() >= 6 && key.len() >= MIN_LOOSE {
                     loose.push((*idx, key));
+                } else if p.len() >= 6 && key.len() == MIN_LOOSE - 1 {
+                    loose_short.push((*idx, key, starts_with_vowel(&plain)));
                 }
             }
             // Reversed (`lertsek`), and for a word of six letters or more every Caesar shift
@@ -718,6 +735,7 @@ impl FuzzyNames {
             fuzzy,
             games,
             loose,
+            loose_short,
             plain: targets
                 .iter()
                 .map(|(_, t)| t.to_ascii_lowercase())
@@ -781,7 +799,7 @@ impl FuzzyNames {
         if has_turned(s) {
             self.scan_skeleton(s, &skeleton(s, Script::Look, true), hits);
         }
-        if !self.loose.is_empty() && !s.is_ascii() {
+        if !(self.loose.is_empty() && self.loose_short.is_empty()) && !s.is_ascii() {
             self.other_scripts(s, hits);
         }
     }
@@ -790,7 +808,12 @@ impl FuzzyNames {
     /// `केस्ट्रल`): each word holding a letter beyond Latin, read as ASCII by `deunicode`,
     /// whose loose key is a part's.
     fn other_scripts(&self, s: &str, hits: &mut Hits) {
-        let longest = self.loose.iter().map(|(_, k)| k.len()).max().unwrap_or(0);
+        let longest = self
+            .loose
+            .iter()
+            .map(|(_, k)| k.len())
+            .max()
+            .unwrap_or(MIN_LOOSE);
         let in_word = |c: char| {
             c.is_alphanumeric()
                 || (!c.is_ascii() && c.general_category_group() == GeneralCategoryGroup::Mark)
@@ -834,6 +857,12 @@ impl FuzzyNames {
                 let key = loose_key(ascii.bytes());
                 for (idx, k) in &self.loose {
                     if *k == key {
+                        hits.set(*idx);
+                    }
+                }
+                let vowel = starts_with_vowel(&ascii);
+                for (idx, k, v) in &self.loose_short {
+                    if *k == key && *v == vowel {
                         hits.set(*idx);
                     }
                 }
