@@ -44,62 +44,15 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
 }
 
 /// Cue words: one of them must be on a line for the line to be read.
+#[rustfmt::skip]
 const CUES: &[&str] = &[
-    "by",
-    "taken",
-    "off",
-    "after",
-    "until",
-    "(+",
-    "(-",
-    "(\u{2212}",
-    "then",
-    "and-a",
-    "and a",
-    "now",
-    "short",
-    "shy",
-    "under",
-    "below",
-    "beneath",
-    "less",
-    "fewer",
-    "lower",
-    "smaller",
-    "above",
-    "over",
-    "more",
-    "beyond",
-    "past",
-    "higher",
-    "greater",
-    "excess",
-    "down",
-    "up",
-    "add",
-    "subtract",
-    "take",
-    "remove",
-    "doubl",
-    "tripl",
-    "quadrupl",
-    "halv",
-    "make",
-    "fold",
-    "pairs",
-    "fives",
-    "twenty-fives",
-    "fifties",
-    "times",
-    "digit",
-    "chang",
-    "replac",
-    "swap",
-    "drop",
-    "remov",
-    "delet",
-    "without",
-    "decimal",
+    "by", "taken", "off", "after", "until", "(+", "(-", "(\u{2212}", "then", "and-a", "and a",
+    "now", "short", "shy", "under", "below", "beneath", "less", "fewer", "lower", "smaller",
+    "above", "over", "more", "beyond", "past", "higher", "greater", "excess", "down", "up",
+    "add", "subtract", "take", "remove", "doubl", "tripl", "quadrupl", "halv", "make",
+    "fold", "pairs", "fives", "fifties", "times", "digit", "chang", "replac", "swap", "drop",
+    "remov", "delet", "without", "decimal", "%", "\u{2030}", "\u{2031}", "per", "basis", "bps",
+    "ppm", "ppb",
 ];
 
 fn cues() -> Option<&'static AhoCorasick> {
@@ -345,6 +298,8 @@ fn num(t: &[Tok<'_>], k: usize) -> Option<(f64, usize)> {
             let v = match scale.as_str() {
                 "hundred" | "century" => 100.0,
                 "thousand" | "grand" => 1000.0,
+                "million" => 1e6,
+                "billion" => 1e9,
                 "dozen" => 12.0,
                 "score" => 20.0,
                 _ => return None,
@@ -353,6 +308,19 @@ fn num(t: &[Tok<'_>], k: usize) -> Option<(f64, usize)> {
         }
         _ => None,
     }
+}
+
+/// A number at `k` with groups of three after a space joined (`10 000`).
+fn amount(t: &[Tok<'_>], k: usize) -> Option<f64> {
+    let (mut v, mut e) = num(t, k)?;
+    while let Some(Tok::Num(g, raw)) = t.get(e) {
+        if raw.len() != 3 || !raw.bytes().all(|c| c.is_ascii_digit()) {
+            break;
+        }
+        v = v * 1000.0 + g;
+        e += 1;
+    }
+    Some(v)
 }
 
 /// A count of two to ten, in digits or a word.
@@ -442,6 +410,43 @@ fn multiples(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
             if let Some((b, e2)) = num(t, e + 1) {
                 if is(t, e2, "times") && !matches!(t.get(e2 + 1), Some(Tok::Num(..))) {
                     hit(a * b);
+                }
+            }
+        }
+    }
+    // `5.1‰ of a million`, `27.5 basis points of a million`, `a 51% share of 10 000`.
+    if let Some((a, e)) = num(t, i) {
+        let (per, mut k) = match (t.get(e), word_at(t, e).map(str::to_ascii_lowercase)) {
+            (Some(Tok::Sym('%')), _) => (1e-2, e + 1),
+            (Some(Tok::Sym('\u{2030}')), _) => (1e-3, e + 1),
+            (Some(Tok::Sym('\u{2031}')), _) => (1e-4, e + 1),
+            (_, Some(w)) => match w.as_str() {
+                "percent" | "pct" => (1e-2, e + 1),
+                "per" if is(t, e + 1, "cent") => (1e-2, e + 2),
+                "per" if is(t, e + 1, "mille") || is(t, e + 1, "mil") => (1e-3, e + 2),
+                "permille" => (1e-3, e + 1),
+                "basis" if is(t, e + 1, "points") => (1e-4, e + 2),
+                "bps" => (1e-4, e + 1),
+                "ppm" => (1e-6, e + 1),
+                "ppb" => (1e-9, e + 1),
+                _ => (0.0, e),
+            },
+            _ => (0.0, e),
+        };
+        if per > 0.0 {
+            if word_at(t, k).is_some_and(|w| {
+                ["share", "cut", "slice", "portion", "part", "fraction"]
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(w))
+            }) {
+                k += 1;
+            }
+            if is(t, k, "of") {
+                let k = if is(t, k + 1, "the") { k + 2 } else { k + 1 };
+                if let Some(b) = amount(t, k) {
+                    hit(a * per * b);
+                    // Written as a share, read as a count: `5.1 × 1000` in binary.
+                    hit((a * per * b * 1e6).round() / 1e6);
                 }
             }
         }
@@ -968,6 +973,11 @@ mod tests {
             ("double it and you get 10200", 5100.0),
             ("three of these lags make 15300", 5100.0),
             ("halve it and you get 1375", 2750.0),
+            ("5.1\u{2030} of a million", 5100.0),
+            ("51.0 basis points of a million", 5100.0),
+            ("a 51.0% share of 10000", 5100.0),
+            ("27.5 per cent of 10 000", 2750.0),
+            ("2.75 ppm of a billion", 2750.0),
             ("2550 pairs", 5100.0),
             ("1020 fives", 5100.0),
             ("204 twenty-fives", 5100.0),

@@ -32,6 +32,8 @@ mod ebcdic;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
 mod reversed;
+mod utf7;
+pub(crate) use utf7::utf7;
 
 /// Most decoded texts one reply yields (a reply full of tokens costs a bounded amount).
 const MAX_DECODED: usize = 64;

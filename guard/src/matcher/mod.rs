@@ -849,6 +849,14 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // UTF-7 shifted runs (`+ADUAMQAwADA-`), decoded in place: every rule and the name
+        // rules (`encodings/utf7.rs`).
+        if self.rules.encodings {
+            if let Some(v) = encodings::utf7(text) {
+                let n = normalize::normalize(&v);
+                self.scan_changed_with_names(&norm, &n, hits, false, false);
+            }
+        }
         // Number words hidden by a word game (`five þousand`, Pig Latin, reversed letters,
         // Cyrillic spellings, camelCase, radio spelling, `two K seven H fifty`), undone.
         for v in normalize::word_games(text) {

@@ -80,14 +80,15 @@ fn triggered(s: &str) -> bool {
         || memmem::find(b, b"-.").is_some()
         || memmem::find(b, b".....").is_some()
         || memmem::find(b, b"-----").is_some()
-        || s.contains(['·', '•', '−', '–', '—'])
+        || s.contains(['·', '•', '−', '–', '—', '\u{25AC}', '\u{2501}'])
 }
 
 /// The Morse symbol a character writes, if any.
 fn morse_sign(c: char) -> Option<u8> {
     match c {
         '.' | '·' | '•' | '∙' => Some(b'.'),
-        '-' | '−' | '–' | '—' | '_' => Some(b'-'),
+        // A black rectangle or a heavy rule draws a dash (`•▬▬▬▬`).
+        '-' | '−' | '–' | '—' | '_' | '\u{25AC}' | '\u{2501}' => Some(b'-'),
         _ => None,
     }
 }
@@ -103,6 +104,9 @@ fn morse_char(token: &[u8]) -> Option<char> {
 /// Morse runs and braille runs written as the characters they spell, one run a line; `None`
 /// when the text holds neither.
 pub(crate) fn view(s: &str) -> Option<String> {
+    // Morse said aloud (`dit-dit-dah`, `di-dah-dit`): each syllable as its sign.
+    let spoken = spoken_morse(s);
+    let s = spoken.as_deref().unwrap_or(s);
     if !triggered(s) {
         return None;
     }
@@ -110,6 +114,40 @@ pub(crate) fn view(s: &str) -> Option<String> {
     morse_runs(s, &mut out);
     braille_runs(s, &mut out);
     (!out.is_empty()).then_some(out)
+}
+
+/// The text with each word of Morse syllables joined by `-` (`dit-dah-dah`, `di-dah`, at
+/// least two syllables) as its signs (`.--`); `None` when there is none. A lone `dit` or
+/// `dah` stays a word.
+fn spoken_morse(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    if memmem::find(b, b"dit").is_none() && memmem::find(b, b"dah").is_none() {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    for (k, word) in s.split(' ').enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        let syllables: Vec<&str> = word.split('-').collect();
+        let sign = |w: &str| match w.to_ascii_lowercase().as_str() {
+            "dit" | "di" => Some('.'),
+            "dah" | "da" => Some('-'),
+            _ => None,
+        };
+        if syllables.len() >= 2 && syllables.iter().all(|w| sign(w).is_some()) {
+            out.extend(syllables.iter().filter_map(|w| sign(w)));
+            changed = true;
+        } else if syllables.len() == 1 && (word == "dit" || word == "dah") && s.contains('-') {
+            // `dit` alone in a run of spoken Morse is the letter `e` or `t`.
+            out.push(if word == "dit" { '.' } else { '-' });
+            changed = true;
+        } else {
+            out.push_str(word);
+        }
+    }
+    changed.then_some(out)
 }
 
 /// Append each run of [`MIN_MORSE`] or more Morse tokens, decoded, as a line of `out`.
@@ -225,6 +263,13 @@ mod tests {
         assert_eq!(v(".....|.----|-----|-----"), "5100\n");
         assert_eq!(v("··· −−− ···"), "sos\n");
         assert_eq!(v("--- .-. -.. . .-. ... -....- .--"), "orders-w\n");
+        // Said aloud, and drawn with bullets and bars.
+        assert_eq!(
+            v("dit-dit-dit-dit-dit dit-dah-dah-dah-dah dah-dah-dah-dah-dah dah-dah-dah-dah-dah"),
+            "5100\n"
+        );
+        assert_eq!(v("\u{2022}\u{2022}\u{2022}\u{2022}\u{2022}  \u{2022}\u{25AC}\u{25AC}\u{25AC}\u{25AC}  \u{25AC}\u{25AC}\u{25AC}\u{25AC}\u{25AC}  \u{25AC}\u{25AC}\u{25AC}\u{25AC}\u{25AC}"), "5100\n");
+        assert_eq!(view("a dit of a dah"), None);
     }
 
     #[test]
