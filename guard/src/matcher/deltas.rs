@@ -27,8 +27,9 @@
 //!
 //! # Cost
 //!
-//! One case-insensitive automaton over the text finds the cue words; only the lines that hold
-//! one and a digit are tokenised and read.
+//! Read on the text and its second readings, not on every view. One case-insensitive
+//! automaton over the text finds the cue words; only the lines that hold one as a whole word
+//! and a digit are lowercased, tokenised and read.
 use super::targets::{Hits, NumTargets};
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::OnceLock;
@@ -44,15 +45,23 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
 }
 
 /// Cue words: one of them must be on a line for the line to be read.
+/// Cue words: one of them must be on a line, as a whole word (a stem may take a suffix, a
+/// `fold` a number word before it), for the line to be read.
 #[rustfmt::skip]
 const CUES: &[&str] = &[
     "by", "taken", "off", "after", "until", "(+", "(-", "(\u{2212}", "then", "and-a", "and a",
     "now", "short", "shy", "under", "below", "beneath", "less", "fewer", "lower", "smaller",
     "above", "over", "more", "beyond", "past", "higher", "greater", "excess", "down", "up",
-    "add", "subtract", "take", "remove", "doubl", "tripl", "quadrupl", "halv", "make",
-    "fold", "pairs", "fives", "fifties", "times", "digit", "chang", "replac", "swap", "drop",
-    "remov", "delet", "without", "decimal", "%", "\u{2030}", "\u{2031}", "per", "basis", "bps",
-    "ppm", "ppb",
+    "add", "subtract", "take", "remov", "doubl", "tripl", "quadrupl", "halv", "make", "drop",
+    "fold", "pairs", "fives", "fifties", "times", "digit", "chang", "replac", "swap",
+    "delet", "without", "decimal", "% of", "% share", "\u{2030}", "\u{2031}", "per cent",
+    "percent", "per mille", "basis", "bps", "ppm", "ppb",
+];
+
+/// Cues that may take a suffix (`doubled`, `changed`, `digits`).
+const STEMS: &[&str] = &[
+    "remov", "doubl", "tripl", "quadrupl", "halv", "chang", "replac", "delet", "digit", "drop",
+    "swap", "add", "take", "make",
 ];
 
 fn cues() -> Option<&'static AhoCorasick> {
@@ -60,7 +69,7 @@ fn cues() -> Option<&'static AhoCorasick> {
     AC.get_or_init(|| {
         super::dfa_builder()
             .ascii_case_insensitive(true)
-            .match_kind(MatchKind::LeftmostFirst)
+            .match_kind(MatchKind::Standard)
             .build(CUES)
             .ok()
     })
@@ -84,26 +93,30 @@ fn tokens(line: &str) -> Vec<Tok<'_>> {
     while let Some(&c) = b.get(i) {
         if c.is_ascii_digit() {
             let s = i;
-            let mut digits = String::new();
+            let mut dot = false;
+            let mut groups = false;
             while let Some(&d) = b.get(i) {
                 let next_digit = b.get(i + 1).is_some_and(u8::is_ascii_digit);
-                if d.is_ascii_digit() {
-                    digits.push(char::from(d));
-                } else if d == b',' && next_digit && i > s {
-                    // A group separator.
-                } else if d == b'.' && next_digit && !digits.contains('.') {
-                    digits.push('.');
-                } else {
+                // A group separator, or one decimal point.
+                let sep = d == b',' && next_digit && i > s;
+                let point = d == b'.' && next_digit && !dot;
+                if !(d.is_ascii_digit() || sep || point) {
                     break;
                 }
+                groups |= sep;
+                dot |= point;
                 i += 1;
             }
-            // A number glued to letters is an identifier (`v5000`, `5000ms` stays a number).
+            let raw = line.get(s..i).unwrap_or("");
+            // A number glued to letters is an identifier (`v5000`; `5000ms` stays a number).
             let glued = s > 0 && b.get(s - 1).is_some_and(u8::is_ascii_alphabetic);
-            match digits.parse::<f64>() {
-                Ok(v) if !glued && digits.len() <= 15 => {
-                    out.push(Tok::Num(v, line.get(s..i).unwrap_or("")))
-                }
+            let v = if groups {
+                raw.replace(',', "").parse::<f64>()
+            } else {
+                raw.parse::<f64>()
+            };
+            match v {
+                Ok(v) if !glued && raw.len() <= 20 => out.push(Tok::Num(v, raw)),
                 _ => out.push(Tok::Word("")),
             }
         } else if c.is_ascii_alphabetic() {
@@ -135,27 +148,26 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
     let Some(ac) = cues() else {
         return;
     };
-    let mut done_to = 0;
-    for m in ac.find_iter(s) {
-        if m.start() < done_to {
-            continue;
-        }
-        let ls = b
-            .get(..m.start())
-            .and_then(|h| memchr::memrchr(b'\n', h))
-            .map_or(0, |k| k + 1);
-        let le = b
-            .get(m.end()..)
-            .and_then(|t| memchr::memchr(b'\n', t))
-            .map_or(b.len(), |k| m.end() + k);
-        done_to = le;
-        let Some(line) = s.get(ls..le) else {
-            continue;
-        };
+    for line in s.split('\n') {
+        // Most prose lines hold no digit: the cue search is for lines that do.
         if line.len() > 4096 || !line.bytes().any(|c| c.is_ascii_digit()) {
             continue;
         }
-        read_line(&tokens(line), hit);
+        let lb = line.as_bytes();
+        let cued = ac.find_iter(line).any(|m| {
+            // A whole word (`off` in `offset`, `up` in `group`, `by` in `bytes` is none).
+            let cue = CUES.get(m.pattern().as_usize()).copied().unwrap_or("");
+            let alpha = |k: Option<&u8>| k.is_some_and(u8::is_ascii_alphabetic);
+            let word_cue = cue.bytes().all(|c| c.is_ascii_alphabetic());
+            let before = m.start().checked_sub(1).and_then(|k| lb.get(k));
+            let after = lb.get(m.end());
+            !(word_cue
+                && ((alpha(before) && cue != "fold") || (alpha(after) && !STEMS.contains(&cue))))
+        });
+        if cued {
+            // Lowercased once: every word compares exactly.
+            read_line(&tokens(&line.to_ascii_lowercase()), hit);
+        }
     }
 }
 
@@ -272,8 +284,9 @@ fn word_at<'a>(t: &[Tok<'a>], k: usize) -> Option<&'a str> {
     }
 }
 
+/// Is the word at `k` `w` (lowercase; the line was lowercased)?
 fn is(t: &[Tok<'_>], k: usize, w: &str) -> bool {
-    word_at(t, k).is_some_and(|x| x.eq_ignore_ascii_case(w))
+    word_at(t, k) == Some(w)
 }
 
 fn sym(t: &[Tok<'_>], k: usize, c: &[char]) -> bool {
@@ -294,8 +307,8 @@ fn num(t: &[Tok<'_>], k: usize) -> Option<(f64, usize)> {
     match t.get(k) {
         Some(Tok::Num(v, _)) => Some((*v, k + 1)),
         Some(Tok::Word(w)) if w.eq_ignore_ascii_case("a") || w.eq_ignore_ascii_case("one") => {
-            let scale = word_at(t, k + 1)?.to_ascii_lowercase();
-            let v = match scale.as_str() {
+            let scale = word_at(t, k + 1)?;
+            let v = match scale {
                 "hundred" | "century" => 100.0,
                 "thousand" | "grand" => 1000.0,
                 "million" => 1e6,
@@ -384,7 +397,7 @@ fn multiples(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
     };
     if let Some((a, e)) = num(t, i) {
         // `2550 pairs` (a noun of its own after the word is another count: `pairs of`).
-        let groups = match word_at(t, e).map(str::to_ascii_lowercase).as_deref() {
+        let groups = match word_at(t, e) {
             Some("pairs") => Some(2.0),
             Some("fives") => Some(5.0),
             Some("fifties") => Some(50.0),
@@ -416,11 +429,11 @@ fn multiples(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
     }
     // `5.1‰ of a million`, `27.5 basis points of a million`, `a 51% share of 10 000`.
     if let Some((a, e)) = num(t, i) {
-        let (per, mut k) = match (t.get(e), word_at(t, e).map(str::to_ascii_lowercase)) {
+        let (per, mut k) = match (t.get(e), word_at(t, e)) {
             (Some(Tok::Sym('%')), _) => (1e-2, e + 1),
             (Some(Tok::Sym('\u{2030}')), _) => (1e-3, e + 1),
             (Some(Tok::Sym('\u{2031}')), _) => (1e-4, e + 1),
-            (_, Some(w)) => match w.as_str() {
+            (_, Some(w)) => match w {
                 "percent" | "pct" => (1e-2, e + 1),
                 "per" if is(t, e + 1, "cent") => (1e-2, e + 2),
                 "per" if is(t, e + 1, "mille") || is(t, e + 1, "mil") => (1e-3, e + 2),
@@ -495,11 +508,11 @@ enum Edit {
 fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     const ORD: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
     const PLACES: [&str; 4] = ["ones", "tens", "hundreds", "thousands"];
-    let lower = |k: usize| word_at(t, k).map(str::to_ascii_lowercase);
+    let lower = |k: usize| word_at(t, k);
     let mut ops: Vec<Edit> = Vec::new();
     for k in 0..t.len() {
         let Some(w) = lower(k) else { continue };
-        match w.as_str() {
+        match w {
             // `the 2 changed to 1`, `the 8 replaced by 7`, `swap the 2 for a 1`.
             "changed" | "replaced" | "swapped" | "switched" | "turned" => {
                 let to = if is(t, k + 1, "to")
@@ -523,13 +536,7 @@ fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
                 }
                 // `the second digit changed to 1`, `the hundreds digit changed to 1`.
                 if is(t, k.wrapping_sub(1), "digit") {
-                    push_place(
-                        &mut ops,
-                        lower(k.wrapping_sub(2)).as_deref(),
-                        e,
-                        &ORD,
-                        &PLACES,
-                    );
+                    push_place(&mut ops, lower(k.wrapping_sub(2)), e, &ORD, &PLACES);
                 }
             }
             // `the second digit is 1`, `the hundreds digit set to 1`, `the tens digit 5`.
@@ -541,16 +548,10 @@ fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
                     v += 2;
                 }
                 if let Some(e) = digit(t, v) {
-                    push_place(
-                        &mut ops,
-                        lower(k.wrapping_sub(1)).as_deref(),
-                        e,
-                        &ORD,
-                        &PLACES,
-                    );
+                    push_place(&mut ops, lower(k.wrapping_sub(1)), e, &ORD, &PLACES);
                 }
                 // `drop the last digit of`, `minus its last digit`, `without its first digit`.
-                match lower(k.wrapping_sub(1)).as_deref() {
+                match lower(k.wrapping_sub(1)) {
                     Some("last" | "final" | "trailing") => ops.push(Edit::Last),
                     Some("first" | "leading") => ops.push(Edit::First),
                     _ => {}
@@ -559,7 +560,7 @@ fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
             // `the first four digits of 510087`.
             "digits" => {
                 if let Some(n) = k.checked_sub(1).and_then(|p| count_word(t, p)) {
-                    match lower(k.wrapping_sub(2)).as_deref() {
+                    match lower(k.wrapping_sub(2)) {
                         Some("first" | "leading" | "top") => ops.push(Edit::Keep(n, true)),
                         Some("last" | "final" | "trailing" | "bottom") => {
                             ops.push(Edit::Keep(n, false))
@@ -580,7 +581,7 @@ fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
                     continue;
                 }
                 let v = k + 2;
-                match lower(v).as_deref() {
+                match lower(v) {
                     Some("leading" | "first") if digit(t, v + 1).is_some() => ops.push(Edit::First),
                     Some("trailing" | "last" | "final") if digit(t, v + 1).is_some() => {
                         ops.push(Edit::Last)
@@ -594,7 +595,7 @@ fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
             }
             // `move the decimal point in 51.0 two places right`.
             "places" | "place" => {
-                let right = match lower(k + 1).as_deref() {
+                let right = match lower(k + 1) {
                     Some("right") => true,
                     Some("left") => false,
                     _ => continue,
@@ -746,8 +747,8 @@ fn forward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
         if is(t, j + dash + 1 + d2, "a") {
             let k = j + dash + 1 + d2;
             let k = if sym(t, k + 1, &['-']) { k + 1 } else { k };
-            let scale = word_at(t, k + 1).map(str::to_ascii_lowercase);
-            let b = match scale.as_deref() {
+            let scale = word_at(t, k + 1);
+            let b = match scale {
                 Some("hundred") => Some(100.0),
                 Some("thousand") => Some(1000.0),
                 _ => None,
@@ -777,7 +778,9 @@ fn forward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
             hit(if sym(t, k + 1, &['+']) { a + b } else { a - b });
         }
     }
-    for skip in 0..2 {
+    // A verb needs `by` after it: most numbers have none near.
+    let by = (k..(k + 5).min(t.len())).any(|x| is(t, x, "by"));
+    for skip in 0..if by { 2 } else { 0 } {
         let v = k + skip;
         if skip == 1 && word_at(t, k).is_none() {
             break;
@@ -826,7 +829,7 @@ fn forward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
         }
         if is(t, n, "now") {
             if let Some((b, e)) = num(t, n + 1) {
-                match word_at(t, e).map(str::to_ascii_lowercase).as_deref() {
+                match word_at(t, e) {
                     Some("higher" | "more" | "up" | "bigger" | "larger" | "greater") => hit(a + b),
                     Some("lower" | "less" | "fewer" | "down" | "smaller") => hit(a - b),
                     _ => {}
@@ -863,6 +866,32 @@ fn backward(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
         if skip == 1 && word_at(t, e).is_none() {
             break;
         }
+        // The first words of [`BELOW`] and [`ABOVE`].
+        if !matches!(
+            word_at(t, k),
+            Some(
+                "short"
+                    | "shy"
+                    | "under"
+                    | "below"
+                    | "beneath"
+                    | "less"
+                    | "fewer"
+                    | "lower"
+                    | "smaller"
+                    | "above"
+                    | "over"
+                    | "more"
+                    | "beyond"
+                    | "past"
+                    | "higher"
+                    | "greater"
+                    | "on"
+                    | "in"
+            )
+        ) {
+            continue;
+        }
         let (below, mut n) = match (phrase(t, k, BELOW), phrase(t, k, ABOVE)) {
             (Some(n), _) => (true, n),
             (None, Some(n)) => (false, n),
@@ -897,8 +926,7 @@ fn unknown(t: &[Tok<'_>], i: usize, hit: &mut impl FnMut(f64)) {
     let Some(w) = word_at(t, i) else {
         return;
     };
-    let w = w.to_ascii_lowercase();
-    match w.as_str() {
+    match w {
         "add" | "adding" | "plus" => {
             if let Some((b, e)) = num(t, i + 1) {
                 if is(t, e, "to") {

@@ -1167,6 +1167,9 @@ impl Matcher {
             for v in digitops::values(&norm) {
                 self.nums.range(v, v, hits);
             }
+            // Deltas said in words (`5000 bumped by 100`, `a century short of 5200`): on the
+            // text and its second readings, as the chains (`deltas.rs`).
+            deltas::scan(&self.nums, &norm, hits);
         }
         // Quantities worked out (`quantities.rs`): durations converted, slang units summed,
         // riddles, percent changes, each value compared exactly; and Roman numerals, hex
@@ -1198,6 +1201,9 @@ impl Matcher {
             for r in readings::readings(&norm) {
                 if chains {
                     wordmath::chains(&self.nums, &r, hits);
+                    // Where the reading differs: the rest was read in `norm`.
+                    let changed = views::changed_lines(&norm, &r, VIEW_CONTEXT);
+                    deltas::scan(&self.nums, &changed, hits);
                 }
                 if related {
                     for v in relations::values(&r).0 {
@@ -1327,8 +1333,6 @@ impl Matcher {
                 wordmath::scan(ctx.nums, s, ctx.hits);
                 // An equation about the unknown value (`lag/100 = 51`), solved.
                 equations::scan(ctx.nums, s, ctx.hits);
-                // Deltas said in words (`5000 bumped by 100`, `a century short of 5200`).
-                deltas::scan(ctx.nums, s, ctx.hits);
             }
             if self.rules.units && self.units.iter().any(|u| u.dim == units::Dim::Time) {
                 let reading = |d: &durations::Duration| {
