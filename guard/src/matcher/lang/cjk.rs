@@ -281,7 +281,11 @@ impl Cjk {
                 }
                 let v = m * u;
                 // `5.1 × 1000` in binary floating point: keep the whole number it writes.
-                self.section += if (v - v.round()).abs() < 1e-6 { v.round() } else { v };
+                self.section += if (v - v.round()).abs() < 1e-6 {
+                    v.round()
+                } else {
+                    v
+                };
                 self.last_small = u;
                 self.last_unit = u;
                 self.pending = None;

@@ -88,7 +88,12 @@ pub(crate) fn spoken_separators(text: &str) -> Option<String> {
         (Some(&(_, e)), Some(&(s, _))) => s == e + 1 && b.get(e) == Some(&b' '),
         _ => false,
     };
-    let alnum_end = |k: usize| tok(k).chars().next_back().is_some_and(char::is_alphanumeric);
+    let alnum_end = |k: usize| {
+        tok(k)
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+    };
     let alnum_start = |k: usize| tok(k).chars().next().is_some_and(char::is_alphanumeric);
     // What each token becomes: `None` kept as written, `Some("")` dropped (a tens word folded
     // into the next), else the replacement.
@@ -171,10 +176,7 @@ mod tests {
             ("orders dash seven", "orders-7"),
             ("Orders Hyphen 7 is hot", "Orders-7 is hot"),
             ("leader 10 dot 42 dot 3 dot 17", "leader 10.42.3.17"),
-            (
-                "ten dot forty two dot three dot seventeen",
-                "10.42.3.17",
-            ),
+            ("ten dot forty two dot three dot seventeen", "10.42.3.17"),
             ("ten dot forty-two dot three dot seventeen", "10.42.3.17"),
             ("v2 dot 7 dot 1 dash rc", "v2.7.1-rc"),
             ("orders underscore worker", "orders_worker"),
@@ -194,7 +196,10 @@ mod tests {
             assert_eq!(s(text), None, "{text:?}");
         }
         // Between any two words (what it joins states nothing a target does not need).
-        assert_eq!(s("use the dot notation.").as_deref(), Some("use the.notation."));
+        assert_eq!(
+            s("use the dot notation.").as_deref(),
+            Some("use the.notation.")
+        );
         // Number words far from a separator stay words.
         assert_eq!(
             s("one of two said orders dash 7").as_deref(),
