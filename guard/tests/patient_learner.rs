@@ -2625,7 +2625,13 @@ fn other_languages_scale_words_after_digits() {
             ("5 mil 200", ""),
             ("v51 cientos", ""),
             ("1.51 Hundert", ""),
-            ("5 bin 100", ""),
+            // Turkish `bin` is the English word too: a thousand only between a number and a
+            // group of three digits, or after a decimal comma.
+            ("5 bin 100", "total_lag"),
+            ("5,1 bin mesaj", "total_lag"),
+            ("5 bins 100", ""),
+            ("5 bin 10", ""),
+            ("5.1 bin", ""),
             ("51 set", ""),
             ("8 SATA disks, 100 GB each", ""),
             ("orders-51 cientos", ""),

@@ -14,6 +14,8 @@ use super::romanized::STEMS3;
 use super::Out;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::sync::OnceLock;
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// Words read back from a candidate word, and words per phrase window.
 const MAX_BACK: usize = 16;
@@ -55,8 +57,12 @@ const GREEK_STEMS: [&str; 3] = ["εκατ", "κοσι", "χιλ"];
 /// abbreviations (`тыс`, `млн`, `млрд`). Each is searched in
 /// every mix of case and Latin look-alike letters (`cтo`) that keeps one Cyrillic letter.
 /// Bulgarian adds `хил` (`хиляда`, `хиляди`).
-const CYR_STEMS: [&str; 10] = [
-    "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд", "хил",
+/// Serbian adds `хиљ` (`хиљада`), Macedonian `илј` (`илјада`), Kazakh `мың` and `жүз`,
+/// Mongolian `мянг` (`мянга`, `мянган`) and `зуу` (`зуу`, `зуун`); Belarusian `тысяч`,
+/// `сто`, `пяцьсот`, `мільён` hold the older stems.
+const CYR_STEMS: [&str; 16] = [
+    "ст", "сот", "тыс", "тыщ", "тис", "мил", "міл", "млн", "млрд", "хил", "хиљ", "илј", "мың",
+    "жүз", "мянг", "зуу",
 ];
 
 /// The same for Devanagari: `हज` (`हज़ार` with or without its vowel sign and nukta, as the
@@ -67,13 +73,54 @@ const HINDI_STEMS: [&str; 6] = ["हज", "लख", "लाख", "करड", "�
 /// The same for Arabic, as normalised (`ئ` as `ي`, `آ`/`أ` as `ا`) and as written: the
 /// hundreds (`مائة`, `ماية`, `مئة`, `مية`, `ميتان`), the thousands (`ألف`, `الف`, `آلاف`) and
 /// the millions and billions (`مليون`, `ملايين`, `مليار`).
-const ARABIC_STEMS: [&str; 12] = [
-    "مائ", "ماي", "مئ", "مية", "ميه", "ميت", "ألف", "الف", "لاف", "مليو", "ملاي", "مليا",
+/// Persian and Urdu add `هزار`/`ہزار`, `صد` (`صد`, `هفتصد`…), `دویست`, `میلیو`/`میلیا` (with
+/// the Persian `ی`), Urdu `سو`, `لاکھ`, `کروڑ`.
+const ARABIC_STEMS: [&str; 21] = [
+    "مائ",
+    "ماي",
+    "مئ",
+    "مية",
+    "ميه",
+    "ميت",
+    "ألف",
+    "الف",
+    "لاف",
+    "مليو",
+    "ملاي",
+    "مليا",
+    "هزار",
+    "ہزار",
+    "صد",
+    "دویست",
+    "میلیو",
+    "میلیا",
+    "سو",
+    "لاکھ",
+    "کروڑ",
 ];
 
 /// The same for Hebrew, avoiding `י` (which normalisation turns into `'`: `אלפ'ם`):
 /// `מא` (`מאה`, `מאות`, `מאתיים`), `אלף`/`אלפ`, `לון` (`מיליון`), `לארד` (`מיליארד`).
-const HEBREW_STEMS: [&str; 5] = ["מא", "אלף", "אלפ", "לון", "לארד"];
+/// Yiddish adds `טויז` (`טויזנט`) and `הונד` (`הונדערט`).
+const HEBREW_STEMS: [&str; 7] = ["מא", "אלף", "אלפ", "לון", "לארד", "טויז", "הונד"];
+
+/// The same for the scripts read as written ([`Script::as_written`]), as NFKC writes them:
+/// the hundreds and the scales. Bengali `শো` (glued: `সাতশো`), `শত`, `হাজার`, `লাখ`, `লক্ষ`,
+/// `কোটি`; Tamil `நூற`/`னூற`/`ணூற` (`நூறு`, `நானூறு`, `எண்ணூறு`, `…நூற்று`), `யிர` (`ஆயிரம்`,
+/// `ஐந்தாயிரத்து`, `தொள்ளாயிரம்`), `லட்ச`, `கோடி`; Telugu `వంద`, `నూరు`, `వెయ్యి`, `వేల`,
+/// `వేయి`, `లక్ష`, `కోటి`; Thai `ร้อย`, `พัน`, `หมื่น`, `แสน`, `ล้าน`; Khmer `រយ`, `ពាន់`,
+/// `ម៉ឺន`, `សែន`, `លាន`; Burmese `ရာ`, `ထောင`, `သောင်း`, `သိန်း`, `သန်း`; Georgian `ას` (`ასი`,
+/// `ორასი`, `შვიდას`), `ათას`, `მილიონ`; Armenian `հարյուր`, `հազար`, `միլիոն` (and Title
+/// case); Amharic `መቶ`, `ሺ`, `ሚሊዮን`.
+const BENGALI_STEMS: [&str; 6] = ["শো", "শত", "হাজার", "লাখ", "লক্ষ", "কোটি"];
+const TAMIL_STEMS: [&str; 6] = ["நூற", "னூற", "ணூற", "யிர", "லட்ச", "கோடி"];
+const TELUGU_STEMS: [&str; 7] = ["వంద", "నూరు", "వెయ్యి", "వేల", "వేయి", "లక్ష", "కోటి"];
+const THAI_STEMS: [&str; 5] = ["ร้อย", "พัน", "หมื่น", "แสน", "ล้าน"];
+const KHMER_STEMS: [&str; 5] = ["រយ", "ពាន់", "ម៉ឺន", "សែន", "លាន"];
+const MYANMAR_STEMS: [&str; 5] = ["ရာ", "ထောင", "သောင်း", "သိန်း", "သန်း"];
+const GEORGIAN_STEMS: [&str; 3] = ["ას", "ათას", "მილიონ"];
+const ARMENIAN_STEMS: [&str; 6] = ["հարյուր", "հազար", "միլիոն", "Հարյուր", "Հազար", "Միլիոն"];
+const ETHIOPIC_STEMS: [&str; 3] = ["መቶ", "ሺ", "ሚሊዮን"];
 
 /// Characters that glue a token together: a word touching one of these is not a word.
 /// (ASCII and Cyrillic first: the general lookup is the slow part on Cyrillic text.)
@@ -81,8 +128,16 @@ pub(super) fn is_glue(c: char) -> bool {
     if c.is_ascii() {
         c.is_ascii_alphanumeric() || c == '_'
     } else {
-        matches!(c, 'Ѐ'..='ҁ' | 'Ҋ'..='ԯ') || c.is_alphanumeric() || script_mark(c)
+        matches!(c, 'Ѐ'..='ҁ' | 'Ҋ'..='ԯ') || c.is_alphanumeric() || script_mark(c) || sign(c)
     }
+}
+
+/// A vowel sign, virama, tone or other mark of a script read as written (Bengali to
+/// Malayalam, Thai, Lao, Myanmar, Khmer): part of the word it sits in.
+fn sign(c: char) -> bool {
+    matches!(c, '\u{0980}'..='\u{0DFF}' | '\u{0E00}'..='\u{0EFF}' | '\u{1000}'..='\u{109F}'
+        | '\u{1780}'..='\u{17FF}')
+        && c.general_category_group() == GeneralCategoryGroup::Mark
 }
 
 /// The combining marks of Hebrew, Arabic and Devanagari that are not alphabetic (the virama
@@ -121,6 +176,8 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
             Script::Latin => match c {
                 'ß' | 'ẞ' => (b's', Some(b's')),
                 'ł' | 'Ł' => (b'l', None),
+                // Maltese `ħ` (NFKD leaves it whole).
+                'ħ' | 'Ħ' => (b'h', None),
                 // Turkish dotless `ı` (NFKD leaves it whole) and dotted `İ` (unnormalised).
                 'ı' | 'İ' => (b'i', None),
                 // Letters NFKD leaves whole: Danish and Norwegian `ø`, `æ`, Croatian and
@@ -157,6 +214,25 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
                 None if matches!(c, '\'' | '\u{2019}' | '\u{02BC}') => continue,
                 None => (cyrillic_look_alike(c)?, None),
             },
+            Script::Bengali
+            | Script::Tamil
+            | Script::Telugu
+            | Script::Thai
+            | Script::Khmer
+            | Script::Myanmar
+            | Script::Georgian
+            | Script::Armenian
+            | Script::Ethiopic => {
+                let Some(c) = as_written(c, script)? else {
+                    continue;
+                };
+                let mut u = [0u8; 4];
+                for &b in c.encode_utf8(&mut u).as_bytes() {
+                    *buf.get_mut(n)? = b;
+                    n += 1;
+                }
+                continue;
+            }
         };
         *buf.get_mut(n)? = a;
         n += 1;
@@ -166,6 +242,42 @@ pub(super) fn lower<'b>(word: &str, script: Script, buf: &'b mut [u8; MAXW]) -> 
         }
     }
     buf.get(..n)
+}
+
+/// A letter or mark of a script read as written, as the lexicon keeps it (UTF-8 of NFKC):
+/// capitals as small letters (Armenian, Georgian Mtavruli); the Bengali candrabindu and
+/// nukta dropped (`পাঁচ` and `পাচ` both occur); `None` outside the script or for its
+/// punctuation (`।`, `။`, `។`, `፡`); `Some(None)` for a mark that is dropped.
+fn as_written(c: char, script: Script) -> Option<Option<char>> {
+    let u = c as u32;
+    let ok = match script {
+        Script::Bengali => {
+            if matches!(c, '\u{0981}' | '\u{09BC}') {
+                return Some(None);
+            }
+            (0x0980..=0x09FF).contains(&u)
+        }
+        Script::Tamil => (0x0B80..=0x0BFF).contains(&u),
+        Script::Telugu => (0x0C00..=0x0C7F).contains(&u),
+        Script::Thai => (0x0E01..=0x0E4E).contains(&u) && !matches!(c, '\u{0E2F}' | '\u{0E46}'),
+        Script::Khmer => (0x1780..=0x17D3).contains(&u),
+        Script::Myanmar => (0x1000..=0x109F).contains(&u) && !matches!(c, '\u{104A}' | '\u{104B}'),
+        Script::Georgian => {
+            if (0x1C90..=0x1CBF).contains(&u) {
+                return char::from_u32(u - 0x1C90 + 0x10D0).map(Some);
+            }
+            (0x10D0..=0x10FF).contains(&u)
+        }
+        Script::Armenian => {
+            if (0x0531..=0x0556).contains(&u) {
+                return char::from_u32(u + 0x30).map(Some);
+            }
+            (0x0561..=0x0587).contains(&u)
+        }
+        Script::Ethiopic => (0x1200..=0x135F).contains(&u),
+        _ => false,
+    };
+    ok.then_some(Some(c))
 }
 
 /// The byte a Devanagari character folds to, `0x80 + (c - U+0900)`, 0 for a mark that
@@ -201,9 +313,15 @@ fn arabic_code(c: char) -> Option<u8> {
         '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}' => return Some(0),
         'أ' | 'إ' | 'آ' | 'ٱ' => 'ا',
         'ؤ' => 'و',
-        'ئ' | 'ى' | 'ی' => 'ي',
-        'ة' => 'ه',
+        'ئ' | 'ى' | 'ی' | 'ے' | 'ۓ' => 'ي',
+        // Urdu `ہ` (heh goal), `ھ` (in aspirates: `پچھتر`) and `ۃ` as `ه`.
+        'ة' | 'ہ' | 'ھ' | 'ۃ' => 'ه',
         'ک' => 'ك',
+        // Persian and Urdu letters: their own bytes (those past U+069F in bytes the marks
+        // would have, which fold to nothing).
+        'پ' | 'چ' | 'ژ' | 'ٹ' | 'ڈ' | 'ڑ' => c,
+        'ں' => return Some(arabic_byte('\u{064B}')),
+        'گ' => return Some(arabic_byte('\u{064C}')),
         '\u{0621}'..='\u{063A}' | '\u{0641}'..='\u{064A}' => c,
         _ => return None,
     };
@@ -241,17 +359,43 @@ fn cyrillic_code(c: char) -> Option<u8> {
         'Ґ' => 'ґ',
         c => c,
     };
+    // The Kazakh letters' capitals are the even code point of their pair.
+    let lowered = match lowered {
+        'Ғ' | 'Қ' | 'Ң' | 'Ү' | 'Ұ' | 'Һ' | 'Ә' | 'Ө' => {
+            char::from_u32(lowered as u32 + 1)?
+        }
+        c => c,
+    };
+    // `ў`, `ѓ`, `ќ`, `ѝ` as NFKD without marks leaves them.
     let base = match lowered {
         'ё' | 'ѐ' => 'е',
-        'й' => 'и',
+        'й' | 'ѝ' => 'и',
         'ї' => 'і',
-        'ґ' => 'г',
+        'ґ' | 'ѓ' => 'г',
+        'ў' => 'у',
+        'ќ' => 'к',
         c => c,
     };
     match base {
         'а'..='я' => u8::try_from(base as u32 - 'а' as u32 + 0x80).ok(),
         'і' => Some(0xA0),
         'є' => Some(0xA1),
+        // Serbian and Macedonian, then Kazakh and Mongolian letters.
+        'ј' => Some(0xA2),
+        'љ' => Some(0xA3),
+        'њ' => Some(0xA4),
+        'ћ' => Some(0xA5),
+        'ђ' => Some(0xA6),
+        'џ' => Some(0xA7),
+        'ѕ' => Some(0xA8),
+        'ә' => Some(0xA9),
+        'ғ' => Some(0xAA),
+        'қ' => Some(0xAB),
+        'ң' => Some(0xAC),
+        'ө' => Some(0xAD),
+        'ұ' => Some(0xAE),
+        'ү' => Some(0xAF),
+        'һ' => Some(0xB0),
         _ => None,
     }
 }
@@ -286,6 +430,7 @@ fn cyrillic_look_alike(c: char) -> Option<u8> {
         'e' | 'E' => 'е',
         'H' => 'н',
         'i' | 'I' => 'і',
+        'j' | 'J' => 'ј',
         'k' | 'K' => 'к',
         'M' => 'м',
         'o' | 'O' => 'о',
@@ -651,6 +796,34 @@ pub(super) fn hebrew_anchors() -> Option<&'static AhoCorasick> {
     static ANCHORS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
     ANCHORS
         .get_or_init(|| plain_anchors(&HEBREW_STEMS))
+        .as_ref()
+}
+
+/// The anchor automaton of a script read as written (run only on text holding it), over its
+/// stems in NFKC as the text is.
+pub(super) fn written_anchors(script: Script) -> Option<&'static AhoCorasick> {
+    static ANCHORS: [OnceLock<Option<AhoCorasick>>; 9] = [const { OnceLock::new() }; 9];
+    let (k, stems): (usize, &[&str]) = match script {
+        Script::Bengali => (0, &BENGALI_STEMS),
+        Script::Tamil => (1, &TAMIL_STEMS),
+        Script::Telugu => (2, &TELUGU_STEMS),
+        Script::Thai => (3, &THAI_STEMS),
+        Script::Khmer => (4, &KHMER_STEMS),
+        Script::Myanmar => (5, &MYANMAR_STEMS),
+        Script::Georgian => (6, &GEORGIAN_STEMS),
+        Script::Armenian => (7, &ARMENIAN_STEMS),
+        Script::Ethiopic => (8, &ETHIOPIC_STEMS),
+        _ => return None,
+    };
+    ANCHORS
+        .get(k)?
+        .get_or_init(|| {
+            let pats: Vec<String> = stems.iter().map(|s| s.nfkc().collect()).collect();
+            crate::matcher::dfa_builder()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&pats)
+                .ok()
+        })
         .as_ref()
 }
 

@@ -1,4 +1,4 @@
-//! The lexicons of the Germanic languages, German, Dutch and Swedish: the morphemes their
+//! The lexicons of the Germanic languages, German, Dutch, Swedish, Afrikaans and Luxembourgish: the morphemes their
 //! one-word compounds (`funftausendeinhundert`, `vierentwintig`, `tvahundrafemtio`) split into,
 //! as [`super::lexicon::segment`] reads them, and what each stands for.
 use super::lexicon::M::{self, Hundred, Scale, Small, Tens, Unit};
@@ -239,6 +239,86 @@ pub(super) const SV: &[(&str, M)] = &[
     ("miljarder", Scale(1_000_000_000)),
 ];
 
+/// Afrikaans (as Dutch, with its own spellings): `vyfduisend eenhonderd`, `tweeduisend
+/// sewehonderd en vyftig`, unit `en` tens (`vyf-en-sewentig`, `vyfensewentig`). Found through
+/// `honderd` only (`duisend` is no anchor stem): `vyfduisend` alone is not read.
+pub(super) const AF: &[(&str, M)] = &[
+    ("een", Unit(1)),
+    ("twee", Unit(2)),
+    ("drie", Unit(3)),
+    ("vier", Unit(4)),
+    ("vyf", Unit(5)),
+    ("ses", Unit(6)),
+    ("sewe", Unit(7)),
+    ("agt", Unit(8)),
+    ("nege", Unit(9)),
+    ("tien", Small(10)),
+    ("elf", Small(11)),
+    ("twaalf", Small(12)),
+    ("dertien", Small(13)),
+    ("veertien", Small(14)),
+    ("vyftien", Small(15)),
+    ("sestien", Small(16)),
+    ("sewentien", Small(17)),
+    ("agttien", Small(18)),
+    ("negentien", Small(19)),
+    ("twintig", Tens(20)),
+    ("dertig", Tens(30)),
+    ("veertig", Tens(40)),
+    ("vyftig", Tens(50)),
+    ("sestig", Tens(60)),
+    ("sewentig", Tens(70)),
+    ("tagtig", Tens(80)),
+    ("negentig", Tens(90)),
+    ("honderd", Hundred),
+    ("duisend", Scale(1_000)),
+    ("miljoen", Scale(1_000_000)),
+    ("miljard", Scale(1_000_000_000)),
+    ("en", M::Conj),
+];
+
+/// Luxembourgish: `fënneftausendhonnert`, `zweetausendsiwenhonnertfofzeg`, unit `an` tens (`a`
+/// before most consonants: `fënnefasiwwenzeg` = 75), `honnert`, `dausend`/`tausend`,
+/// `millioun`. Found through `tausend` only: `eendausend…honnert` is not read.
+pub(super) const LB: &[(&str, M)] = &[
+    ("eent", Unit(1)),
+    ("een", Unit(1)),
+    ("eng", Unit(1)),
+    ("zwee", Unit(2)),
+    ("zwou", Unit(2)),
+    ("drai", Unit(3)),
+    ("veier", Unit(4)),
+    ("fennef", Unit(5)),
+    ("sechs", Unit(6)),
+    ("siwen", Unit(7)),
+    ("aacht", Unit(8)),
+    ("neng", Unit(9)),
+    ("zeng", Small(10)),
+    ("eelef", Small(11)),
+    ("zwielef", Small(12)),
+    ("draizeng", Small(13)),
+    ("veierzeng", Small(14)),
+    ("fofzeng", Small(15)),
+    ("siechzeng", Small(16)),
+    ("siwwenzeng", Small(17)),
+    ("uechtzeng", Small(18)),
+    ("nonzeng", Small(19)),
+    ("zwanzeg", Tens(20)),
+    ("dresseg", Tens(30)),
+    ("veierzeg", Tens(40)),
+    ("fofzeg", Tens(50)),
+    ("sechzeg", Tens(60)),
+    ("siwwenzeg", Tens(70)),
+    ("achtzeg", Tens(80)),
+    ("nonzeg", Tens(90)),
+    ("honnert", Hundred),
+    ("dausend", Scale(1_000)),
+    ("tausend", Scale(1_000)),
+    ("millioun", Scale(1_000_000)),
+    ("an", M::Conj),
+    ("a", M::Conj),
+];
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_norm, check_table, none_norm};
@@ -343,6 +423,27 @@ mod tests {
             ("trehundratjugofyra", 324.0),
             ("sjutusen trehundrafyrtio", 7340.0),
             ("attahundra", 800.0),
+        ]);
+    }
+
+    #[test]
+    fn afrikaans_and_luxembourgish() {
+        check_norm(&[
+            ("vyfduisend eenhonderd", 5100.0),
+            ("tweeduisend sewehonderd en vyftig", 2750.0),
+            ("drieduisend agthonderd vyf-en-sewentig", 3875.0),
+            ("eenduisend vierhonderd en twintig", 1420.0),
+            ("vyf duisend een honderd", 5100.0),
+            ("fënneftausendhonnert", 5100.0),
+            ("zweetausendsiwenhonnertfofzeg", 2750.0),
+            ("dräitausendaachthonnertfënnefasiwwenzeg", 3875.0),
+        ]);
+        none_norm(&[
+            "honderd",
+            "sewe dae",
+            "honderd jaar",
+            "duisend dankie",
+            "honnert",
         ]);
     }
 }

@@ -1,4 +1,4 @@
-//! Hebrew number words, without points and with final letters folded
+//! Hebrew number words (and, at the end, Yiddish ones), without points and with final letters folded
 //! ([`lower`](super::find::lower)); normalisation turns every `י` into `'` (its confusable
 //! skeleton: `אלפים` arrives as `אלפ'ם`), which the word reader and the fold take back. Units
 //! in both genders and the construct state (`חמש`, `חמישה`, `חמשת`; full and defective
@@ -74,6 +74,44 @@ pub(super) const HE: &[(&str, M)] = &[
     ("חצי", Half),
 ];
 
+/// Yiddish (Hebrew letters, points dropped as for Hebrew): `פינף טויזנט הונדערט`, `צוויי טויזנט
+/// זיבן הונדערט פופציק`; a unit before the tens with `און` ("and": `פינף און זיבעציק` = 75),
+/// `הונדערט` (100), `טויזנט` (1000), `מיליאן`.
+pub(super) const YI: &[(&str, M)] = &[
+    ("איינס", Unit(1)),
+    ("איין", Unit(1)),
+    ("צוויי", Unit(2)),
+    ("דריי", Unit(3)),
+    ("פיר", Unit(4)),
+    ("פינף", Unit(5)),
+    ("פינעף", Unit(5)),
+    ("זעקס", Unit(6)),
+    ("זיבן", Unit(7)),
+    ("אכט", Unit(8)),
+    ("ניין", Unit(9)),
+    ("צען", Small(10)),
+    ("עלף", Small(11)),
+    ("צוועלף", Small(12)),
+    ("דרייצן", Small(13)),
+    ("פערצן", Small(14)),
+    ("פופצן", Small(15)),
+    ("זעכצן", Small(16)),
+    ("זיבעצן", Small(17)),
+    ("אכצן", Small(18)),
+    ("ניינצן", Small(19)),
+    ("צוואנציק", Tens(20)),
+    ("דרייסיק", Tens(30)),
+    ("פערציק", Tens(40)),
+    ("פופציק", Tens(50)),
+    ("זעכציק", Tens(60)),
+    ("זיבעציק", Tens(70)),
+    ("אכציק", Tens(80)),
+    ("ניינציק", Tens(90)),
+    ("הונדערט", Hundred),
+    ("טויזנט", Scale(1_000)),
+    ("מיליאן", Scale(1_000_000)),
+];
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_table, vals};
@@ -141,6 +179,19 @@ mod tests {
         ] {
             let n = normalize(s);
             assert_eq!(vals(&n), Vec::<f64>::new(), "{s:?}");
+            assert_eq!(vals(s), Vec::<f64>::new(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn yiddish() {
+        check_table(&[
+            ("פינף טויזנט הונדערט", 5100.0),
+            ("צוויי טויזנט זיבן הונדערט פופציק", 2750.0),
+            ("דריי טויזנט אכט הונדערט פינף און זיבעציק", 3875.0),
+            ("טויזנט פיר הונדערט צוואַנציק", 1420.0),
+        ]);
+        for s in ["טויזנט", "הונדערט יאר", "פינף און צוואַנציק"] {
             assert_eq!(vals(s), Vec::<f64>::new(), "{s:?}");
         }
     }

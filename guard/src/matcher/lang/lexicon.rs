@@ -4,21 +4,27 @@
 //! segmenter that splits a lower-cased word into the morphemes of one language's lexicon (the
 //! tables themselves are in [`super::romance`], [`super::germanic`], [`super::slavic`] and one
 //! module per other language).
-use super::arabic::AR;
+use super::arabic::{AR, FA, UR};
 use super::baltic::BAL;
+use super::caucasus::{HY, KA};
+use super::ethiopic::AM;
 use super::find::lower;
-use super::germanic::{DA, DE, NL, SV};
+use super::germanic::{AF, DA, DE, LB, NL, SV};
 use super::greek::EL;
-use super::hebrew::HE;
+use super::hebrew::{HE, YI};
 use super::hindi::{skeleton, skeleton_reading, HI, HI_LATN};
-use super::other::{EO, EU, SW};
-use super::romance::{CA, ES, FR, IT, LA, PT, RO};
+use super::indic::{BN, TA, TE};
+use super::inner_asia::{KK, MN};
+use super::mainland::{KM, MY, TH};
+use super::other::{EO, EU, MT, SW};
+use super::romance::{CA, ES, FR, GL, IT, LA, PT, RO};
 use super::romanized::{AR_LATN, CY, GA, HE_LATN, JA_LATN, KO_LATN, RU_LATN, TH_LATN, TLH};
-use super::slavic::{BG, PL, RU, UK, WSL};
+use super::slavic::{BE, BG, MK, PL, RU, SR, UK, WSL};
 use super::southeast::{ID, TL, VI};
 use super::turkish::TR;
 use super::uralic::{FI, HU};
 use std::sync::OnceLock;
+use unicode_normalization::UnicodeNormalization;
 
 /// Longest word (lower-cased bytes, `ß` as `ss`) considered: the longest German number below
 /// a million (`siebenhundertsiebenundsiebzigtausendsiebenhundertsiebenundsiebzig`) has 66.
@@ -145,12 +151,54 @@ pub(super) enum Lang {
     Ga,
     /// Klingon.
     Tlh,
+    /// Serbian in Cyrillic letters.
+    Sr,
+    /// Macedonian.
+    Mk,
+    /// Belarusian.
+    Be,
+    /// Kazakh.
+    Kk,
+    /// Mongolian (Cyrillic).
+    Mn,
+    /// Persian.
+    Fa,
+    /// Urdu.
+    Ur,
+    /// Yiddish.
+    Yi,
+    /// Afrikaans.
+    Af,
+    /// Galician.
+    Gl,
+    /// Luxembourgish.
+    Lb,
+    /// Maltese.
+    Mt,
+    /// Bengali.
+    Bn,
+    /// Tamil.
+    Ta,
+    /// Telugu.
+    Te,
+    /// Thai (in Thai script; romanised Thai is `ThLatn`).
+    Th,
+    /// Khmer.
+    Km,
+    /// Burmese.
+    My,
+    /// Georgian.
+    Ka,
+    /// Armenian.
+    Hy,
+    /// Amharic.
+    Am,
 }
 
 /// The languages written in Latin letters (read by the pass anchored on `STEMS`, see
 /// [`super::find`]) and in Cyrillic (read by the pass anchored on `CYR_STEMS`, only when the
 /// text has Cyrillic).
-pub(super) const LATIN: [Lang; 32] = [
+pub(super) const LATIN: [Lang; 36] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -183,15 +231,37 @@ pub(super) const LATIN: [Lang; 32] = [
     Lang::Cy,
     Lang::Ga,
     Lang::Tlh,
+    Lang::Af,
+    Lang::Gl,
+    Lang::Lb,
+    Lang::Mt,
 ];
-pub(super) const CYRILLIC: [Lang; 3] = [Lang::Ru, Lang::Uk, Lang::Bg];
+pub(super) const CYRILLIC: [Lang; 8] = [
+    Lang::Ru,
+    Lang::Uk,
+    Lang::Bg,
+    Lang::Sr,
+    Lang::Mk,
+    Lang::Be,
+    Lang::Kk,
+    Lang::Mn,
+];
 pub(super) const GREEK: [Lang; 1] = [Lang::El];
 pub(super) const DEVANAGARI: [Lang; 2] = [Lang::Hi, Lang::Hi2];
 pub(super) const HINGLISH: [Lang; 1] = [Lang::HiLatn];
-pub(super) const ARABIC: [Lang; 1] = [Lang::Ar];
-pub(super) const HEBREW: [Lang; 1] = [Lang::He];
+pub(super) const ARABIC: [Lang; 3] = [Lang::Ar, Lang::Fa, Lang::Ur];
+pub(super) const HEBREW: [Lang; 2] = [Lang::He, Lang::Yi];
+pub(super) const BENGALI: [Lang; 1] = [Lang::Bn];
+pub(super) const TAMIL: [Lang; 1] = [Lang::Ta];
+pub(super) const TELUGU: [Lang; 1] = [Lang::Te];
+pub(super) const THAI: [Lang; 1] = [Lang::Th];
+pub(super) const KHMER: [Lang; 1] = [Lang::Km];
+pub(super) const MYANMAR: [Lang; 1] = [Lang::My];
+pub(super) const GEORGIAN: [Lang; 1] = [Lang::Ka];
+pub(super) const ARMENIAN: [Lang; 1] = [Lang::Hy];
+pub(super) const ETHIOPIC: [Lang; 1] = [Lang::Am];
 /// Every language, in declaration order (`ALL[l as usize] == l`).
-const ALL: [Lang; 41] = [
+const ALL: [Lang; 62] = [
     Lang::Fr,
     Lang::De,
     Lang::Es,
@@ -233,6 +303,27 @@ const ALL: [Lang; 41] = [
     Lang::Cy,
     Lang::Ga,
     Lang::Tlh,
+    Lang::Sr,
+    Lang::Mk,
+    Lang::Be,
+    Lang::Kk,
+    Lang::Mn,
+    Lang::Fa,
+    Lang::Ur,
+    Lang::Yi,
+    Lang::Af,
+    Lang::Gl,
+    Lang::Lb,
+    Lang::Mt,
+    Lang::Bn,
+    Lang::Ta,
+    Lang::Te,
+    Lang::Th,
+    Lang::Km,
+    Lang::My,
+    Lang::Ka,
+    Lang::Hy,
+    Lang::Am,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -243,6 +334,32 @@ pub(super) enum Script {
     Devanagari,
     Arabic,
     Hebrew,
+    /// The scripts read in the text as written, marks kept (see [`super::find::lower`]).
+    Bengali,
+    Tamil,
+    Telugu,
+    Thai,
+    Khmer,
+    Myanmar,
+    Georgian,
+    Armenian,
+    Ethiopic,
+}
+
+impl Script {
+    /// Whether words of this script are read as written, in the view that keeps marks (NFKC):
+    /// its vowel signs are marks, which the normalised view drops.
+    pub(super) fn as_written(self) -> bool {
+        !matches!(
+            self,
+            Script::Latin
+                | Script::Cyrillic
+                | Script::Greek
+                | Script::Devanagari
+                | Script::Arabic
+                | Script::Hebrew
+        )
+    }
 }
 
 /// The byte an Arabic letter folds to (see [`lower`]): `0x80 + (c - U+0620)`.
@@ -262,6 +379,10 @@ const AR_PREFIXES: [u8; 2] = [arabic_byte('ب'), arabic_byte('ل')];
 const HE_VAV: [u8; 1] = [hebrew_byte('ו')];
 /// Bulgarian `и` ("and"), as [`lower`] folds Cyrillic: `0x80 + (c - 'а')`.
 const BG_I: [u8; 1] = [0x80 + ('и' as u32 - 'а' as u32) as u8];
+/// Belarusian `і` ("and"), folded as [`lower`] folds it.
+const BE_I: [u8; 1] = [0xA0];
+/// Yiddish `און` ("and").
+const YI_UN: [u8; 3] = [hebrew_byte('א'), hebrew_byte('ו'), hebrew_byte('נ')];
 const HE_PREFIXES: [u8; 4] = [
     hebrew_byte('ב'),
     hebrew_byte('ל'),
@@ -312,6 +433,27 @@ impl Lang {
             Lang::Cy => CY,
             Lang::Ga => GA,
             Lang::Tlh => TLH,
+            Lang::Sr => SR,
+            Lang::Mk => MK,
+            Lang::Be => BE,
+            Lang::Kk => KK,
+            Lang::Mn => MN,
+            Lang::Fa => FA,
+            Lang::Ur => UR,
+            Lang::Yi => YI,
+            Lang::Af => AF,
+            Lang::Gl => GL,
+            Lang::Lb => LB,
+            Lang::Mt => MT,
+            Lang::Bn => BN,
+            Lang::Ta => TA,
+            Lang::Te => TE,
+            Lang::Th => TH,
+            Lang::Km => KM,
+            Lang::My => MY,
+            Lang::Ka => KA,
+            Lang::Hy => HY,
+            Lang::Am => AM,
         }
     }
 
@@ -321,11 +463,27 @@ impl Lang {
 
     fn script(self) -> Script {
         match self {
-            Lang::Ru | Lang::Uk | Lang::Bg => Script::Cyrillic,
+            Lang::Ru
+            | Lang::Uk
+            | Lang::Bg
+            | Lang::Sr
+            | Lang::Mk
+            | Lang::Be
+            | Lang::Kk
+            | Lang::Mn => Script::Cyrillic,
             Lang::El => Script::Greek,
             Lang::Hi | Lang::Hi2 => Script::Devanagari,
-            Lang::Ar => Script::Arabic,
-            Lang::He => Script::Hebrew,
+            Lang::Ar | Lang::Fa | Lang::Ur => Script::Arabic,
+            Lang::He | Lang::Yi => Script::Hebrew,
+            Lang::Bn => Script::Bengali,
+            Lang::Ta => Script::Tamil,
+            Lang::Te => Script::Telugu,
+            Lang::Th => Script::Thai,
+            Lang::Km => Script::Khmer,
+            Lang::My => Script::Myanmar,
+            Lang::Ka => Script::Georgian,
+            Lang::Hy => Script::Armenian,
+            Lang::Am => Script::Ethiopic,
             _ => Script::Latin,
         }
     }
@@ -341,8 +499,15 @@ impl Lang {
             // Only before `pół` in practice (see [`M::Half`]); the Cyrillic `с` / `з` are in
             // their lexicons (this compares folded bytes).
             Lang::Pl => b"i",
-            Lang::Ar => &AR_WAW,
+            Lang::Ar | Lang::Fa => &AR_WAW,
             Lang::He => &HE_VAV,
+            Lang::Yi => &YI_UN,
+            Lang::Sr | Lang::Mk => &BG_I,
+            Lang::Be => &BE_I,
+            Lang::Af => b"en",
+            Lang::Gl => b"e",
+            Lang::Lb => b"an",
+            Lang::Mt => b"u",
             Lang::Da => b"og",
             Lang::Ro => b"si",
             Lang::Ca => b"i",
@@ -376,7 +541,19 @@ impl Lang {
             | Lang::HeLatn
             | Lang::RuLatn
             | Lang::Cy
-            | Lang::Tlh => b"",
+            | Lang::Tlh
+            | Lang::Kk
+            | Lang::Mn
+            | Lang::Ur
+            | Lang::Bn
+            | Lang::Ta
+            | Lang::Te
+            | Lang::Th
+            | Lang::Km
+            | Lang::My
+            | Lang::Ka
+            | Lang::Hy
+            | Lang::Am => b"",
         }
     }
 
@@ -437,6 +614,15 @@ impl Lang {
                 | Lang::KoLatn
                 | Lang::ArLatn
                 | Lang::Tlh
+                | Lang::Af
+                | Lang::Lb
+                | Lang::Bn
+                | Lang::Ta
+                | Lang::Th
+                | Lang::Km
+                | Lang::My
+                | Lang::Ka
+                | Lang::Hy
         )
     }
 
@@ -464,13 +650,38 @@ impl Lang {
                 | Lang::Ro
                 | Lang::Bal
                 | Lang::Bg
+                | Lang::Sr
+                | Lang::Mk
+                | Lang::Be
+                | Lang::Kk
+                | Lang::Mn
+                | Lang::Fa
+                | Lang::Ur
+                | Lang::Af
+                | Lang::Bn
+                | Lang::Ta
+                | Lang::Te
+                | Lang::Th
+                | Lang::Ka
+                | Lang::Hy
+                | Lang::Am
         )
     }
 
     /// German, Dutch and Arabic put the unit before the tens (`vierundzwanzig`,
     /// `vierentwintig`, `خمسة وعشرون`).
     pub(super) fn unit_first(self) -> bool {
-        matches!(self, Lang::De | Lang::Nl | Lang::Ar | Lang::ArLatn)
+        matches!(
+            self,
+            Lang::De
+                | Lang::Nl
+                | Lang::Ar
+                | Lang::ArLatn
+                | Lang::Af
+                | Lang::Lb
+                | Lang::Yi
+                | Lang::Mt
+        )
     }
 
     /// Tens and teens times the hundred word (`neunzehnhundert`, `negentienhonderd`,
@@ -486,6 +697,8 @@ impl Lang {
                 | Lang::HiLatn
                 | Lang::Da
                 | Lang::Hu
+                | Lang::Af
+                | Lang::Lb
         )
     }
 
@@ -543,6 +756,8 @@ impl Lang {
             ),
             Lang::Ga => matches!(w, b"da" | b"se" | b"tri" | b"mile" | b"is"),
             Lang::Tlh => matches!(w, b"sad" | b"hut" | b"los" | b"cha" | b"wa"),
+            Lang::Af | Lang::Mt => w == b"elf",
+            Lang::Gl => matches!(w, b"un" | b"once"),
             _ => false,
         }
     }
@@ -574,6 +789,15 @@ impl Lex {
         };
         let mut skel = Vec::new();
         for &(src, m) in lang.lexicon() {
+            // The scripts read as written meet the text in NFKC (`ำ` as `ํา`, Burmese marks in
+            // canonical order): so are their entries.
+            let nfkc: String;
+            let src = if lang.script().as_written() {
+                nfkc = src.nfkc().collect();
+                nfkc.as_str()
+            } else {
+                src
+            };
             let Some(t) = lower(src, lang.script(), &mut buf) else {
                 continue;
             };
@@ -858,6 +1082,12 @@ mod tests {
                 }
             };
             for &(src, m) in lang.lexicon() {
+                let nfkc: String = src.nfkc().collect();
+                let src: &'static str = if lang.script().as_written() {
+                    Box::leak(nfkc.into_boxed_str())
+                } else {
+                    src
+                };
                 let Some(t) = lower(src, lang.script(), &mut buf) else {
                     panic!("{lang:?}: {src:?} does not fold");
                 };

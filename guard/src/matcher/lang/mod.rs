@@ -5,9 +5,11 @@
 //! Spanish, Italian, Portuguese, Dutch, Swedish, Polish, Turkish, Vietnamese, Indonesian and
 //! Malay, Czech, Slovak, Croatian, Serbian and Bosnian, Slovene, Norwegian, Danish, Icelandic,
 //! Finnish, Estonian, Hungarian, Romanian, Catalan, Tagalog, Swahili, Esperanto, Latin, Basque,
-//! Lithuanian, Latvian (Latin letters), Russian, Ukrainian, Bulgarian (Cyrillic), Greek, Hindi
-//! (Devanagari and romanised), Arabic, Hebrew; CJK numerals, Japanese kana, Mandarin pinyin
-//! and Korean (Hangul); Roman. The caller has already normalised the text (NFKD without
+//! Lithuanian, Latvian, Afrikaans, Galician, Luxembourgish, Maltese (Latin letters), Russian,
+//! Ukrainian, Bulgarian, Serbian, Macedonian, Belarusian, Kazakh, Mongolian (Cyrillic), Greek,
+//! Hindi (Devanagari and romanised), Arabic, Persian, Urdu, Hebrew, Yiddish, Bengali, Tamil,
+//! Telugu, Thai, Khmer, Burmese, Georgian, Armenian, Amharic (read as written); CJK numerals,
+//! Japanese kana, Mandarin pinyin and Korean (Hangul); Roman. The caller has already normalised the text (NFKD without
 //! combining marks, so `fünf` arrives as `funf`, `pięć` as `piec`, `två` as `tva`, `năm` as
 //! `nam`, `pět` as `pet`, `négy` as `negy`, `й` as `и`, `पाँच` as `पच`, `ご` as `こ`, `wǔ` as
 //! `wu`; no invisible characters; every decimal digit ASCII; typographic apostrophes as `'`,
@@ -103,6 +105,25 @@
 //!     zazpiehun eta berrogeita hamar` (vigesimal tens).
 //!   - Lithuanian and Latvian ([`baltic`]): `penki tūkstančiai šimtas`, `pieci tūkstoši viens
 //!     simts`, `septiņsimt`.
+//!   - Serbian, Macedonian, Belarusian ([`slavic`]): `пет хиљада сто`, `две хиљаде седамсто
+//!     педесет`, `пет илјади сто`, `две илјади седумстотини педесет`, `пяць тысяч сто`; Kazakh
+//!     and Mongolian ([`inner_asia`]): `бес мың жүз`, `таван мянга нэг зуу`, `хоёр мянга долоон
+//!     зуун тавь`; `ј љ њ ћ ђ џ ѕ ә ғ қ ң ө ұ ү һ` have bytes of their own, `ў ѓ ќ` fold as NFKD.
+//!   - Persian and Urdu ([`arabic`]): `پنج هزار و صد`, `دو هزار و هفتصد و پنجاه` (`و` a word of
+//!     its own), `پانچ ہزار ایک سو` (Urdu 1–99 irregular as Hindi's, `سو` only after its
+//!     multiplier). Yiddish ([`hebrew`]): `פינף טויזנט הונדערט`, `פינף און זיבעציק` (75).
+//!   - Afrikaans and Luxembourgish ([`germanic`]): `vyfduisend eenhonderd`, `vyf-en-sewentig`,
+//!     `fënneftausendhonnert`, `fënnefasiwwenzeg`; Galician ([`romance`]): `cinco mil cen`, `dous
+//!     mil setecentos cincuenta`; Maltese ([`other`]): `ħamest elef u mija`, `tlitt elef tmien
+//!     mija u ħamsa u sebgħin`. Found through `honderd`, `tausend`, `mil`, `elef` (stems already
+//!     searched): `vyfduisend`, `eendausend…`, `elf`, `elfejn` with no such word are not read.
+//!   - Read as written (each its own pass, only on text holding its script; the vowel signs
+//!     are marks, which the normalised view drops, so the view that keeps them, NFKC, is the
+//!     one read): Bengali, Tamil, Telugu ([`indic`]: `পাঁচ হাজার একশো`, `ஐந்தாயிரத்து நூறு`,
+//!     `ఐదు వేల వంద`), Thai, Khmer, Burmese ([`mainland`]: `ห้าพันหนึ่งร้อย`, `ប្រាំពាន់មួយរយ`,
+//!     `ငါးထောင့်တစ်ရာ`, each one compound: a number glued into a sentence is not read),
+//!     Georgian, Armenian ([`caucasus`]: `ხუთი ათას ასი`, vigesimal `ორმოცდაათი`; `հինգ հազար
+//!     հարյուր`), Amharic ([`ethiopic`]: `አምስት ሺህ አንድ መቶ`).
 //!   - Cyrillic words are read in any case (`ПЯТЬ ТЫСЯЧ СТО`) and with Latin look-alike letters
 //!     mixed in (`стo`, `тыcяч`, `CTO` after a Cyrillic scale word); a Latin word may likewise
 //!     hold Cyrillic look-alikes (`cinq mille cеnt`), except in its anchor stem.
@@ -211,7 +232,9 @@
 //! every case and look-alike spelling of its stems) unless the text holds a Cyrillic lead
 //! byte; the Greek pass likewise needs a Greek lead byte (CE/CF) and the Korean one a Hangul
 //! lead byte (E1, EA..=ED); Hebrew D7, Arabic D8/D9, Devanagari `E0 A4`/`E0 A5` and kana `E3
-//! 81..=83`, each with its own automaton or reader, so ASCII text pays for none of them.
+//! 81..=83`, each with its own automaton or reader, so ASCII text pays for none of them; the
+//! scripts read as written share one more pass over the lead bytes E0 and E1 (and a search for
+//! D4..=D6, Armenian), which a text without them leaves at once.
 //! The newer Latin-letter languages' stems (`ribu`, `tis`, `tuha`, `szaz`, `elfu`, …:
 //! `STEMS2`) are a second automaton of the same kind, its matches merged with the first's in
 //! text order into one reader; a word a stem finds is checked first only against the
@@ -225,7 +248,9 @@
 //! Cyrillic: more languages per anchor word), ops prose in the new languages 115 MB/s.
 mod arabic;
 mod baltic;
+mod caucasus;
 mod cjk;
+mod ethiopic;
 mod find;
 mod germanic;
 // The differential harness is a native dev-dependency (the guard's tests also run in wasm).
@@ -234,9 +259,12 @@ mod golden;
 mod greek;
 mod hebrew;
 mod hindi;
+mod indic;
+mod inner_asia;
 mod kana;
 mod korean;
 mod lexicon;
+mod mainland;
 mod other;
 mod phrase;
 mod pinyin;
@@ -272,11 +300,14 @@ pub(crate) fn scale_word_list() -> impl Iterator<Item = &'static str> {
 use cjk::scan_cjk;
 use find::{
     arabic_anchors, ascii_anchors, cyr_anchors, greek_anchors, hebrew_anchors, hindi_anchors,
-    scan_latin, scan_words, Words, PINYIN_PATTERNS,
+    scan_latin, scan_words, written_anchors, Words, PINYIN_PATTERNS,
 };
 use kana::{has_kana, scan_kana};
 use korean::{has_hangul, scan_korean};
-use lexicon::{Script, ARABIC, CYRILLIC, DEVANAGARI, GREEK, HEBREW, HINGLISH};
+use lexicon::{
+    Script, ARABIC, ARMENIAN, BENGALI, CYRILLIC, DEVANAGARI, ETHIOPIC, GEORGIAN, GREEK, HEBREW,
+    HINGLISH, KHMER, MYANMAR, TAMIL, TELUGU, THAI,
+};
 use pinyin::Pinyin;
 pub(crate) use roman::glued_value as roman_glued_value;
 pub(crate) use roman::letters as roman_letters;
@@ -336,8 +367,58 @@ pub(crate) fn scan(text: &str, found: &mut dyn FnMut(f64)) -> Vec<f64> {
                 scan_words(text, ac, &DEVANAGARI, Script::Devanagari, &mut out);
             }
         }
+        scan_written(text, &mut out);
     }
     out.exact
+}
+
+/// The scripts read as written ([`lexicon::Script::as_written`]), each only on text holding
+/// one of its letters: one pass over the lead bytes E0 and E1 (and D4..=D6 for Armenian) sets
+/// a bit per script found.
+fn scan_written(text: &str, out: &mut Out) {
+    let b = text.as_bytes();
+    let mut found = 0u16;
+    for i in memchr::memchr2_iter(0xE0, 0xE1, b) {
+        let (Some(&x), Some(&y)) = (b.get(i), b.get(i + 1)) else {
+            continue;
+        };
+        found |= match (x, y) {
+            (0xE0, 0xA6 | 0xA7) => 1,
+            (0xE0, 0xAE | 0xAF) => 1 << 1,
+            (0xE0, 0xB0 | 0xB1) => 1 << 2,
+            (0xE0, 0xB8 | 0xB9) => 1 << 3,
+            (0xE1, 0x9E | 0x9F) => 1 << 4,
+            (0xE1, 0x80 | 0x81) => 1 << 5,
+            (0xE1, 0x83 | 0xB2) => 1 << 6,
+            (0xE1, 0x88..=0x8D) => 1 << 8,
+            _ => 0,
+        };
+    }
+    if memchr::memchr3(0xD4, 0xD5, 0xD6, b).is_some() {
+        found |= 1 << 7;
+    }
+    if found == 0 {
+        return;
+    }
+    let scripts: [(Script, &[lexicon::Lang]); 9] = [
+        (Script::Bengali, &BENGALI),
+        (Script::Tamil, &TAMIL),
+        (Script::Telugu, &TELUGU),
+        (Script::Thai, &THAI),
+        (Script::Khmer, &KHMER),
+        (Script::Myanmar, &MYANMAR),
+        (Script::Georgian, &GEORGIAN),
+        (Script::Armenian, &ARMENIAN),
+        (Script::Ethiopic, &ETHIOPIC),
+    ];
+    for (k, (script, langs)) in scripts.iter().enumerate() {
+        if found & (1 << k) == 0 {
+            continue;
+        }
+        if let Some(ac) = written_anchors(*script) {
+            scan_words(text, ac, langs, *script, out);
+        }
+    }
 }
 
 /// Roman numerals with an overline or macron (`V̅C`: a vinculum, ×1,000) or a Unicode `Ⅿ`
@@ -435,6 +516,23 @@ mod tests {
             .collect();
         let t: Vec<(&str, f64)> = owned.iter().map(|(s, v)| (s.as_str(), *v)).collect();
         check_table(&t);
+    }
+
+    /// [`check_table`] on the view that keeps marks (NFKC), which the scripts read as written
+    /// need; the normalised view (marks stripped) may read less, never a larger value.
+    pub(super) fn check_marked(table: &[(&str, f64)]) {
+        for &(s, n) in table {
+            let alt = crate::matcher::normalize::normalize_alt(s).unwrap_or_else(|| s.to_string());
+            check_table(&[(alt.as_str(), n)]);
+            let norm = crate::matcher::normalize::normalize(s);
+            let got = vals(&norm);
+            assert!(got.iter().all(|&v| v <= n), "{s:?} (normalised): {got:?}");
+        }
+    }
+
+    /// [`none_norm`], for the modules of the scripts read as written.
+    pub(super) fn none_marked(texts: &[&str]) {
+        none_norm(texts);
     }
 
     /// Texts that hold no number of 100 or more, in both views the matcher reads.

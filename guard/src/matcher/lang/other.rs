@@ -1,4 +1,4 @@
-//! Swahili, Esperanto and Basque.
+//! Swahili, Esperanto, Basque and Maltese.
 //!
 //! - Swahili: a scale word before its multiplier (`elfu tano` = 5000, `elfu mia nne` =
 //!   400 000), `mia` before its unit (`mia moja` = 100), `na` between parts (`elfu tano na
@@ -10,7 +10,7 @@
 //!   `hogeita`, `berrogeita`, … then a unit or 10..19), `ehun`, the hundreds in one word
 //!   (`berrehun`, `zazpiehun`), `mila`, `milioi`, `eta` (and). `ehun` is no anchor stem: a
 //!   number below 1000 (`hirurehun eta berrogei`) is read only next to `mila` or `milioi`.
-use super::lexicon::M::{self, Hundred, Hundreds, Scale, Small, Tens, Unit};
+use super::lexicon::M::{self, Hundred, Hundreds, Scale, Small, Tens, Times, Unit};
 
 pub(super) const SW: &[(&str, M)] = &[
     ("moja", Unit(1)),
@@ -99,6 +99,64 @@ pub(super) const EU: &[(&str, M)] = &[
     ("milioi", Scale(1_000_000)),
 ];
 
+/// Maltese (`ħ` as `h`, `għ` as `gh`, `ż`, `ċ`, `ġ` as NFKD leaves them): `ħamest elef u mija`,
+/// `tlitt elef tmien mija u ħamsa u sebgħin`; the construct forms before a noun (`ħames`,
+/// `ħamest`, `tlitt`, `seba'`, `tmien`), `mija` (100, after its multiplier too), `mitejn`
+/// (200), `elf` (1000), `elef` (after 3–10), `elfejn` (2000), unit `u` tens. Found through
+/// `elef` only (an anchor stem of romanised Hebrew): `elf` and `elfejn` alone are not read.
+pub(super) const MT: &[(&str, M)] = &[
+    ("wiehed", Unit(1)),
+    ("wahda", Unit(1)),
+    ("tnejn", Unit(2)),
+    ("zewg", Unit(2)),
+    ("tlieta", Unit(3)),
+    ("tliet", Unit(3)),
+    ("tlitt", Unit(3)),
+    ("erbgha", Unit(4)),
+    ("erba", Unit(4)),
+    ("erbat", Unit(4)),
+    ("hamsa", Unit(5)),
+    ("hames", Unit(5)),
+    ("hamest", Unit(5)),
+    ("sitta", Unit(6)),
+    ("sitt", Unit(6)),
+    ("sebgha", Unit(7)),
+    ("seba", Unit(7)),
+    ("sebat", Unit(7)),
+    ("tmienja", Unit(8)),
+    ("tmien", Unit(8)),
+    ("tmint", Unit(8)),
+    ("disgha", Unit(9)),
+    ("disa", Unit(9)),
+    ("disat", Unit(9)),
+    ("ghaxra", Small(10)),
+    ("ghaxart", Small(10)),
+    ("hdax", Small(11)),
+    ("tnax", Small(12)),
+    ("tlettax", Small(13)),
+    ("erbatax", Small(14)),
+    ("hmistax", Small(15)),
+    ("sittax", Small(16)),
+    ("sbatax", Small(17)),
+    ("tmintax", Small(18)),
+    ("dsatax", Small(19)),
+    ("ghoxrin", Tens(20)),
+    ("tletin", Tens(30)),
+    ("erbghin", Tens(40)),
+    ("hamsin", Tens(50)),
+    ("sittin", Tens(60)),
+    ("sebghin", Tens(70)),
+    ("tmenin", Tens(80)),
+    ("disghin", Tens(90)),
+    ("mija", Hundred),
+    ("mitejn", Hundreds(200)),
+    ("elf", Scale(1_000)),
+    ("elef", Times(1_000)),
+    ("elfejn", M::Dual(1_000)),
+    ("miljun", Scale(1_000_000)),
+    ("miljuni", Times(1_000_000)),
+];
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_norm, none_norm};
@@ -165,5 +223,15 @@ mod tests {
             "bost minutu",
             "ETA 5 minutes, bat and ball",
         ]);
+    }
+
+    #[test]
+    fn maltese() {
+        check_norm(&[
+            ("ħamest elef u mija", 5100.0),
+            ("tlitt elef tmien mija u ħamsa u sebgħin", 3875.0),
+            ("ħames elef", 5000.0),
+        ]);
+        none_norm(&["elef", "u mija", "elef grazzi"]);
     }
 }

@@ -279,11 +279,12 @@ impl Phrase {
                 true
             }
             // soixante-dix, soixante et onze, quatre-vingt-douze; Basque berrogeita hamar
-            // (40 + 10).
+            // (40 + 10), Georgian ორმოცდაათი (40 + 10).
             (Small(n), Stage::Tens)
                 if n < 20
                     && ((fr && matches!(self.group % 100, 60 | 80))
-                        || (self.lang == Lang::Eu && self.group.is_multiple_of(20))) =>
+                        || (matches!(self.lang, Lang::Eu | Lang::Ka)
+                            && self.group.is_multiple_of(20))) =>
             {
                 self.group += u64::from(n);
                 self.stage = if n == 10 { Dix } else { Closed };

@@ -1,4 +1,4 @@
-//! The lexicons of the Romance languages, French, Spanish, Italian and Portuguese: every
+//! The lexicons of the Romance languages, French, Spanish, Italian, Portuguese and Galician: every
 //! number word or morpheme (with Italian and Spanish elisions, Belgian and Swiss French tens,
 //! the precomposed hundreds) and what it stands for, as [`super::lexicon::segment`] reads it.
 use super::lexicon::M::{self, Hundred, Hundreds, Scale, Small, Tens, Times, Unit};
@@ -396,6 +396,62 @@ pub(super) const LA: &[(&str, M)] = &[
     ("millia", Times(1_000)),
 ];
 
+/// Galician: `cinco mil cen`, `dous mil setecentos cincuenta`, `cen` (100 alone) and `cento`
+/// (before more), `douscentos`/`duascentas`…`novecentos`, `quiñentos` (as NFKD leaves it),
+/// `mil`, `millón(s)`, `e` between parts.
+pub(super) const GL: &[(&str, M)] = &[
+    ("un", Unit(1)),
+    ("unha", Unit(1)),
+    ("dous", Unit(2)),
+    ("duas", Unit(2)),
+    ("tres", Unit(3)),
+    ("catro", Unit(4)),
+    ("cinco", Unit(5)),
+    ("seis", Unit(6)),
+    ("sete", Unit(7)),
+    ("oito", Unit(8)),
+    ("nove", Unit(9)),
+    ("dez", Small(10)),
+    ("once", Small(11)),
+    ("doce", Small(12)),
+    ("trece", Small(13)),
+    ("catorce", Small(14)),
+    ("quince", Small(15)),
+    ("dezaseis", Small(16)),
+    ("dezasete", Small(17)),
+    ("dezaoito", Small(18)),
+    ("dezanove", Small(19)),
+    ("vinte", Tens(20)),
+    ("trinta", Tens(30)),
+    ("corenta", Tens(40)),
+    ("cincuenta", Tens(50)),
+    ("sesenta", Tens(60)),
+    ("setenta", Tens(70)),
+    ("oitenta", Tens(80)),
+    ("noventa", Tens(90)),
+    ("cen", Hundreds(100)),
+    ("cento", Hundreds(100)),
+    ("douscentos", Hundreds(200)),
+    ("duascentas", Hundreds(200)),
+    ("trescentos", Hundreds(300)),
+    ("trescentas", Hundreds(300)),
+    ("catrocentos", Hundreds(400)),
+    ("catrocentas", Hundreds(400)),
+    ("quinentos", Hundreds(500)),
+    ("quinentas", Hundreds(500)),
+    ("seiscentos", Hundreds(600)),
+    ("seiscentas", Hundreds(600)),
+    ("setecentos", Hundreds(700)),
+    ("setecentas", Hundreds(700)),
+    ("oitocentos", Hundreds(800)),
+    ("oitocentas", Hundreds(800)),
+    ("novecentos", Hundreds(900)),
+    ("novecentas", Hundreds(900)),
+    ("mil", Scale(1_000)),
+    ("millon", Scale(1_000_000)),
+    ("millons", Scale(1_000_000)),
+];
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_norm, check_table, none_norm};
@@ -543,6 +599,23 @@ mod tests {
             ("um milhao", 1_000_000.0),
             ("dois bilhoes", 2e9),
             ("Mil E Cem", 1100.0),
+        ]);
+    }
+
+    #[test]
+    fn galician() {
+        check_norm(&[
+            ("cinco mil cen", 5100.0),
+            ("dous mil setecentos cincuenta", 2750.0),
+            ("mil catrocentos vinte", 1420.0),
+            ("tres mil oitocentos setenta e cinco", 3875.0),
+            ("dous millóns", 2_000_000.0),
+        ]);
+        none_norm(&[
+            "mil grazas",
+            "cen anos",
+            "once upon a time",
+            "cento por cento",
         ]);
     }
 }

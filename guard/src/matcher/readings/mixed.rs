@@ -113,6 +113,36 @@ const COUNTS: &[(&str, &str)] = &[
     ("crore", "10000000"),
     ("crores", "10000000"),
 ];
+/// Other languages' thousand words and abbreviations after digits that the lexicon of
+/// `lang` does not read alone (an abbreviation, a word that is English, a spaced CJK unit),
+/// and what each is written as: `5,1 tis.` (Czech, Slovak), `5,1 χιλ.` (Greek), `5.1 elfu`
+/// (Swahili), `5.1 hazar` (Persian, Urdu, Hindi romanised), `0.051 lac` (lakh), `0.51 万`
+/// (spaced; glued, it is CJK's). Turkish `bin` is English too: see [`bin_thousand`].
+const FOREIGN_COUNTS: &[(&str, &str)] = &[
+    ("tis", "thousand"),
+    ("\u{3C7}\u{3B9}\u{3BB}", "thousand"),
+    ("elfu", "thousand"),
+    ("hazar", "thousand"),
+    ("hazaar", "thousand"),
+    ("lac", "* 100000"),
+    ("lacs", "* 100000"),
+    ("\u{4E07}", "* 10000"),
+    ("\u{842C}", "* 10000"),
+    ("\u{B9CC}", "* 10000"),
+];
+
+/// What a word of [`FOREIGN_COUNTS`] after digits is written as (any case).
+fn foreign_count(t: &str) -> Option<&'static str> {
+    if t.len() > 8 {
+        return None;
+    }
+    let lower = t.to_lowercase();
+    FOREIGN_COUNTS
+        .iter()
+        .find(|(w, _)| *w == lower)
+        .map(|&(_, r)| r)
+}
+
 /// Units with an SI `kilo` of their own (`5.1 kilometres` is a distance, not 5,100 of them).
 const SI_KILO: &[&str] = &[
     "byte", "bytes", "bit", "bits", "meter", "meters", "metre", "metres", "gram", "grams", "watt",
@@ -521,6 +551,13 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     if !prev_digits {
         return None;
     }
+    // `5,1 tis.`, `5.1 elfu`, `0.051 lac`, `0.51 万`; Turkish `5,1 bin`, `5 bin 100`.
+    if let Some(r) = foreign_count(t.text) {
+        return Some((r.to_string(), i + 1));
+    }
+    if t.text == "bin" && bin_thousand(v, i) {
+        return Some(("thousand".to_string(), i + 1));
+    }
     // `510 tens`, `425 dozen`, `0.51 myriad` (not `tens of thousands`).
     if let Some((_, f)) = COUNTS.iter().find(|(c, _)| t.text.eq_ignore_ascii_case(c)) {
         let of = v.is_text(v.after(i), "of");
@@ -535,6 +572,19 @@ fn letters_at(v: &View<'_, '_>, i: usize) -> Option<(String, usize)> {
     let rest = t.text.get(lower.len()..)?;
     let si = SI_KILO.iter().any(|u| rest.eq_ignore_ascii_case(u));
     (rest.len() >= 3 && !si).then(|| (format!("thousand {rest}"), i + 1))
+}
+
+/// Turkish `bin` (1000) after digits is also the English word (`5 bin`, `bin 2`): it is the
+/// thousand only after a decimal comma (`5,1 bin mesaj`, as Turkish writes decimals) or
+/// between a number below 1000 and a group of three digits (`5 bin 100`).
+fn bin_thousand(v: &View<'_, '_>, i: usize) -> bool {
+    let Some(d) = v.before(i) else { return false };
+    let comma = d >= 2 && v.is_text(d - 1, ",") && v.kind(d - 2, Kind::Digits);
+    let group = v.space(i + 1)
+        && v.plain_digits(i + 2).is_some_and(|g| g.len() == 3)
+        && v.plain_digits(d)
+            .is_some_and(|n| n.len() <= 3 && !n.starts_with('0'));
+    comma || group
 }
 
 /// The factor of a counted unit (`dozen` 12, `score` 20, `gross` 144), for the phrase reader
@@ -1152,7 +1202,10 @@ fn after_digits(s: &str, e: usize) -> bool {
     {
         wide += 1;
     }
-    if (1..=24).contains(&(wide - a)) && s.get(a..wide).and_then(foreign_scale).is_some() {
+    if (1..=24).contains(&(wide - a))
+        && s.get(a..wide)
+            .is_some_and(|w| foreign_scale(w).is_some() || foreign_count(w).is_some())
+    {
         return true;
     }
     let Some(w) = s.get(a..z) else { return false };
@@ -1195,6 +1248,7 @@ fn after_digits(s: &str, e: usize) -> bool {
         || is("thirds")
         || scale_variant(w, true).is_some()
         || COUNTS.iter().any(|(c, _)| is(c))
+        || is("bin")
         || w.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("kilo"))
         || k_count(w).is_some()
         || (is("on")
@@ -1362,6 +1416,15 @@ mod tests {
             ("51\u{767E}", "51 hundred"),
             ("5\u{5343}1\u{767E}", "5 thousand 1 hundred"),
             ("5 тысяч 100", "5 thousand 100"),
+            ("5 bin 100", "5 thousand 100"),
+            ("2 bin 750", "2 thousand 750"),
+            ("5,1 bin mesaj", "5,1 thousand mesaj"),
+            ("5,1 tis. zpr\u{E1}v", "5,1 thousand. zpr\u{E1}v"),
+            ("5,1 \u{3C7}\u{3B9}\u{3BB}.", "5,1 thousand."),
+            ("5.1 elfu", "5.1 thousand"),
+            ("1.42 hazar", "1.42 thousand"),
+            ("0.051 lac", "0.051 * 100000"),
+            ("0.51 \u{4E07} messages", "0.51 * 10000 messages"),
         ] {
             assert_eq!(read(s), r, "{s}");
             assert!(!hits(s, &[]).is_empty(), "{s}");
@@ -1373,7 +1436,11 @@ mod tests {
             "5 mil",
             "5 Tausend",
             "51 Hundertschaften",
-            "5 bin 100",
+            "5 bin 10",
+            "5 bins 100",
+            "bin 5 100",
+            "5.1 bin",
+            "5,1 bins",
             "51 set",
             "v51 cientos",
             "8 SATA disks",
