@@ -799,7 +799,7 @@ impl FuzzyNames {
         if has_turned(s) {
             self.scan_skeleton(s, &skeleton(s, Script::Look, true), hits);
         }
-        if !(self.loose.is_empty() && self.loose_short.is_empty()) && !s.is_ascii() {
+        if (!self.loose.is_empty() || !self.loose_short.is_empty()) && !s.is_ascii() {
             self.other_scripts(s, hits);
         }
     }
