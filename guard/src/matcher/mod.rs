@@ -812,6 +812,11 @@ impl Matcher {
                 self.scan_changed_with_names(&norm, &n, hits, true, false);
             }
         }
+        // Digits after an apostrophe that groups them wrongly (`2400000'5100`), on their own.
+        if let Some(v) = normalize::apostrophes_as_spaces(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed(&norm, &n, hits, false);
+        }
         if let Some(plain) = normalize::plain_subscripts(text) {
             let n = normalize::normalize(&plain);
             self.scan_changed(&norm, &n, hits, false);

@@ -466,6 +466,31 @@ fn separator_lookalike(c: char) -> Option<char> {
     matches!(first, '.' | ',' | '-' | '\'').then_some(first)
 }
 
+/// The text with each `'` between two digits as a space (`2400000'5100` → `2400000 5100`),
+/// for a view of its own: an apostrophe groups digits in Swiss writing (`5'100`, which a
+/// space groups the same way), and where the groups are not of three the digits after it are
+/// a number of their own, as the matcher before issue 10 read them. `None` without one.
+pub(crate) fn apostrophes_as_spaces(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let between = |i: usize| {
+        i > 0
+            && b.get(i - 1).is_some_and(u8::is_ascii_digit)
+            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+    };
+    if !memchr::memchr_iter(b'\'', b).any(between) {
+        return None;
+    }
+    let mut out = b.to_vec();
+    for i in memchr::memchr_iter(b'\'', b) {
+        if between(i) {
+            if let Some(c) = out.get_mut(i) {
+                *c = b' ';
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// The text with subscript digits as plain digits (`0٠₁₀` → `0٠10`), for a view of its own:
 /// the normalised text writes a subscript run as a base (`_10`), and the NFKC reading keeps
 /// other scripts' digits, so a number whose digits mix both (`0٠₁₀`, `00₁₀` read as `0010`)
@@ -680,6 +705,19 @@ fn push_letter(c: char, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn apostrophes_between_digits() {
+        assert_eq!(
+            apostrophes_as_spaces("..2400000'5100").as_deref(),
+            Some("..2400000 5100")
+        );
+        assert_eq!(
+            apostrophes_as_spaces("it's 5'100").as_deref(),
+            Some("it's 5 100")
+        );
+        assert_eq!(apostrophes_as_spaces("it's 5100"), None);
+    }
 
     #[test]
     fn normalisation_table() {
