@@ -11,10 +11,16 @@
 //!   the 5000 mark`, `down 100 from 5200`, `up 100 from 5000`;
 //! - an operation on the unknown and its result: `add 900 to the lag and you get 6000`,
 //!   `subtract 100 from it and you get 5000`, `if the lag doubled it would be 10200`, `double
-//!   it and you get 10200`, `three of these lags make 15300`.
+//!   it and you get 10200`, `three of these lags make 15300`;
+//! - counted multiples and shares of a stated amount: `2550 pairs`, `1020 fives`, `51-fold
+//!   100`, `275 tenfold`, `5.1‰ of a million`, `27.5 basis points of a million`;
+//! - digit edits a line asks for, applied to the numbers near the instruction: `5200 but with
+//!   the 2 changed to 1`, `like 5900 except the second digit is 1`, `51007 with the 7
+//!   dropped`, `the first four digits of 510087`, `95100 without its leading 9`.
 //!
 //! `expr.rs` reads symbols between numbers, `equations.rs` an unknown beside an operator,
-//! `readings/appended.rs` amounts added on top; this module owns deltas said in words.
+//! `readings/appended.rs` amounts added on top, `digitops.rs` digits swapped, reversed or
+//! shifted; this module owns deltas, multiples and digit edits said in words.
 //!
 //! # False-positive controls
 //!
@@ -44,7 +50,6 @@ pub(crate) fn scan(nums: &NumTargets, s: &str, hits: &mut Hits) {
     });
 }
 
-/// Cue words: one of them must be on a line for the line to be read.
 /// Cue words: one of them must be on a line, as a whole word (a stem may take a suffix, a
 /// `fold` a number word before it), for the line to be read.
 #[rustfmt::skip]
@@ -150,7 +155,9 @@ fn values(s: &str, hit: &mut impl FnMut(f64)) {
     };
     for line in s.split('\n') {
         // Most prose lines hold no digit: the cue search is for lines that do.
-        if line.len() > 4096 || !line.bytes().any(|c| c.is_ascii_digit()) {
+        // Every reader below looks a bounded number of tokens around each one, so a line of
+        // any length is read whole (a cap would let padding hide a delta).
+        if !line.bytes().any(|c| c.is_ascii_digit()) {
             continue;
         }
         let lb = line.as_bytes();
@@ -503,8 +510,8 @@ enum Edit {
 }
 
 /// Digit edits a line asks for (`5200 but with the 2 changed to 1`, `51007 with the 7
-/// dropped`, `the first four digits of 510087`, `95100 without its leading 9`), applied to
-/// every number on the line; each result is compared exactly.
+/// dropped`, `the first four digits of 510087`, `95100 without its leading 9`), each applied
+/// to the numbers within [`EDIT_REACH`] tokens of it; each result is compared exactly.
 fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
     const ORD: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
     const PLACES: [&str; 4] = ["ones", "tens", "hundreds", "thousands"];
@@ -608,31 +615,30 @@ fn edits(t: &[Tok<'_>], hit: &mut impl FnMut(f64)) {
             }
             _ => {}
         }
-        if ops.len() >= 8 {
-            break;
-        }
-    }
-    if ops.is_empty() {
-        return;
-    }
-    let numbers: Vec<&str> = t
-        .iter()
-        .filter_map(|x| match x {
-            Tok::Num(_, raw) => Some(*raw),
-            _ => None,
-        })
-        .take(16)
-        .collect();
-    for raw in numbers {
-        let digits: String = raw
-            .chars()
-            .filter(|c| c.is_ascii_digit() || *c == '.')
-            .collect();
-        for op in &ops {
-            apply(&digits, *op, hit);
+        // Each instruction applies to the numbers near it: decoys elsewhere on a long line
+        // neither hide the number nor make the work grow faster than the line.
+        for op in ops.drain(..) {
+            let near = t
+                .iter()
+                .enumerate()
+                .skip(k.saturating_sub(EDIT_REACH))
+                .take(2 * EDIT_REACH + 1);
+            for (_, x) in near {
+                if let Tok::Num(_, raw) = x {
+                    let digits: String = raw
+                        .chars()
+                        .filter(|c| c.is_ascii_digit() || *c == '.')
+                        .collect();
+                    apply(&digits, op, hit);
+                }
+            }
         }
     }
 }
+
+/// How many tokens either side of a digit instruction its number may stand
+/// (`the first four digits of 510087`, `take 51009 and drop the 9`).
+const EDIT_REACH: usize = 12;
 
 /// What names one digit of a number before it (`the 7`, `one zero`, `its 9`).
 const ARTICLES: [&str; 6] = ["the", "its", "a", "one", "that", "this"];
@@ -1031,6 +1037,14 @@ mod tests {
             let got = read(text);
             assert!(got.contains(&want), "{text:?}: {got:?}");
         }
+        // Padding neither hides a delta nor an edit: a long line, decoy numbers and
+        // instructions before it.
+        let pad = "x ".repeat(3000) + "5000 bumped by 100";
+        assert!(read(&pad).contains(&5100.0));
+        let decoys = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20, ".repeat(3)
+            + &"the 3 dropped, ".repeat(10)
+            + "51007 with the 7 dropped";
+        assert!(read(&decoys).contains(&5100.0));
         // Near-misses: no `by`, no result, no marker of equal parts, a number operand.
         for text in [
             "5200 dropped 100 messages",
