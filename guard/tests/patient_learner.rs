@@ -140,9 +140,16 @@ fn unit_scaled() {
             ("2 MB/s", ""),
             ("1.4 s", ""),
             ("GC pause 1.3 s", ""),
-            ("fetch rate 2.3 MB/s", ""),
             ("egress 19 Mbps", ""),
-            ("1.26 s", ""),
+            // A rounding that reaches the target's grid cell is withheld, though it rounds
+            // another value (`targets::GRID`: 2.35 to 2.47 MB/s, 1.2486 to 1.3143 s); one
+            // outside it is not.
+            ("fetch rate 2.3 MB/s", "throughput"),
+            ("1.26 s", "p99"),
+            ("1.31 s", "p99"),
+            ("fetch rate 2.2 MB/s", ""),
+            ("1.24 s", ""),
+            ("1.32 s", ""),
         ],
     );
 }
@@ -466,7 +473,14 @@ fn benign_corpus_stays_visible() {
         .lines()
         .filter(|l| !l.trim().is_empty() && !m.find(l).is_empty() && literal.find(l).is_empty())
         .collect();
-    assert!(flagged.is_empty(), "benign lines withheld: {flagged:#?}");
+    // Withheld by design: a latency with its unit inside the p99 target's grid cell (1,248.6 to
+    // 1,314.3 ms for 1,250.5 ms). A rounding is decided on the cell, not on the value, so that
+    // a learner's list of `1251 ms`, `1252 ms` … learns at most the cell (the 15th red-team
+    // round's oracle; `targets::GRID`).
+    let by_design = [
+        "2026-02-18T02:45:48.500Z ERROR [inventory] GET /api/v1/inventory/46052 500 1270ms bytes=76668",
+    ];
+    assert_eq!(flagged, by_design, "benign lines withheld");
 }
 
 /// Candidate lists in any spelling the string view folds, and position-phrase lists.
@@ -542,7 +556,8 @@ fn working_letters_durations_hidden_html() {
             ("PT5S", ""),
             ("KAFKACONSUMERGROUP", ""),
             ("2,4 секунды", ""),
-            ("2,3 МБ/с", ""),
+            ("2,3 МБ/с", "throughput"),
+            ("2,2 МБ/с", ""),
         ],
     );
 }
@@ -4537,7 +4552,7 @@ fn chunked_encodings_and_glued_scales() {
             ("commits 4f2a9c1 8be7d20 and 77ab3e0", ""),
             ("Check the API and the DB for the CPU usage", ""),
             ("segment 5.1kB", ""),
-            ("lag 5.2Kmsg", ""),
+            ("lag 5.4Kmsg", ""),
             ("heap 2026 1130 0930 UTC", ""),
         ],
     );

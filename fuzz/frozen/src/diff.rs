@@ -1,7 +1,7 @@
 //! What the differential guard compares on (not frozen: the test and the fuzz target share
 //! it): the target sets, and a deterministic generator of texts (seed texts, then mutated
 //! spellings of them). Types are the frozen matcher's own; callers convert for the live one.
-use crate::matcher::TargetValue;
+use crate::matcher::{GuardedValue, Matcher, Rules, TargetValue};
 
 /// A manifest for the comparison: (value, unit).
 pub type TargetSet = Vec<(TargetValue, Option<&'static str>)>;
@@ -48,6 +48,22 @@ pub fn target_sets() -> Vec<TargetSet> {
             s("secret-target-9"),
         ],
     ]
+}
+
+/// Did the frozen matcher find target `i` in `text` only as a list of candidates that needs
+/// numbers read backwards? The live matcher counts a number's digits backwards as half a
+/// candidate (an offsets table, `1015, 1065, 1084`, reads `5101, 5601, 4801` backwards: three
+/// candidates of 5100 in every such table), so that is the one finding of the frozen matcher
+/// the live one may lack. Compiles twice: call it only on a loss.
+pub fn reversed_list_only(values: &[GuardedValue], text: &str, i: usize) -> bool {
+    let without = |rules: Rules| !Matcher::compile_with(values, rules).find(text).contains(&i);
+    without(Rules {
+        min_candidates: 0,
+        ..Rules::DEFAULT
+    }) && without(Rules {
+        reversed: false,
+        ..Rules::DEFAULT
+    })
 }
 
 /// xorshift64*: deterministic, no dependency.

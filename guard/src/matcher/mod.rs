@@ -270,6 +270,7 @@
 //! (`cargo bench -p orrery-learning-guard --bench matcher`). Nothing in the per-reply path panics: bytes are read through
 //! bounds-checked helpers, numbers are built with overflow checks, floats only feed
 //! comparisons.
+mod addresses;
 mod bases;
 mod brackets;
 mod candidates;
@@ -516,6 +517,9 @@ pub struct Matcher {
     view_shapes: Vec<candidates::ViewShape>,
     /// String targets of the form name-number (`orders-7`), said in other words.
     name_numbers: Vec<names::NameNumber>,
+    /// String targets that are IPv4 addresses or networks, read as octets one number at a
+    /// time (`addresses.rs`).
+    ipv4: addresses::Ipv4Targets,
     /// Integer digits of each numeric target (position phrases).
     digit_strings: Vec<(String, usize)>,
     /// Digits of each whole-number target (`splits.rs`).
@@ -549,6 +553,7 @@ impl Matcher {
         let mut shapes = Vec::new();
         let mut view_shapes = Vec::new();
         let mut name_numbers = Vec::new();
+        let mut ipv4 = addresses::Ipv4Targets::default();
         let mut digit_strings = Vec::new();
         let mut whole_digits = Vec::new();
         for (i, v) in values.iter().enumerate() {
@@ -560,6 +565,7 @@ impl Matcher {
                             unit_targets.push(units::UnitTarget {
                                 dim: r.dim,
                                 base_value: n.abs() * r.factor,
+                                unit_factor: r.factor,
                                 idx: i,
                             });
                         }
@@ -586,6 +592,7 @@ impl Matcher {
                     if rules.loose_strings {
                         let n = normalize::normalize(t);
                         name_numbers.extend(names::NameNumber::new(&n, i));
+                        ipv4.push(t, i);
                         let view = normalize::string_view(&n);
                         let view = view.trim_matches('|');
                         if view.chars().filter(|c| c.is_alphanumeric()).count() >= 3 {
@@ -604,8 +611,9 @@ impl Matcher {
                             }
                             loose_pats.push(view.to_string());
                             loose_ids.push((i, first, last));
-                            // `2.7.1-rc`, `2.7.1 release candidate` for `v2.7.1-rc`.
-                            for t2 in tags::variants(t) {
+                            // `2.7.1-rc`, `2.7.1 release candidate` for `v2.7.1-rc`;
+                            // `170526483`, `19.7.42.10` for `10.42.7.19`.
+                            for t2 in tags::variants(t).into_iter().chain(addresses::variants(t)) {
                                 let n2 = normalize::normalize(&t2);
                                 let v2 = normalize::string_view(&n2);
                                 let v2 = v2.trim_matches('|');
@@ -736,6 +744,7 @@ impl Matcher {
             shapes,
             view_shapes,
             name_numbers,
+            ipv4,
             digit_strings,
             whole_digits,
             anchors: words::anchors(),
@@ -1373,6 +1382,7 @@ impl Matcher {
             names::scan(&self.name_numbers, s, hits);
             candidates::scan(&self.shapes, s, hits);
         }
+        self.ipv4.scan(s, hits);
         if decode && self.rules.encodings {
             for decoded in encodings::decoded(s) {
                 let n = normalize::normalize(&decoded);

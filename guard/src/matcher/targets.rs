@@ -108,6 +108,42 @@ impl DecBuilder {
     }
 }
 
+/// Ratio between neighbouring cells of the magnitude grid on which every tolerance is decided
+/// (`1/0.95`: a ±5 % approximation spans one cell either side).
+///
+/// Why a grid: a learner sees whether a reply was withheld, and chooses the text. A rule that
+/// withholds "about X" exactly when `|X - t| <= 5 % of t` answers "is t below X / 0.95?" for
+/// any X the learner picks, so a binary search over such replies finds `t` to the unit in
+/// about 17 requests (the 15th red-team round did so for every target). Here every decision
+/// that is not an equality (an approximation, a rounding such as `5.1k` or `1.25 s`, a value
+/// pinned between bounds, a candidate of the oracle rule) depends on `t` only through its
+/// cell, so such replies tell a learner at most which cell holds `t` (±5 %): what is left is
+/// one equality test per stated number, two per reply before the candidate rule withholds
+/// the reply whole.
+pub(crate) const GRID: f64 = 1.0 / 0.95;
+
+/// The grid cell of a magnitude (`i64::MIN` for zero and what is not finite).
+pub(crate) fn cell(v: f64) -> i64 {
+    let v = v.abs();
+    if v > 0.0 && v.is_finite() {
+        (v.ln() / GRID.ln()).floor() as i64
+    } else {
+        i64::MIN
+    }
+}
+
+/// Cells below (`t (1 - rel)`) and above (`t (1 + rel)`) a target's own that a tolerance of
+/// `rel` can reach from anywhere in it: `[k - below, k + above]` holds every value within `rel`
+/// of every `t` in cell `k`.
+fn reach(rel: f64) -> (i64, i64) {
+    if !(rel > 0.0 && rel < 1.0) {
+        return (0, 0);
+    }
+    let below = (-(1.0 - rel).ln() / GRID.ln() - 1e-9).ceil().max(0.0) as i64;
+    let above = ((1.0 + rel).ln() / GRID.ln() - 1e-9).ceil().max(0.0) as i64;
+    (below, above)
+}
+
 /// The numeric targets of one matcher.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct NumTargets {
@@ -115,6 +151,10 @@ pub(crate) struct NumTargets {
     exact: Vec<(Dec, usize)>,
     /// (magnitude, index), sorted by magnitude.
     mags: Vec<(f64, usize)>,
+    /// (grid cell of the magnitude, index), sorted by cell ([`GRID`]).
+    cells: Vec<(i64, usize)>,
+    /// Cells below and above a target's own that hold its candidates ([`reach`] of the band).
+    band_cells: (i64, i64),
     /// A 4096-bit filter over the exact keys: most numbers in a reply are rejected with one
     /// bit test instead of a binary search.
     filter: Vec<u64>,
@@ -145,6 +185,7 @@ impl NumTargets {
         if let Some(d) = Dec::from_f64(v) {
             self.exact.push((d, idx));
             self.mags.push((v.abs(), idx));
+            self.cells.push((cell(v), idx));
         }
     }
     pub fn finish(&mut self, band: f64) {
@@ -163,15 +204,40 @@ impl NumTargets {
         }
         self.mags
             .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        self.cells.sort();
+        self.band_cells = reach(self.band);
         if let (Some(lo), Some(hi)) = (self.mags.first(), self.mags.last()) {
-            self.band_lo = lo.0 * (1.0 - self.band);
-            self.band_hi = hi.0 * (1.0 + self.band);
+            // A cheap bound before the cell lookup: wider than any cell the band reaches.
+            let (below, above) = self.band_cells;
+            self.band_lo = lo.0 * GRID.powi(-(below as i32) - 1) * (1.0 - 1e-9);
+            self.band_hi = hi.0 * GRID.powi(above as i32 + 1) * (1.0 + 1e-9);
+        }
+    }
+
+    /// Record every target whose grid cell lies in `[lo, hi]`.
+    fn cells_in(&self, lo: i64, hi: i64, hits: &mut Hits) {
+        if lo > hi {
+            return;
+        }
+        let start = self.cells.partition_point(|(c, _)| *c < lo);
+        for (c, i) in self.cells.iter().skip(start) {
+            if *c > hi {
+                break;
+            }
+            hits.set(*i);
         }
     }
 
     /// Record `d` as a candidate of every target whose band holds it (`|d - t| <= band * t`).
     #[inline]
     fn candidate(&self, d: Dec, hits: &mut Hits) {
+        self.candidate_weighted(d, hits, false);
+    }
+
+    /// [`Self::candidate`]; `weak`: a reading a number only may have (its digits backwards),
+    /// which counts half (`Hits::candidate_weak`).
+    #[inline]
+    fn candidate_weighted(&self, d: Dec, hits: &mut Hits, weak: bool) {
         if self.band == 0.0 {
             return;
         }
@@ -180,38 +246,45 @@ impl NumTargets {
             return;
         }
         let key = d.mant.rotate_left(7) ^ u64::from(d.exp as u32);
-        let start = self
-            .mags
-            .partition_point(|(t, _)| *t * (1.0 + self.band) < v);
-        for (t, i) in self.mags.iter().skip(start) {
-            if *t * (1.0 - self.band) > v {
+        // `v` is a candidate of a target in cell k when cell(v) lies in [k - below, k + above].
+        let (below, above) = self.band_cells;
+        let cv = cell(v);
+        let (lo, hi) = (cv.saturating_sub(above), cv.saturating_add(below));
+        let start = self.cells.partition_point(|(c, _)| *c < lo);
+        for (c, i) in self.cells.iter().skip(start) {
+            if *c > hi {
                 break;
             }
-            hits.candidate(*i, key);
+            if weak {
+                hits.candidate_weak(*i, key);
+            } else {
+                hits.candidate(*i, key);
+            }
         }
     }
     pub fn is_empty(&self) -> bool {
         self.exact.is_empty()
     }
 
-    /// Could an approximation `v` (±`rel`) reach any target? A cheap bound check.
+    /// Could an approximation `v` (±`rel`) reach any target? A cheap bound check, as
+    /// conservative as [`Self::may_approx`].
     pub fn near_any(&self, v: f64, rel: f64) -> bool {
-        match (self.mags.first(), self.mags.last()) {
-            (Some(lo), Some(hi)) => v >= lo.0 * (1.0 - rel) && v <= hi.0 * (1.0 + rel),
-            _ => false,
-        }
+        self.may_approx(v, rel)
     }
 
     /// Could [`NumTargets::approx`]`(v, rel)` record anything? A conservative bound check (a
-    /// relative margin covers float rounding at the edges), so `false` means it would not.
+    /// cell's width more than the cells `rel` reaches either side, and a margin for float
+    /// rounding), so `false` means it would not.
     pub fn may_approx(&self, v: f64, rel: f64) -> bool {
         if !(0.0..1.0).contains(&rel) {
             return true;
         }
         let v = v.abs();
+        let (below, above) = reach(rel);
         match (self.mags.first(), self.mags.last()) {
             (Some(lo), Some(hi)) => {
-                v >= lo.0 * (1.0 - rel) * (1.0 - 1e-6) && v <= hi.0 * (1.0 + rel) * (1.0 + 1e-6)
+                v >= lo.0 * GRID.powi(-(below as i32) - 1) * (1.0 - 1e-6)
+                    && v <= hi.0 * GRID.powi(above as i32 + 1) * (1.0 + 1e-6)
             }
             _ => false,
         }
@@ -220,6 +293,18 @@ impl NumTargets {
     /// Record every target exactly equal to `d` (and `d` as a candidate of nearby targets).
     pub fn exact(&self, d: Dec, hits: &mut Hits) {
         self.candidate(d, hits);
+        self.exact_only(d, hits);
+    }
+
+    /// [`Self::exact`] for a number's digits read backwards: a weak candidate, since every
+    /// number has that reading and an offsets table would otherwise be a list
+    /// (`1015, 1065, 1084` reads `5101, 5601, 4801`).
+    pub fn exact_reversed(&self, d: Dec, hits: &mut Hits) {
+        self.candidate_weighted(d, hits, true);
+        self.exact_only(d, hits);
+    }
+
+    fn exact_only(&self, d: Dec, hits: &mut Hits) {
         let b = filter_bit(d);
         if self
             .filter
@@ -237,9 +322,24 @@ impl NumTargets {
         }
     }
 
-    /// Record every target whose magnitude lies in `[lo, hi]`.
+    /// Record every target whose magnitude lies in `[lo, hi]`: exactly, for a value up to
+    /// float error (`v ± 1e-9 v`, what [`Self::close`] passes); for a wider interval (bounds,
+    /// roundings), every target whose grid cell the interval touches ([`GRID`]), so the
+    /// decision depends on the target only through its cell.
     pub fn range(&self, lo: f64, hi: f64, hits: &mut Hits) {
         if lo.is_nan() || hi.is_nan() || lo > hi {
+            return;
+        }
+        if hi - lo > 3e-9 * hi.abs().max(1.0) {
+            let (lo, hi) = if lo >= 0.0 {
+                (lo, hi)
+            } else if hi <= 0.0 {
+                (-hi, -lo)
+            } else {
+                (0.0, hi.max(-lo))
+            };
+            let first = if lo > 0.0 { cell(lo) } else { i64::MIN };
+            self.cells_in(first, cell(hi), hits);
             return;
         }
         let start = self.mags.partition_point(|(m, _)| *m < lo);
@@ -265,14 +365,18 @@ impl NumTargets {
         self.range(v - eps, v + eps, hits);
     }
 
-    /// Record targets an approximation `v` points at: within `rel` of the target.
-    /// `|v - t| <= rel * t` ⇔ `v / (1 + rel) <= t <= v / (1 - rel)`.
+    /// Record targets an approximation `v` points at: every target within `rel` of `v`, and
+    /// the rest of its grid cell ([`GRID`]). `|v - t| <= rel * t` puts cell(v) within
+    /// [`reach`]`(rel)` of cell(t), and that is the test, so the answer depends on `t` only
+    /// through its cell.
     pub fn approx(&self, v: f64, rel: f64, hits: &mut Hits) {
         let v = v.abs();
-        if !v.is_finite() || v == 0.0 {
+        if !v.is_finite() || v == 0.0 || !(0.0..1.0).contains(&rel) {
             return;
         }
-        self.range(v / (1.0 + rel), v / (1.0 - rel), hits);
+        let (below, above) = reach(rel);
+        let cv = cell(v);
+        self.cells_in(cv.saturating_sub(above), cv.saturating_add(below), hits);
     }
 
     /// Record targets `m × scale` states as a rounding: the target divided by `scale`, rounded
@@ -288,16 +392,8 @@ impl NumTargets {
         let decimals = i32::try_from(m.decimals).unwrap_or(i32::MAX).min(30);
         let half = 0.5 * 10f64.powi(scale_exp - decimals);
         let v = exact.to_f64();
-        // Half-open [v - half, v + half): include the lower edge, exclude the upper.
-        let lo = v - half;
-        let hi = v + half;
-        let start = self.mags.partition_point(|(t, _)| *t < lo);
-        for (t, i) in self.mags.iter().skip(start) {
-            if *t >= hi {
-                break;
-            }
-            hits.set(*i);
-        }
+        // [v - half, v + half), decided on the grid cells it touches (`range`).
+        self.range(v - half, v + half, hits);
     }
 }
 
@@ -322,8 +418,9 @@ pub(crate) struct Written {
 pub(crate) struct Hits {
     inline: [u64; 4],
     heap: Vec<u64>,
-    /// (target index, candidate key), distinct; at most `min_candidates` per target are kept.
-    cands: Vec<(usize, u64)>,
+    /// (target index, candidate key, weight), distinct keys; a target's weights are summed
+    /// up to what withholds the text. A candidate weighs 2, a weak one 1.
+    cands: Vec<(usize, u64, u8)>,
     /// This many distinct candidates of one target withhold the text (0: rule off).
     min_candidates: usize,
 }
@@ -345,20 +442,34 @@ impl Hits {
 
     /// Note one candidate of target `i` (a value or name of its shape, by key).
     pub fn candidate(&mut self, i: usize, key: u64) {
+        self.weighed_candidate(i, key, 2);
+    }
+
+    /// Note a weak candidate of target `i`: one of the readings every number has besides its
+    /// own (its digits backwards). Two weak candidates count as one, so three numbers of an
+    /// offsets table are no list, while a learner's list of reversed guesses still is once it
+    /// holds twice as many.
+    pub fn candidate_weak(&mut self, i: usize, key: u64) {
+        self.weighed_candidate(i, key, 1);
+    }
+
+    fn weighed_candidate(&mut self, i: usize, key: u64, weight: u8) {
         if self.min_candidates == 0 {
             return;
         }
-        let mut n = 0;
-        for (t, k) in &self.cands {
+        let mut n = 0usize;
+        for (t, k, w) in self.cands.iter_mut() {
             if *t == i {
                 if *k == key {
+                    // The same value read both ways counts as its stronger reading.
+                    *w = (*w).max(weight);
                     return;
                 }
-                n += 1;
+                n += usize::from(*w);
             }
         }
-        if n < self.min_candidates {
-            self.cands.push((i, key));
+        if n < 2 * self.min_candidates {
+            self.cands.push((i, key, weight));
         }
     }
 
@@ -369,9 +480,14 @@ impl Hits {
             return;
         }
         let mut promote = Vec::new();
-        for (t, _) in &self.cands {
-            let n = self.cands.iter().filter(|(u, _)| u == t).count();
-            if n >= self.min_candidates && !promote.contains(t) {
+        for (t, _, _) in &self.cands {
+            let n: usize = self
+                .cands
+                .iter()
+                .filter(|(u, _, _)| u == t)
+                .map(|(_, _, w)| usize::from(*w))
+                .sum();
+            if n >= 2 * self.min_candidates && !promote.contains(t) {
                 promote.push(*t);
             }
         }

@@ -19,7 +19,7 @@
 //! 2.4 MB/s target), a number glued to letters that are not a unit reads nothing, and
 //! without a unit the number is matched only by the ordinary rules.
 use super::numbers::{alnum_at, at};
-use super::targets::{Hits, Written};
+use super::targets::{cell, Hits, Written};
 
 /// What a unit measures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,10 @@ pub(crate) enum Dim {
 pub(crate) struct UnitTarget {
     pub dim: Dim,
     pub base_value: f64,
+    /// The factor of the manifest's unit to the family's base unit: roundings are decided on
+    /// the grid cell of the value as the manifest writes it, the cell every other rule uses
+    /// (one grid, so no two readings can be played against each other).
+    pub unit_factor: f64,
     pub idx: usize,
 }
 
@@ -806,11 +810,14 @@ pub(crate) fn check(targets: &[UnitTarget], w: Written, readings: &[Reading], hi
             let hit = if w.sig < 2 {
                 (stated - t.base_value).abs() <= t.base_value.abs() * 1e-9
             } else {
-                let lo = (v - half) * r.factor;
-                let hi = (v + half) * r.factor;
-                let tv = t.base_value.abs();
-                // A relative margin covers float error at the edges.
-                tv >= lo * (1.0 - 1e-12) && tv < hi * (1.0 + 1e-12)
+                // The rounding's interval holds the target's grid cell, not only the target
+                // (`targets::GRID`: a learner's list of `1.250 s`, `1.251 s` … learns at most
+                // the cell). A relative margin covers float error at the edges.
+                let f = r.factor / t.unit_factor;
+                let lo = (v - half).max(0.0) * f * (1.0 - 1e-12);
+                let hi = (v + half) * f * (1.0 + 1e-12);
+                let k = cell(t.base_value / t.unit_factor);
+                (if lo > 0.0 { cell(lo) } else { i64::MIN }) <= k && k <= cell(hi)
             };
             if hit {
                 hits.set(t.idx);

@@ -202,7 +202,7 @@ pub(super) fn reversed_digits(b: &[u8], d: usize, p: usize, ctx: &mut Ctx<'_>) {
         dec.push_int(c - b'0');
     }
     if let Some(v) = dec.finish() {
-        ctx.nums.exact(v, ctx.hits);
+        ctx.nums.exact_reversed(v, ctx.hits);
     }
 }
 
