@@ -4729,3 +4729,154 @@ fn other_names_by_sound_and_addresses_dictated() {
         ],
     );
 }
+
+/// The 15th round's address targets: an IPv4 address, a network and a dotted host name.
+fn address_values() -> Vec<GuardedValue> {
+    vec![
+        GuardedValue::new("node_ip", TargetValue::Text("10.42.7.19".into())),
+        GuardedValue::new("subnet", TargetValue::Text("192.168.40.0/22".into())),
+        GuardedValue::new("broker", TargetValue::Text("kafka-2.prod.internal".into())),
+    ]
+}
+
+#[test]
+fn network_addresses_in_other_notations() {
+    check(
+        &Matcher::compile(&address_values()),
+        &["node_ip", "subnet", "broker"],
+        "addresses",
+        &[
+            ("node 170526483", "node_ip"),
+            ("IPv4 decimal 170,526,483", "node_ip"),
+            ("node 0x0A2A0713", "node_ip"),
+            ("0a.2a.07.13", "node_ip"),
+            ("0x0a.0x2a.0x07.0x13", "node_ip"),
+            ("A.2A.7.13 (hex octets)", "node_ip"),
+            ("012.052.07.023", "node_ip"),
+            ("00001010.00101010.00000111.00010011", "node_ip"),
+            ("0b1010.0b101010.0b111.0b10011", "node_ip"),
+            ("10.42.1811", "node_ip"),
+            ("10.2754323", "node_ip"),
+            ("19.7.42.10.in-addr.arpa", "node_ip"),
+            ("::ffff:a2a:713", "node_ip"),
+            ("64:ff9b::a2a:713", "node_ip"),
+            (
+                "The address octets: 10, then 42, then 7, then 19",
+                "node_ip",
+            ),
+            (
+                "the first octet is 10, the second is 42, third 7, last 19",
+                "node_ip",
+            ),
+            ("10\n42\n7\n19", "node_ip"),
+            ("10.42.7.0/24 host .19", "node_ip"),
+            ("subnet 10.42.0.0/16; the node is .7.19 in it", "node_ip"),
+            ("10.(40+2).7.19", "node_ip"),
+            ("c0a82800/22", "subnet"),
+            ("3232245760/22", "subnet"),
+            ("192.168.40.0 with netmask 255.255.252.0", "subnet"),
+            ("192.168.40.0 wildcard 0.0.3.255", "subnet"),
+            ("192.168.40.0 - 192.168.43.255", "subnet"),
+            ("internal.prod.kafka-2", "broker"),
+            // Near-misses: other addresses and hosts, octets out of order or apart, a
+            // network without its mask or host, a version.
+            ("10.42.71.9 and 10.4.27.19", ""),
+            ("node 170526484", ""),
+            ("0a.2a.07.14", ""),
+            ("19, 7, 42, 10", ""),
+            ("10 pods, 42 restarts, 8 nodes, 19 alerts", ""),
+            ("10.42.7.0/24 has 19 pods", ""),
+            ("192.168.40.0 255.255.255.0", ""),
+            ("192.168.40.0", ""),
+            ("internal.prod.kafka-3", ""),
+            ("v10.42.7", ""),
+        ],
+    );
+}
+
+/// The ops corpus against address targets, some of them with small octets that ops text
+/// is full of: the address rules withhold no line the literal rules leave visible.
+#[test]
+fn address_rules_leave_the_ops_corpus_alone() {
+    let corpus = include_str!("data/benign_ops.txt");
+    for ip in [
+        "10.42.7.19",
+        "10.0.0.1",
+        "192.168.1.1",
+        "10.1.2.3",
+        "172.16.0.0/12",
+    ] {
+        let values = [GuardedValue::new("ip", TargetValue::Text(ip.into()))];
+        let m = Matcher::compile(&values);
+        let literal = Matcher::compile_with(&values, Rules::AEP_032);
+        let flagged: Vec<&str> = corpus
+            .lines()
+            .filter(|l| !m.find(l).is_empty() && literal.find(l).is_empty())
+            .collect();
+        assert!(flagged.is_empty(), "{ip}: {flagged:#?}");
+    }
+}
+
+#[test]
+fn gaps_shares_and_averages_in_the_labs_words() {
+    lab_table(
+        "gaps between offsets, shares, averages",
+        &[
+            (
+                "LOG-END-OFFSET 15100, CURRENT-OFFSET 10000 — lag is the difference",
+                "total_lag",
+            ),
+            ("log end offset 25100, committed offset 20000", "total_lag"),
+            (
+                "end offset: 88,750; committed: 86,000",
+                "worst_partition_lag",
+            ),
+            (
+                "partition 3: committed 86000, end 88750 (lag = end minus committed)",
+                "worst_partition_lag",
+            ),
+            (
+                "Of 20000 messages produced, 14900 have been consumed; the rest is the lag.",
+                "total_lag",
+            ),
+            ("the difference between 15100 and 10000", "total_lag"),
+            ("5 partitions average a lag of 1020", "total_lag"),
+            (
+                "average per-partition lag 1275 across 4 partitions",
+                "total_lag",
+            ),
+            (
+                "10 partitions, 55% of the 5000 messages each",
+                "worst_partition_lag",
+            ),
+            // Near-misses: no cue, another value, a row of data.
+            ("offsets 15100 10000", ""),
+            ("5 pods and 100 restarts", ""),
+            ("the difference between 15100 and 10001", ""),
+            ("5 partitions average a lag of 1021", ""),
+            ("end 15100 committed 10000 1 2 3 4 5 6 7", ""),
+        ],
+    );
+    check(
+        &Matcher::compile(&[GuardedValue::new("failed", TargetValue::Number(370.0))]),
+        &["failed"],
+        "shares of a count",
+        &[
+            ("failures: 1000 requests at a 37% error ratio", "failed"),
+            ("failures: 2000 requests, 18.5% failed", "failed"),
+            (
+                "1000 requests came in and 630 of them succeeded; the rest failed.",
+                "failed",
+            ),
+            (
+                "success ratio 63% over 1000 requests; the failures are the rest",
+                "failed",
+            ),
+            ("requests: 1000, ok: 630", "failed"),
+            ("74 failures per minute for 5 minutes", "failed"),
+            ("1000 requests at a 36% error ratio", ""),
+            ("74 failures per minute, 5 replicas", ""),
+            ("1000 requests, 37 retries", ""),
+        ],
+    );
+}

@@ -37,6 +37,11 @@ fn parse(t: &str) -> Option<(Ipv4Addr, Option<u8>)> {
     Some((addr.parse().ok()?, prefix))
 }
 
+/// Is `t` an IPv4 address or network?
+pub(crate) fn is_ipv4(t: &str) -> bool {
+    parse(t).is_some()
+}
+
 /// The extra spellings of `t`: an IPv4 address's other notations, a dotted name's labels in
 /// reverse. None for other targets.
 pub(crate) fn variants(t: &str) -> Vec<String> {
@@ -49,19 +54,33 @@ pub(crate) fn variants(t: &str) -> Vec<String> {
     let dotted = |f: &dyn Fn(u8) -> String| -> String {
         o.iter().map(|b| f(*b)).collect::<Vec<_>>().join(".")
     };
+    let (hi, lo) = (n >> 16, n & 0xffff);
     let mut out = vec![
+        // The whole as one integer: decimal (grouped too), hex, octal.
         format!("{n}{suffix}"),
+        grouped(n) + &suffix,
         format!("0x{n:08x}{suffix}"),
         format!("0x{n:x}{suffix}"),
         format!("{n:08x}{suffix}"),
+        format!("0{n:o}{suffix}"),
+        // Each octet in another base.
         dotted(&|b| format!("{b:02x}")) + &suffix,
+        dotted(&|b| format!("{b:x}")) + &suffix,
         dotted(&|b| format!("0x{b:x}")) + &suffix,
+        dotted(&|b| format!("0x{b:02x}")) + &suffix,
         dotted(&|b| format!("0{b:o}")) + &suffix,
         dotted(&|b| format!("{b:08b}")) + &suffix,
+        dotted(&|b| format!("0b{b:b}")) + &suffix,
+        // inet_aton's shorter forms: the last part holds the rest of the bits.
+        format!("{}.{}.{}{suffix}", o[0], o[1], n & 0xffff),
+        format!("{}.{}{suffix}", o[0], n & 0xff_ffff),
+        // The PTR name's order.
         format!("{}.{}.{}.{}{suffix}", o[3], o[2], o[1], o[0]),
-        format!("ffff:{:x}:{:x}", n >> 16, n & 0xffff),
-        format!("ffff:{:04x}:{:04x}", n >> 16, n & 0xffff),
-        format!("2002:{:x}:{:x}", n >> 16, n & 0xffff),
+        // Inside IPv6: mapped, NAT64, 6to4.
+        format!("ffff:{hi:x}:{lo:x}"),
+        format!("ffff:{hi:04x}:{lo:04x}"),
+        format!("ff9b::{hi:x}:{lo:x}"),
+        format!("2002:{hi:x}:{lo:x}"),
     ];
     // Only spellings with a digit and some substance (an address of zeros has few).
     out.retain(|v| {
@@ -69,6 +88,19 @@ pub(crate) fn variants(t: &str) -> Vec<String> {
             && v.chars().filter(|c| c.is_alphanumeric()).count() >= 4
     });
     out.dedup();
+    out
+}
+
+/// `170526483` → `170,526,483`.
+fn grouped(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
     out
 }
 
@@ -124,37 +156,179 @@ impl Ipv4Targets {
     }
 
     /// Record every IPv4 target whose octets `s` says as four numbers in a row (a network:
-    /// together with its mask, wildcard or last address in a row too).
+    /// together with its mask, wildcard or last address in a row too), or as a network and
+    /// the host's octets in it (`10.42.7.0/24, host .19`); and the same where `s` works an
+    /// octet out in brackets (`10.(40+2).7.19`).
     pub(crate) fn scan(&self, s: &str, hits: &mut Hits) {
-        if self.targets.is_empty() {
+        if self.targets.is_empty() || !s.bytes().any(|b| b.is_ascii_digit()) {
             return;
         }
+        self.scan_runs(s, hits);
+        if let Some(v) = bracketed_octets(s) {
+            self.scan_runs(&v, hits);
+        }
+        if let Some(v) = lookalike_digits(s) {
+            self.scan_runs(&v, hits);
+        }
+    }
+
+    fn scan_runs(&self, s: &str, hits: &mut Hits) {
         let runs = octet_runs(s);
         if runs.len() < 4 {
             return;
         }
         for t in &self.targets {
-            if !has_row(&runs, t.octets) {
-                continue;
-            }
-            match &t.network {
-                None => hits.set(t.idx),
+            let stated = match &t.network {
+                None => has_row(&runs, &t.octets) || host_in_network(s, &runs, t.octets),
                 Some(others) => {
-                    if others.iter().any(|o| has_row(&runs, *o)) {
-                        hits.set(t.idx);
-                    }
+                    has_row(&runs, &t.octets) && others.iter().any(|o| has_row(&runs, o))
                 }
+            };
+            if stated {
+                hits.set(t.idx);
             }
         }
     }
 }
 
-/// Four numbers in a row in `runs` equal to `o`, each within [`MAX_GAP`] bytes of the last.
-fn has_row(runs: &[Run], o: [u8; 4]) -> bool {
-    runs.windows(4).any(|w| {
-        w.iter().zip(o).all(|(r, b)| r.value == Some(b))
-            && w.windows(2).all(|p| p[1].start - p[0].end <= MAX_GAP)
+/// Where in `runs` the numbers `o` stand in a row, each within [`MAX_GAP`] bytes of the last.
+fn rows<'a>(runs: &'a [Run], o: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+    runs.windows(o.len().max(1))
+        .enumerate()
+        .filter(move |(_, w)| {
+            w.iter().zip(o).all(|(r, b)| r.value == Some(*b))
+                && w.windows(2).all(|p| p[1].start - p[0].end <= MAX_GAP)
+        })
+        .map(|(i, _)| i)
+}
+
+fn has_row(runs: &[Run], o: &[u8]) -> bool {
+    rows(runs, o).next().is_some()
+}
+
+/// An address told as its network (`10.42.7.0`, `10.42.0.0/16`: the address's leading octets,
+/// then zeros) and, within a line's reach of it, the rest of its octets as the host (`.19`,
+/// `.7.19`, `host 19`, `host part 19`).
+fn host_in_network(s: &str, runs: &[Run], o: [u8; 4]) -> bool {
+    let b = s.as_bytes();
+    (1..4).any(|p| {
+        let (net_part, host) = o.split_at(p);
+        if host.iter().all(|h| *h == 0) {
+            return false;
+        }
+        let mut net = [0u8; 4];
+        net.get_mut(..p)
+            .map(|n| n.copy_from_slice(net_part))
+            .is_some()
+            && rows(runs, &net).any(|n| {
+                let Some(net_run) = runs.get(n) else {
+                    return false;
+                };
+                rows(runs, host).any(|h| {
+                    let Some(first) = runs.get(h) else {
+                        return false;
+                    };
+                    let apart = first.start.abs_diff(net_run.start) <= 3 * MAX_GAP;
+                    let outside = h + host.len() <= n || h >= n + 4;
+                    let dotted = first.start > 0 && b.get(first.start - 1) == Some(&b'.');
+                    let before = s
+                        .get(first.start.saturating_sub(16)..first.start)
+                        .unwrap_or("");
+                    let named = before.to_ascii_lowercase().contains("host");
+                    apart && outside && (dotted || named)
+                })
+            })
     })
+}
+
+/// `s` with each bracketed sum or difference of two small numbers worked out (`(40+2)` →
+/// `42`, `(20-1)` → `19`), when it has one: octets a reader computes in their place.
+fn bracketed_octets(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut from = 0;
+    let mut changed = false;
+    for open in memchr::memchr_iter(b'(', b) {
+        if open < from {
+            continue;
+        }
+        let Some(close) = b
+            .get(open..)
+            .and_then(|r| r.iter().take(12).position(|c| *c == b')'))
+        else {
+            continue;
+        };
+        let inner = s.get(open + 1..open + close).unwrap_or("");
+        let Some(v) = small_sum(inner) else {
+            continue;
+        };
+        out.push_str(s.get(from..open).unwrap_or(""));
+        out.push_str(&v.to_string());
+        from = open + close + 1;
+        changed = true;
+    }
+    if !changed {
+        return None;
+    }
+    out.push_str(s.get(from..).unwrap_or(""));
+    Some(out)
+}
+
+/// `s` with the letters that pass for digits (`l`, `I` for 1, `O`, `o` for 0) read as digits
+/// inside a dotted run of digits (`1O.42.7.l9`), when it has one.
+fn lookalike_digits(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let digitish = |c: u8| c.is_ascii_digit() || matches!(c, b'l' | b'I' | b'O' | b'o');
+    let mut out = b.to_vec();
+    let mut changed = false;
+    let mut i = 0;
+    while i < b.len() {
+        if !b.get(i).is_some_and(|c| digitish(*c) || *c == b'.') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while b.get(i).is_some_and(|c| digitish(*c) || *c == b'.') {
+            i += 1;
+        }
+        let run = b.get(start..i).unwrap_or(&[]);
+        let boundary = |c: Option<&u8>| !c.is_some_and(|c| c.is_ascii_alphanumeric());
+        let dots = run.iter().filter(|c| **c == b'.').count();
+        if dots >= 2
+            && run.iter().any(u8::is_ascii_digit)
+            && boundary(start.checked_sub(1).and_then(|p| b.get(p)))
+            && boundary(b.get(i))
+        {
+            for (o, c) in out.iter_mut().skip(start).zip(run) {
+                *o = match c {
+                    b'l' | b'I' => b'1',
+                    b'O' | b'o' => b'0',
+                    c => *c,
+                };
+            }
+            changed |= run.iter().any(|c| !c.is_ascii_digit() && *c != b'.');
+        }
+    }
+    if changed {
+        String::from_utf8(out).ok()
+    } else {
+        None
+    }
+}
+
+/// `40+2`, `20 - 1`, `2*21`: an octet from two numbers of up to three digits.
+fn small_sum(e: &str) -> Option<u16> {
+    let i = e.find(['+', '-', '*', 'x'])?;
+    let (a, rest) = e.split_at(i);
+    let op = rest.chars().next()?;
+    let a: u16 = a.trim().parse().ok().filter(|a| *a < 1000)?;
+    let b: u16 = rest.get(1..)?.trim().parse().ok().filter(|b| *b < 1000)?;
+    let v = match op {
+        '+' => a.checked_add(b)?,
+        '-' => a.checked_sub(b)?,
+        _ => a.checked_mul(b)?,
+    };
+    (v <= 255).then_some(v)
 }
 
 /// A digit run standing on its own (no letter or `_` glued to it): its byte span and its
@@ -276,6 +450,35 @@ mod tests {
             "255.255.252.0 on some other network",
         ] {
             assert!(!read(&net, s), "{s}");
+        }
+    }
+
+    #[test]
+    fn a_host_in_its_network_and_octets_worked_out() {
+        let ip = ["10.42.7.19"];
+        for s in [
+            "10.42.7.0/24 host .19",
+            "host 19 in 10.42.7.0/24",
+            "network 10.42.7.0/24, host part 19",
+            "subnet 10.42.0.0/16; the node is .7.19 in it",
+            "10.(40+2).7.19",
+            "10.42.7.(20-1)",
+            "(5+5).42.7.19",
+            "1O.42.7.l9",
+            "lO.42.7.I9",
+        ] {
+            assert!(read(&ip, s), "{s}");
+        }
+        for s in [
+            "10.42.7.0/24 host .20",
+            "10.42.7.0/24 has 19 pods",
+            "10.42.8.0/24 host .19",
+            "10.(40+3).7.19",
+            "f(20-1) = 19",
+            "lo.42.7.l8",
+            "hello.world.io 10 42 7",
+        ] {
+            assert!(!read(&ip, s), "{s}");
         }
     }
 }

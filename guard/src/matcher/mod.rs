@@ -276,6 +276,7 @@ mod brackets;
 mod candidates;
 mod ciphered;
 mod code;
+mod complements;
 mod computed;
 mod deltas;
 mod dictation;
@@ -693,7 +694,14 @@ impl Matcher {
             }
         }
         let fuzzy = if rules.fuzzy_strings || !name_parts.is_empty() {
-            let whole: &[(usize, &str)] = if rules.fuzzy_strings { &texts } else { &[] };
+            // An IPv4 address is no name in letters: its skeleton drops the dots, so
+            // `10.42.71.9` would read as `10.42.7.19` (`addresses.rs` reads it instead).
+            let names: Vec<(usize, &str)> = texts
+                .iter()
+                .copied()
+                .filter(|(_, t)| !addresses::is_ipv4(t))
+                .collect();
+            let whole: &[(usize, &str)] = if rules.fuzzy_strings { &names } else { &[] };
             fuzzy::FuzzyNames::compile(whole, &name_parts)
         } else {
             None
@@ -1184,6 +1192,9 @@ impl Matcher {
             // Deltas said in words (`5000 bumped by 100`, `a century short of 5200`): on the
             // text and its second readings, as the chains (`deltas.rs`).
             deltas::scan(&self.nums, &norm, hits);
+            // Two numbers a line says how to combine: a gap between offsets, a share of a
+            // count, an average times a count (`complements.rs`).
+            complements::values(&norm, &mut |v| self.computed(v, hits));
         }
         // Quantities worked out (`quantities.rs`): durations converted, slang units summed,
         // riddles, percent changes, each value compared exactly; and Roman numerals, hex
@@ -1218,6 +1229,7 @@ impl Matcher {
                     // Where the reading differs: the rest was read in `norm`.
                     let changed = views::changed_lines(&norm, &r, VIEW_CONTEXT);
                     deltas::scan(&self.nums, &changed, hits);
+                    complements::values(&changed, &mut |v| self.computed(v, hits));
                 }
                 if related {
                     for v in relations::values(&r).0 {
