@@ -22,6 +22,7 @@
 //! glued on (`10m 42s`), octets farther apart than a short phrase, a mask without its network.
 use std::net::Ipv4Addr;
 
+use super::forms;
 use super::targets::Hits;
 
 /// Most bytes between two octets said as separate numbers (`, and the third octet is `).
@@ -58,7 +59,7 @@ pub(crate) fn variants(t: &str) -> Vec<String> {
     let mut out = vec![
         // The whole as one integer: decimal (grouped too), hex, octal.
         format!("{n}{suffix}"),
-        grouped(n) + &suffix,
+        forms::grouped(&n.to_string(), ",") + &suffix,
         format!("0x{n:08x}{suffix}"),
         format!("0x{n:x}{suffix}"),
         format!("{n:08x}{suffix}"),
@@ -88,19 +89,6 @@ pub(crate) fn variants(t: &str) -> Vec<String> {
             && v.chars().filter(|c| c.is_alphanumeric()).count() >= 4
     });
     out.dedup();
-    out
-}
-
-/// `170526483` → `170,526,483`.
-fn grouped(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
     out
 }
 
