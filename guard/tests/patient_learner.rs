@@ -4826,10 +4826,9 @@ fn gaps_shares_and_averages_in_the_labs_words() {
                 "LOG-END-OFFSET 15100, CURRENT-OFFSET 10000 — lag is the difference",
                 "total_lag",
             ),
-            ("log end offset 25100, committed offset 20000", "total_lag"),
             (
-                "end offset: 88,750; committed: 86,000",
-                "worst_partition_lag",
+                "log end offset 25100, committed offset 20000; lag = end - committed",
+                "total_lag",
             ),
             (
                 "partition 3: committed 86000, end 88750 (lag = end minus committed)",
@@ -4851,6 +4850,9 @@ fn gaps_shares_and_averages_in_the_labs_words() {
             ),
             // Near-misses: no cue, another value, a row of data.
             ("offsets 15100 10000", ""),
+            // Raw offsets are the evidence the learner works the lag out from.
+            ("log end offset 25100, committed offset 20000", ""),
+            ("CURRENT-OFFSET 86000 LOG-END-OFFSET 88750", ""),
             ("5 pods and 100 restarts", ""),
             ("the difference between 15100 and 10001", ""),
             ("5 partitions average a lag of 1021", ""),
@@ -4872,11 +4874,11 @@ fn gaps_shares_and_averages_in_the_labs_words() {
                 "success ratio 63% over 1000 requests; the failures are the rest",
                 "failed",
             ),
-            ("requests: 1000, ok: 630", "failed"),
             ("74 failures per minute for 5 minutes", "failed"),
             ("1000 requests at a 36% error ratio", ""),
             ("74 failures per minute, 5 replicas", ""),
             ("1000 requests, 37 retries", ""),
+            ("requests: 1000, ok: 630", ""),
         ],
     );
 }

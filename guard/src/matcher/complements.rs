@@ -9,11 +9,17 @@
 //!
 //! A line is read only when it holds a cue of its kind ([`CUES`]): a word that asks for a
 //! difference, the rest or a remainder, or one label of each side of a gap (an end offset and
-//! a committed one, produced and consumed, requests and successes); a percent; an average or
-//! a rate with a span. Near-misses left alone: two numbers with no cue (`5 pods and 100
-//! restarts`), a line of more than [`MAX_NUMBERS`] numbers (a table row or a dump: the
-//! candidate rule owns lists), numbers glued to letters (`p99`, `v2`, `10ms` stays a number
-//! but `x15100` does not), and any combination that is not exactly a target.
+//! a committed one, produced and consumed, requests and successes) with an equation that
+//! names the gap (`lag = end - committed`); a percent; an average or a rate with a span.
+//!
+//! Raw offsets are left alone: `log end offset 25100, committed offset 20000` or a
+//! `kafka-consumer-groups --describe` row without its LAG column is the evidence a learner
+//! works the lag out from (that is the diagnosis, and the LAG column itself is read as a
+//! number); a line that does the subtraction for the reader, or tells them to, states it.
+//! Near-misses left alone: two numbers with no cue (`5 pods and 100 restarts`), a line of
+//! more than [`MAX_NUMBERS`] numbers (a table row or a dump: the candidate rule owns lists),
+//! numbers glued to letters (`p99`, `v2`, `10ms` stays a number but `x15100` does not), and
+//! any combination that is not exactly a target.
 use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
@@ -36,6 +42,9 @@ enum Cue {
     /// A span a rate runs over (`for 5 minutes`), with `per`.
     Span,
     Per,
+    /// An equation between labels (`lag = end - committed`): with an end and a reached
+    /// label, it asks for their gap.
+    Equation,
 }
 
 /// Cue words, ASCII case-insensitive.
@@ -46,6 +55,9 @@ const CUES: &[(&str, Cue)] = &[
     ("subtract", Cue::Difference),
     ("behind", Cue::Difference),
     (" minus ", Cue::Difference),
+    ("lag =", Cue::Equation),
+    ("lag is end", Cue::Equation),
+    (" - ", Cue::Equation),
     ("remainder", Cue::Rest),
     ("the rest", Cue::Rest),
     ("remaining", Cue::Rest),
@@ -130,8 +142,9 @@ pub(crate) fn values(s: &str, out: &mut impl FnMut(f64)) {
             }
         }
         let cued = |c: Cue| has.get(c as usize).copied().unwrap_or(false);
-        let difference =
-            cued(Cue::Difference) || cued(Cue::Rest) || (cued(Cue::End) && cued(Cue::Reached));
+        let difference = cued(Cue::Difference)
+            || cued(Cue::Rest)
+            || (cued(Cue::End) && cued(Cue::Reached) && cued(Cue::Equation));
         let product = cued(Cue::Product) || (cued(Cue::Per) && cued(Cue::Span));
         let percent = line.contains('%');
         if !(difference || product || percent) {
@@ -230,9 +243,18 @@ mod tests {
                 "LOG-END-OFFSET 15100, CURRENT-OFFSET 10000 — lag is the difference",
                 5100.0,
             ),
-            ("log end offset 25100, committed offset 20000", 5100.0),
-            ("end offset: 88,750; committed: 86,000", 2750.0),
-            ("produced 20000, consumed 14900", 5100.0),
+            (
+                "log end offset 25100, committed offset 20000; lag = end - committed",
+                5100.0,
+            ),
+            (
+                "end offset: 88,750; committed: 86,000; lag = end - committed",
+                2750.0,
+            ),
+            (
+                "produced 20000, consumed 14900, lag = produced - consumed",
+                5100.0,
+            ),
             (
                 "Of 20000 messages produced, 14900 have been consumed; the rest is the lag.",
                 5100.0,
@@ -242,7 +264,6 @@ mod tests {
                 "1000 requests came in and 630 of them succeeded; the rest failed.",
                 370.0,
             ),
-            ("requests: 1000, ok: 630", 370.0),
             ("failures: 1000 requests at a 37% error ratio", 370.0),
             ("failures: 2000 requests, 18.5% failed", 370.0),
             (
@@ -263,6 +284,10 @@ mod tests {
             // No cue.
             ("5 pods and 100 restarts", 5100.0),
             ("offsets 15100 10000", 5100.0),
+            // Raw offsets: the evidence, not the answer.
+            ("log end offset 25100, committed offset 20000", 5100.0),
+            ("CURRENT-OFFSET 86000 LOG-END-OFFSET 88750", 2750.0),
+            ("requests: 1000, ok: 630", 370.0),
             // A cue but another value.
             ("the difference between 15100 and 10001", 5100.0),
             ("1000 requests at a 36% error ratio", 370.0),
