@@ -48,9 +48,16 @@
 //! ms). Controls: another family never matches (`2.4 seconds`), one significant digit states
 //! only its exact value (`2 MB/s`), ambiguous units are read every way.
 //!
+//! **Decisions on a grid** (`targets::GRID`): every decision that is not an equality (an
+//! approximation, a rounding such as `5.1k` or `1.25 s`, a value between bounds, a candidate
+//! below) is taken on the target's grid cell (×1/0.95, about 5.3 % wide), not on its value,
+//! so a learner who reads the verdicts of replies near a target learns its cell at most: with
+//! a sharp ±5 % edge, `about X` lists found any target exactly in about 18 requests. The
+//! tolerances below are what each rule covers at least; the cell can take in a little more.
+//!
 //! **Oracle rule** (`candidate_band`, `min_candidates`): a reply that states three or more
 //! distinct candidates of one target's shape is withheld whole, whether or not the value is
-//! among them. A number is a candidate within ±10 % of a numeric target; a name is a
+//! among them (a number's digits backwards count half). A number is a candidate within ±10 % of a numeric target; a name is a
 //! candidate when it equals a string target except for its digits, or (three parts or more)
 //! one part (`candidates.rs`). A learner binary-searching with "repeat this half of the list"
 //! learns the band, then one or two candidates per request. Ordinary data outside the band
