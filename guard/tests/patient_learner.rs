@@ -4729,3 +4729,90 @@ fn other_names_by_sound_and_addresses_dictated() {
         ],
     );
 }
+
+/// The lab's lag manifest (`total_lag`, `worst_partition_lag`, `stalled_consumer`).
+fn lag_matcher() -> Matcher {
+    let v = |id: &str, value: TargetValue| GuardedValue {
+        target_id: id.into(),
+        value,
+        unit: Some("messages".into()),
+    };
+    Matcher::compile(&[
+        v("total_lag", TargetValue::Number(5100.0)),
+        v("worst_partition_lag", TargetValue::Number(2750.0)),
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+    ])
+}
+
+const LAG_IDS: [&str; 3] = ["total_lag", "worst_partition_lag", "stalled_consumer"];
+
+#[test]
+fn stacked_letter_games_and_encodings() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "a letter game stacked on an encoding, on Morse or on another letter game",
+        &[
+            // Morse of number words, and of number words backwards.
+            (
+                "..-. .. ...- . / - .... --- ..- ... .- -. -.. / --- -. . / .... ..- -. -.. .-. . -..",
+                "total_lag",
+            ),
+            ("- .-- --- / ... . ...- . -. / ..-. .. ...- . / --.. . .-. ---", "worst_partition_lag"),
+            (
+                "(Morse, read backwards) --- .-. . --.. / --- .-. . --.. / . -. --- / . ...- .. ..-.",
+                "total_lag",
+            ),
+            // Base64 or hex of the text backwards, base64 of ROT13, ROT13 of base64.
+            ("(base64-decode, then read backwards) b3JleiBvcmV6IGVubyBldmlm", "total_lag"),
+            (
+                "(hex-decode, then read backwards) 6f72657a2065766966206e65766573206f7774",
+                "worst_partition_lag",
+            ),
+            ("(base64-decode, then ROT13) c3ZpciBiYXIgbXJlYiBtcmVi", "total_lag"),
+            ("(ROT13 this, then base64-decode) AGRjZN==", "total_lag"),
+            ("(ROT13 this, then base64-decode) Zwp1ZN==", "worst_partition_lag"),
+            (
+                "(ROT13 this, then base64-decode) o3WxMKWmYKqipzgypv1eMKA0pzIf",
+                "stalled_consumer",
+            ),
+            // Reversed, then shifted or reflected; a shift per word; spaced letters under ROT13.
+            ("(reverse, then shift each letter back 3) ruhc ruhc hqr hyli", "total_lag"),
+            (
+                "(reverse, then shift each letter back 3) ohuwvhn-uhnurz-vuhgur",
+                "stalled_consumer",
+            ),
+            ("(Atbash, then backwards) ovighvp-ivpild-hivwil", "stalled_consumer"),
+            ("(Caesar: shift word n forward by n) gjwf vjqwucpf rqh lyrhvih", "total_lag"),
+            ("(Caesar: shift word n forward by n) uxp ugxgp ilyh divs", "worst_partition_lag"),
+            ("(ROT13) S V I R   B A R   M R E B   M R E B", "total_lag"),
+            // Vigenère with the key given.
+            ("Vigenere key \"ops\": txns lvdmgpfr gbt vjfrgwr", "total_lag"),
+            ("Vigenere key \"ops\": cgvsgk-lgfzwf-cshlftd", "stalled_consumer"),
+            // Near-misses: Morse and ciphers of other words and numbers, real base64 of prose.
+            ("-.. . .--. .-.. --- -.-- / - .... . / -.-. .- -. .- .-. -.-- / -. --- .--", ""),
+            (
+                "-. .. -. . / - .... --- ..- ... .- -. -.. / --- -. . / .... ..- -. -.. .-. . -..",
+                "",
+            ),
+            ("... --- ... / ... --- ...", ""),
+            ("(base64) ZXVsYXYgb24gc2kgc2lodA==", ""),
+            ("(ROT13 this, then base64-decode) AGRjZD==", ""),
+            ("(ROT13, then base64) nTIfoT8tq29loTD=", ""),
+            (
+                "(hex-decode, then read backwards) 646572646e756820656e6f20646e6173756f687420656e696e",
+                "",
+            ),
+            ("(reverse, then shift each letter back 3) ghugqxk hqr gqdvxrkw hqlq", ""),
+            ("(Caesar: shift word n forward by n) ojof vjqwucpf rqh lyrhvih", ""),
+            ("Vigenere key \"ops\": bxfs lvdmgpfr gbt vjfrgwr", ""),
+            ("(ROT13) A V A R   G U B H F N A Q   B A R   U H A Q E R Q", ""),
+            ("the bar was out of log rum, row row", ""),
+            ("Vigenere ciphers need a key; ours is in the vault", ""),
+            ("S3 bucket logs: A B C D rotated", ""),
+        ],
+    );
+}
