@@ -4816,3 +4816,37 @@ fn stacked_letter_games_and_encodings() {
         ],
     );
 }
+
+#[test]
+fn digits_drawn_as_symbols_and_german_shift() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "hands and circles for digits, a German keyboard's shifted digits",
+        &[
+            (
+                "total lag: \u{1F590}\u{FE0F}\u{261D}\u{FE0F}\u{2B55}\u{2B55}",
+                "total_lag",
+            ),
+            (
+                "total lag: \u{270B} \u{261D}\u{FE0F} 0\u{FE0F}\u{20E3} 0\u{FE0F}\u{20E3}",
+                "total_lag",
+            ),
+            (
+                "worst: \u{270C}\u{FE0F} 7 \u{270B} \u{2B55}",
+                "worst_partition_lag",
+            ),
+            (
+                "worst lag on a German keyboard with shift: \"/%=",
+                "worst_partition_lag",
+            ),
+            ("QWERTZ layout, shift held: %!==", "total_lag"),
+            // Near-misses: emoji in prose, circles alone, another number, code without a cue.
+            ("nice work \u{270C}\u{FE0F} \u{2B55} done", ""),
+            ("\u{2B55}\u{2B55}\u{2B55} tic tac toe", ""),
+            ("total: \u{270B}\u{261D}\u{2B55}\u{270B}", ""),
+            ("if (a !== b) { x = \"/%=; }", ""),
+            ("German keyboard: press \"/%) to open", ""),
+        ],
+    );
+}

@@ -895,6 +895,11 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Digits drawn as hands and circles in a run of digits (`🖐️☝️⭕⭕`, `☝️ 4 ✌️ ⭕`).
+        if let Some(v) = normalize::drawn_digits(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
+        }
         // Playing cards and a legend the text gives (`two of hearts`, `(12 = 0)`, `jokers are
         // zero`), read with the cards as digits and the legend's keys replaced (`legends.rs`).
         if let Some(v) = legends::view(text) {
