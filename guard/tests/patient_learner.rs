@@ -4850,3 +4850,25 @@ fn digits_drawn_as_symbols_and_german_shift() {
         ],
     );
 }
+
+#[test]
+fn time_in_sub_units() {
+    table(
+        "a latency in half, tenth, centi- and deci- units",
+        &[
+            ("2501 half-milliseconds", "p99"),
+            ("p99: 12505 tenths of a millisecond", "p99"),
+            ("12505 tenths of a ms", "p99"),
+            ("p99: 125.05 centiseconds", "p99"),
+            ("p99: 12.505 deciseconds", "p99"),
+            ("p99: 1250 and 1/2 milliseconds", "p99"),
+            ("3000 and 1/2 milliseconds", ""),
+            // Near-misses: other values, a half that is not of a unit.
+            ("2801 half-milliseconds", ""),
+            ("12505 tenths of a percent", ""),
+            ("125.05 cs", "p99"),
+            ("140.05 centiseconds", ""),
+            ("half the 2501 requests", ""),
+        ],
+    );
+}
