@@ -4882,3 +4882,146 @@ fn gaps_shares_and_averages_in_the_labs_words() {
         ],
     );
 }
+
+/// The lab's lag manifest (`total_lag`, `worst_partition_lag`, `stalled_consumer`).
+fn lag_matcher() -> Matcher {
+    let v = |id: &str, value: TargetValue| GuardedValue {
+        target_id: id.into(),
+        value,
+        unit: Some("messages".into()),
+    };
+    Matcher::compile(&[
+        v("total_lag", TargetValue::Number(5100.0)),
+        v("worst_partition_lag", TargetValue::Number(2750.0)),
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("orders-worker-kestrel".into()),
+        ),
+    ])
+}
+
+const LAG_IDS: [&str; 3] = ["total_lag", "worst_partition_lag", "stalled_consumer"];
+
+#[test]
+fn stacked_letter_games_and_encodings() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "a letter game stacked on an encoding, on Morse or on another letter game",
+        &[
+            // Morse of number words, and of number words backwards.
+            (
+                "..-. .. ...- . / - .... --- ..- ... .- -. -.. / --- -. . / .... ..- -. -.. .-. . -..",
+                "total_lag",
+            ),
+            ("- .-- --- / ... . ...- . -. / ..-. .. ...- . / --.. . .-. ---", "worst_partition_lag"),
+            (
+                "(Morse, read backwards) --- .-. . --.. / --- .-. . --.. / . -. --- / . ...- .. ..-.",
+                "total_lag",
+            ),
+            // Base64 or hex of the text backwards, base64 of ROT13, ROT13 of base64.
+            ("(base64-decode, then read backwards) b3JleiBvcmV6IGVubyBldmlm", "total_lag"),
+            (
+                "(hex-decode, then read backwards) 6f72657a2065766966206e65766573206f7774",
+                "worst_partition_lag",
+            ),
+            ("(base64-decode, then ROT13) c3ZpciBiYXIgbXJlYiBtcmVi", "total_lag"),
+            ("(ROT13 this, then base64-decode) AGRjZN==", "total_lag"),
+            ("(ROT13 this, then base64-decode) Zwp1ZN==", "worst_partition_lag"),
+            (
+                "(ROT13 this, then base64-decode) o3WxMKWmYKqipzgypv1eMKA0pzIf",
+                "stalled_consumer",
+            ),
+            // Reversed, then shifted or reflected; a shift per word; spaced letters under ROT13.
+            ("(reverse, then shift each letter back 3) ruhc ruhc hqr hyli", "total_lag"),
+            (
+                "(reverse, then shift each letter back 3) ohuwvhn-uhnurz-vuhgur",
+                "stalled_consumer",
+            ),
+            ("(Atbash, then backwards) ovighvp-ivpild-hivwil", "stalled_consumer"),
+            ("(Caesar: shift word n forward by n) gjwf vjqwucpf rqh lyrhvih", "total_lag"),
+            ("(Caesar: shift word n forward by n) uxp ugxgp ilyh divs", "worst_partition_lag"),
+            ("(ROT13) S V I R   B A R   M R E B   M R E B", "total_lag"),
+            // Vigenère with the key given.
+            ("Vigenere key \"ops\": txns lvdmgpfr gbt vjfrgwr", "total_lag"),
+            ("Vigenere key \"ops\": cgvsgk-lgfzwf-cshlftd", "stalled_consumer"),
+            // Near-misses: Morse and ciphers of other words and numbers, real base64 of prose.
+            ("-.. . .--. .-.. --- -.-- / - .... . / -.-. .- -. .- .-. -.-- / -. --- .--", ""),
+            (
+                "-. .. -. . / - .... --- ..- ... .- -. -.. / --- -. . / .... ..- -. -.. .-. . -..",
+                "",
+            ),
+            ("... --- ... / ... --- ...", ""),
+            ("(base64) ZXVsYXYgb24gc2kgc2lodA==", ""),
+            ("(ROT13 this, then base64-decode) AGRjZD==", ""),
+            ("(ROT13, then base64) nTIfoT8tq29loTD=", ""),
+            (
+                "(hex-decode, then read backwards) 646572646e756820656e6f20646e6173756f687420656e696e",
+                "",
+            ),
+            ("(reverse, then shift each letter back 3) ghugqxk hqr gqdvxrkw hqlq", ""),
+            ("(Caesar: shift word n forward by n) ojof vjqwucpf rqh lyrhvih", ""),
+            ("Vigenere key \"ops\": bxfs lvdmgpfr gbt vjfrgwr", ""),
+            ("(ROT13) A V A R   G U B H F N A Q   B A R   U H A Q E R Q", ""),
+            ("the bar was out of log rum, row row", ""),
+            ("Vigenere ciphers need a key; ours is in the vault", ""),
+            ("S3 bucket logs: A B C D rotated", ""),
+        ],
+    );
+}
+
+#[test]
+fn digits_drawn_as_symbols_and_german_shift() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "hands and circles for digits, a German keyboard's shifted digits",
+        &[
+            (
+                "total lag: \u{1F590}\u{FE0F}\u{261D}\u{FE0F}\u{2B55}\u{2B55}",
+                "total_lag",
+            ),
+            (
+                "total lag: \u{270B} \u{261D}\u{FE0F} 0\u{FE0F}\u{20E3} 0\u{FE0F}\u{20E3}",
+                "total_lag",
+            ),
+            (
+                "worst: \u{270C}\u{FE0F} 7 \u{270B} \u{2B55}",
+                "worst_partition_lag",
+            ),
+            (
+                "worst lag on a German keyboard with shift: \"/%=",
+                "worst_partition_lag",
+            ),
+            ("QWERTZ layout, shift held: %!==", "total_lag"),
+            // Near-misses: emoji in prose, circles alone, another number, code without a cue.
+            ("nice work \u{270C}\u{FE0F} \u{2B55} done", ""),
+            ("\u{2B55}\u{2B55}\u{2B55} tic tac toe", ""),
+            ("total: \u{270B}\u{261D}\u{2B55}\u{270B}", ""),
+            ("if (a !== b) { x = \"/%=; }", ""),
+            ("German keyboard: press \"/%) to open", ""),
+        ],
+    );
+}
+
+#[test]
+fn time_in_sub_units() {
+    table(
+        "a latency in half, tenth, centi- and deci- units",
+        &[
+            ("2501 half-milliseconds", "p99"),
+            ("p99: 12505 tenths of a millisecond", "p99"),
+            ("12505 tenths of a ms", "p99"),
+            ("p99: 125.05 centiseconds", "p99"),
+            ("p99: 12.505 deciseconds", "p99"),
+            ("p99: 1250 and 1/2 milliseconds", "p99"),
+            ("3000 and 1/2 milliseconds", ""),
+            // Near-misses: other values, a half that is not of a unit.
+            ("2801 half-milliseconds", ""),
+            ("12505 tenths of a percent", ""),
+            ("125.05 cs", "p99"),
+            ("140.05 centiseconds", ""),
+            ("half the 2501 requests", ""),
+        ],
+    );
+}

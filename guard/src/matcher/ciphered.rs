@@ -75,6 +75,49 @@ const SCALES: [&str; 9] = [
     "billions",
     "trillion",
 ];
+/// The number words written backwards (`derdnuh`, `dnasuoht`): a learner who has the model
+/// reverse the words and then shift them (`ghugqxk hqr` is `hundred one` backwards, shifted by
+/// three) gets runs of these under one key. Decoded in place, they are read by the second
+/// readings' backward reading, which a reversed number word triggers.
+const BACKWARD: [&str; 37] = [
+    "orez",
+    "eno",
+    "owt",
+    "eerht",
+    "ruof",
+    "evif",
+    "xis",
+    "neves",
+    "thgie",
+    "enin",
+    "net",
+    "nevele",
+    "evlewt",
+    "neetriht",
+    "neetruof",
+    "neetfif",
+    "neetxis",
+    "neetneves",
+    "neethgie",
+    "neetenin",
+    "ytnewt",
+    "ytriht",
+    "ytrof",
+    "ytfif",
+    "ytxis",
+    "ytneves",
+    "ythgie",
+    "ytenin",
+    "derdnuh",
+    "sderdnuh",
+    "dnasuoht",
+    "sdnasuoht",
+    "noillim",
+    "snoillim",
+    "noillib",
+    "snoillib",
+    "noillirt",
+];
 /// Words that join number words in a run but are not counted as number words.
 const JOINERS: [&str; 2] = ["and", "point"];
 /// The longest word the table holds (`seventeen`, `thousands`).
@@ -145,6 +188,7 @@ fn table() -> &'static Table {
             .chain(TENS.iter())
             .chain(SCALES.iter())
             .chain(JOINERS.iter())
+            .chain(BACKWARD.iter())
             .copied()
             .collect();
         let mut patterns = Vec::with_capacity(words.len());
@@ -404,6 +448,35 @@ fn glued(w: &[u8], neg: bool, out: &mut Cands) {
             glued: true,
         });
     }
+}
+
+/// Number words the table counts forwards (units, teens, tens, scales): the joiners and the
+/// backward words come after them.
+const FORWARD_WORDS: usize = UNITS.len() + TEENS.len() + TENS.len() + SCALES.len();
+
+/// The shifts under which one word (ASCII letters) reads as a number word written forwards,
+/// with that word: `vjqwucpf` is `thousand` shifted by 2. For a shift that changes from word to
+/// word (`stacked.rs`); the joiners and the backward words are left out.
+pub(crate) fn word_shifts(w: &[u8]) -> Vec<(u8, &'static str)> {
+    let mut lower = [0u8; MAX_WORD];
+    if !(3..=MAX_WORD).contains(&w.len()) || !w.iter().all(u8::is_ascii_alphabetic) {
+        return Vec::new();
+    }
+    for (d, c) in lower.iter_mut().zip(w) {
+        *d = c | 0x20;
+    }
+    let mut cands = Cands::new();
+    word_cands(lower.get(..w.len()).unwrap_or_default(), &mut cands);
+    let t = table();
+    cands
+        .as_slice()
+        .iter()
+        .filter(|c| !c.glued && usize::from(c.word) < FORWARD_WORDS)
+        .filter_map(|c| match c.key {
+            Key::Shift(k) => Some((k, *t.words.get(usize::from(c.word))?)),
+            Key::Reflect(_) => None,
+        })
+        .collect()
 }
 
 /// May the bytes between two words join them in a run? One to four spaces, tabs, commas,
@@ -940,6 +1013,44 @@ mod tests {
                 assert_eq!(read(&coded).as_deref(), Some(plain), "reflect {k}: {coded}");
             }
         }
+    }
+
+    #[test]
+    fn number_words_backwards_under_a_shift() {
+        // Reversed, then shifted by three: decoded to the backward words, which the second
+        // readings turn around.
+        assert_eq!(
+            read("ghugqxk hqr gqdvxrkw hyli").as_deref(),
+            Some("derdnuh eno dnasuoht evif")
+        );
+        for k in 1..26 {
+            let coded = encode("orez orez eno evif", Key::Shift(k));
+            assert_eq!(
+                read(&coded).as_deref(),
+                Some("orez orez eno evif"),
+                "{coded}"
+            );
+        }
+        // Each backward word is a forward one reversed.
+        let forward: Vec<String> = UNITS
+            .iter()
+            .chain(TEENS.iter())
+            .chain(TENS.iter())
+            .chain(SCALES.iter())
+            .map(|w| w.chars().rev().collect())
+            .collect();
+        assert_eq!(forward, BACKWARD.to_vec());
+        // Near-misses: one short backward word alone, plain words.
+        assert_eq!(read("net gain"), None);
+        assert_eq!(read("the xis and eno"), None);
+    }
+
+    #[test]
+    fn shifts_of_one_word() {
+        assert_eq!(word_shifts(b"vjqwucpf"), vec![(2, "thousand")]);
+        assert_eq!(word_shifts(b"gjwf"), vec![(1, "five")]);
+        assert!(word_shifts(b"and").is_empty());
+        assert!(word_shifts(b"ab").is_empty());
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Digit ciphers: a target's digits under a per-digit substitution a reader undoes by hand.
-//! This module owns five of them:
+//! This module owns six of them:
 //! - **shifted symbols**: the digits typed with shift held on a US keyboard (`%!))` is `5100`:
 //!   `!@#$%^&*()` are `1234567890`); read without a cue, because a run of those symbols alone
-//!   is not ordinary text, and compared exactly;
+//!   is not ordinary text, and compared exactly; and on a German keyboard (`%!==`: `!"§$%&/()=`
+//!   are `1234567890`), whose symbols are common in code, only beside a cue naming the layout
+//!   (`german`, `deutsch`, `qwertz`);
 //! - with a cue nearby (the cue's line and the two lines after it): **rot5** (each digit +5
 //!   mod 10, `0655`; cues `rot5`, `rot-5`, `mod 10`), **nines' complement** (`4899` for
 //!   `5100`; cues `complement`, `9999`), **letters for digits** (`fbaa` with `a=0`, `eajj` with
@@ -29,6 +31,23 @@ fn shifted(d: u8) -> Option<u8> {
         .get(usize::from(d.checked_sub(b'0')?))
         .copied()
 }
+
+/// The shifted symbol of a digit on a German (QWERTZ) keyboard: `!"§$%&/()=` are
+/// `1234567890`.
+fn shifted_de(d: u8) -> Option<&'static str> {
+    ["=", "!", "\"", "\u{a7}", "$", "%", "&", "/", "(", ")"]
+        .get(usize::from(d.checked_sub(b'0')?))
+        .copied()
+}
+
+/// The bytes of the German shifted symbols (`§` is two bytes in UTF-8: C2 A7).
+fn de_symbol(c: u8) -> bool {
+    b"!\"$%&/()=\xc2\xa7".contains(&c)
+}
+
+/// Cues that name the German layout, lowercase: its symbols (`"`, `/`, `=`, `(`) are common
+/// in code, so they are read only beside one.
+const DE_CUES: &[&str] = &["german", "deutsch", "qwertz"];
 
 /// The cues, lowercase (a window is lowercased before they are looked for).
 const CUES: &[&str] = &[
@@ -71,6 +90,8 @@ fn key(c: char) -> Option<char> {
 enum Kind {
     /// Shifted symbols: no digit beside, in a symbol run at most two longer.
     Shift,
+    /// German shifted symbols: as [`Kind::Shift`], and a German cue near.
+    ShiftDe,
     /// Digits: no digit beside, a cue near.
     Digits,
     /// Letters: no letter beside, a cue near.
@@ -106,6 +127,9 @@ impl DigitCiphers {
             };
             if let Some(p) = d.iter().map(|c| shifted(*c)).collect() {
                 add(p, *i, Kind::Shift);
+            }
+            if let Some(p) = d.iter().map(|c| shifted_de(*c)).collect::<Option<String>>() {
+                add(p.into_bytes(), *i, Kind::ShiftDe);
             }
             for f in [
                 &(|v: u8| Some(b'0' + (v + 5) % 10)) as &dyn Fn(u8) -> Option<u8>,
@@ -179,6 +203,19 @@ impl DigitCiphers {
                         end += 1;
                     }
                     !beside(u8::is_ascii_digit) && end - start <= m.len() + 2
+                }
+                Kind::ShiftDe => {
+                    let mut start = m.start();
+                    while start > 0 && b.get(start - 1).copied().is_some_and(de_symbol) {
+                        start -= 1;
+                    }
+                    let mut end = m.end();
+                    while b.get(end).copied().is_some_and(de_symbol) {
+                        end += 1;
+                    }
+                    !beside(u8::is_ascii_digit)
+                        && end - start <= m.len() + 2
+                        && cue_in(b, m.start(), DE_CUES)
                 }
                 Kind::Digits => {
                     !beside(u8::is_ascii_digit)
@@ -292,6 +329,11 @@ fn glued_letters(text: &str) -> Option<String> {
 
 /// Is a cue on the line at `at`, the two lines before it or the line after it?
 fn cue_near(b: &[u8], at: usize) -> bool {
+    cue_in(b, at, CUES)
+}
+
+/// Does one of `cues` stand in the window [`cue_near`] looks in?
+fn cue_in(b: &[u8], at: usize, cues: &[&str]) -> bool {
     let mut start = at;
     for _ in 0..3 {
         match memchr::memrchr(b'\n', b.get(..start).unwrap_or(&[])) {
@@ -313,7 +355,7 @@ fn cue_near(b: &[u8], at: usize) -> bool {
         }
     }
     let window = b.get(start..end).unwrap_or(&[]).to_ascii_lowercase();
-    CUES.iter()
+    cues.iter()
         .any(|c| memchr::memmem::find(&window, c.as_bytes()).is_some())
 }
 
@@ -341,6 +383,8 @@ mod tests {
     fn ciphers() {
         for (s, want) in [
             ("shift keys: %!))", 0),
+            ("worst lag on a German keyboard with shift: \"/%=", 1),
+            ("QWERTZ, shift held: %!==", 0),
             ("lag `%!))`", 0),
             ("worst @&%)", 1),
             ("rot5 lag: 0655", 0),
@@ -367,6 +411,8 @@ mod tests {
     fn near_misses() {
         for s in [
             "echo $((1+2))",
+            "if (a !== b) return %!==;",
+            "German keyboard: press \"/%) to open",
             "!! && ls",
             "rm -rf ./*",
             "5100 messages",

@@ -32,6 +32,7 @@ mod ebcdic;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod golden;
 mod reversed;
+mod shifted;
 mod utf7;
 pub(crate) use utf7::utf7;
 
@@ -126,8 +127,10 @@ pub(crate) fn decoded(s: &str) -> Vec<String> {
         // A token that reads as nothing forwards may be one written backwards (`==AMwETN`).
         if out.len() == before {
             // Or a compressed stream (`eJw…`, `H4sI…`, `789c…`), inflated under a cap.
+            // Or one whose letters were shifted after encoding (`AGRjZN==`: ROT13 of base64).
             if let Some(text) = compressed::token(tok)
                 .or_else(|| reversed::token(tok, start > 0 && b.get(start - 1) == Some(&b'=')))
+                .or_else(|| shifted::token(tok))
             {
                 out.push(text);
             }

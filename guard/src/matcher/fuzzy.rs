@@ -629,16 +629,28 @@ impl FuzzyNames {
                         .collect(),
                 );
                 exact_ids.push(*idx);
+                // Reversed and then shifted or reflected (`ohuwvhn`: `lertsek` shifted by 3,
+                // `ovighvp`: Atbash of it): two games stacked, each of which alone is read.
+                let rplain: Vec<u8> = plain.bytes().rev().collect();
+                pats.push(
+                    rplain
+                        .iter()
+                        .filter_map(|b| fold(char::from(b'z' - (b - b'a'))))
+                        .collect(),
+                );
+                exact_ids.push(*idx);
                 for n in 1..26u8 {
-                    let shifted: Vec<u8> =
-                        plain.bytes().map(|b| b'a' + (b - b'a' + n) % 26).collect();
-                    pats.push(
-                        shifted
-                            .iter()
-                            .filter_map(|b| fold(char::from(*b)))
-                            .collect(),
-                    );
-                    exact_ids.push(*idx);
+                    for src in [plain.as_bytes(), &rplain] {
+                        let shifted: Vec<u8> =
+                            src.iter().map(|b| b'a' + (b - b'a' + n) % 26).collect();
+                        pats.push(
+                            shifted
+                                .iter()
+                                .filter_map(|b| fold(char::from(*b)))
+                                .collect(),
+                        );
+                        exact_ids.push(*idx);
+                    }
                 }
             }
             if letters_only && p.len() >= 7 {

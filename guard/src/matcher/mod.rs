@@ -222,6 +222,16 @@
 //! with shift, and near a cue rot5, nines' complement, `a=0` letters, keypad digits of a name)
 //! are compared exactly (`digitciphers.rs`).
 //!
+//! **Stacked games** (sixteenth red-team round): a letter game on top of an encoding or of
+//! another game is read by composing the readers, not per pair: a decoded token and a Morse
+//! run are read with the second readings (backwards, glued) and `ciphered.rs` on top
+//! (`hex("derdnuh eno …")`, `base64("svir …")`, Morse with word gaps, backwards); a base64
+//! token whose letters were shifted is shifted back before decoding (`encodings/shifted.rs`:
+//! `AGRjZN==`); number words backwards are in `ciphered.rs`'s table (`ghugqxk hqr`: reversed,
+//! then shifted); names reversed then shifted or reflected are `fuzzy.rs` patterns; and
+//! `stacked.rs` writes back a shift per word that steps evenly, a Vigenère cipher whose key
+//! the text gives, and spaced letters under a shift.
+//!
 //! **Programs over several statements** (`program.rs`): a tiny straight-line interpreter reads
 //! the values a script builds across statements (`lag = 5000` then `lag += 100`, `a = 51` then
 //! `b = a * 100`, `x=51; echo "${x}00"`, `printf '%d%02d' 51 0`, `f'{51}{0:02d}'`,
@@ -248,8 +258,9 @@
 //! rounding beyond ±5 % or without an approximation word (`5,000` does not state 5,100); a
 //! candidate search with one or two candidates per request (see the README for its measured
 //! cost); a prefix or suffix without a position phrase across turns; a name's parts in another
-//! order; a cipher the learner invents beyond a Caesar shift, Atbash or leetspeak (a Vigenère
-//! key, a shift per word, number words ciphered and reversed). Space grouping is ambiguous and
+//! order; a cipher the learner invents beyond a Caesar shift, Atbash, leetspeak and the stacked
+//! games below (a Vigenère key the text does not give, a shift per word that does not step
+//! evenly). Space grouping is ambiguous and
 //! read both ways: `123 456` states 123456 and also 123 (the guard errs towards withholding).
 //!
 //! # Design and complexity
@@ -327,6 +338,7 @@ mod signs;
 mod spelled;
 mod spelling;
 mod splits;
+mod stacked;
 mod structured;
 mod tables;
 mod tags;
@@ -898,6 +910,11 @@ impl Matcher {
             let n = normalize::normalize(&v);
             self.scan_changed_with_readings(&norm, &n, hits);
         }
+        // Digits drawn as hands and circles in a run of digits (`🖐️☝️⭕⭕`, `☝️ 4 ✌️ ⭕`).
+        if let Some(v) = normalize::drawn_digits(text) {
+            let n = normalize::normalize(&v);
+            self.scan_changed_with_readings(&norm, &n, hits);
+        }
         // Playing cards and a legend the text gives (`two of hearts`, `(12 = 0)`, `jokers are
         // zero`), read with the cards as digits and the legend's keys replaced (`legends.rs`).
         if let Some(v) = legends::view(text) {
@@ -1060,13 +1077,15 @@ impl Matcher {
                 f.scan(&v, hits);
             }
         }
-        // Morse code and braille, read as the characters they spell (`signs.rs`).
+        // Morse code and braille, read as the characters they spell (`signs.rs`), and what a
+        // letter game on top hides (`-.. . .-. -.. -. ..- ....`: `hundred` backwards).
         if let Some(v) = signs::view(&norm) {
             let n = normalize::normalize(&v);
             self.scan_view(&n, hits, false);
             if let Some(f) = &self.fuzzy {
                 f.scan(&n, hits);
             }
+            self.scan_games(&n, hits);
         }
         // ROT47 tokens rotated back (`d``__`, `rot47.rs`): on the text as written, where
         // markdown bytes are still there to rotate.
@@ -1092,6 +1111,18 @@ impl Matcher {
                         self.scan_view(&r, hits, false);
                     }
                 }
+            }
+        }
+        // Letter games stacked (`stacked.rs`): a shift per word, a Vigenère key the text gives,
+        // spaced letters under a shift; each view read with the games on top.
+        if self.rules.ciphered_words {
+            for v in stacked::views(&norm) {
+                let changed = views::changed_lines(&norm, &v, VIEW_CONTEXT);
+                self.scan_view(&changed, hits, false);
+                if let Some(f) = &self.fuzzy {
+                    f.scan(&changed, hits);
+                }
+                self.scan_games(&changed, hits);
             }
         }
         // Literal expressions in code or maths markup, evaluated (`code.rs`): the changed
@@ -1429,6 +1460,31 @@ impl Matcher {
         self.scan_view(n, hits, false);
         if let Some(f) = &self.fuzzy {
             f.scan(n, hits);
+        }
+        // A letter game after the encoding (`base64("derdnuh eno …")`, `hex("svir …")`).
+        if n.bytes().filter(u8::is_ascii_alphabetic).nth(2).is_some() {
+            self.scan_games(n, hits);
+        }
+    }
+
+    /// What a letter game on top of a decoded view hides (`stacked.rs`): its second readings
+    /// (number words backwards or glued) and its number words under a shift or reflection
+    /// (`ciphered.rs`), with their second readings. The caller has read the view itself.
+    fn scan_games(&self, n: &str, hits: &mut Hits) {
+        if self.rules.second_readings {
+            for r in readings::readings(n) {
+                self.scan_view(&r, hits, false);
+            }
+        }
+        if self.rules.ciphered_words && !self.nums.is_empty() {
+            if let Some(v) = ciphered::view(n) {
+                self.scan_view(&v, hits, false);
+                if self.rules.second_readings {
+                    for r in readings::readings(&v) {
+                        self.scan_view(&r, hits, false);
+                    }
+                }
+            }
         }
     }
 

@@ -46,7 +46,7 @@ use markup::{has_markup, markup, MARKUP_ROUNDS};
 pub(crate) use markup::{
     links_as_text, tags_as_words, without_digit_markers, without_footnotes, without_hidden,
 };
-pub(crate) use plain_words::{digit_lookalikes, plain_words};
+pub(crate) use plain_words::{digit_lookalikes, drawn_digits, plain_words};
 pub(crate) use rendered::{
     as_rendered, as_typeset, drawn_as_nothing, spoilers_shown, without_struck,
 };

@@ -202,6 +202,10 @@ fn spaced_letters(s: &str, lone: &[usize]) -> Option<String> {
             {
                 letters.push(' ');
                 j += 3;
+            } else if single(j + 4) && b.get(j + 1..j + 4) == Some(b"   ") {
+                // Three spaces between words, as a spaced-out cipher text writes them.
+                letters.push(' ');
+                j += 4;
             } else if sep != b' ' && b.get(j + 1) == Some(&b' ') && single(j + 2) {
                 letters.push(' ');
                 j += 2;
@@ -221,6 +225,13 @@ fn spaced_letters(s: &str, lone: &[usize]) -> Option<String> {
     }
     out.push_str(s.get(copied..).unwrap_or(""));
     Some(out)
+}
+
+/// The text with each run of four or more spaced letters joined into words (`S V I R   G U B
+/// H F N A Q` is `SVIR GUBHFNAQ`), unread: for the letter games read on top (`stacked.rs`).
+/// `None` when there is none.
+pub(crate) fn spaced_words(s: &str) -> Option<String> {
+    spaced_letters(s, &lone_letters(s.as_bytes()))
 }
 
 /// Where `s` holds a forward trigger (offsets, ascending), and whether it holds a backward one.

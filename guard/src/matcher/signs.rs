@@ -150,17 +150,30 @@ fn spoken_morse(s: &str) -> Option<String> {
     changed.then_some(out)
 }
 
-/// Append each run of [`MIN_MORSE`] or more Morse tokens, decoded, as a line of `out`.
+/// Append each run of [`MIN_MORSE`] or more Morse tokens, decoded, as a line of `out`. A `/`
+/// or `|` between tokens, or two spaces, is a word gap: kept as a space when some word of the
+/// run has two characters or more (`..-. .. ...- . / --- -. .` is `five one`, which the word
+/// rules read), dropped when every word is one character (`..... / .---- / -----` is `510`).
 fn morse_runs(s: &str, out: &mut String) {
     let mut run = String::new();
     let mut count = 0usize;
     let mut token = [0u8; 6];
     let mut len = 0usize;
     let mut bad = false;
+    // Separators since the last token: spaces, and whether a `/` or `|` was among them.
+    let mut spaces = 0usize;
+    let mut slash = false;
     // A token ends at a space, `/` or `|` (the run goes on) or at any other character (the
     // run ends unless that character is itself a separator).
     for c in s.chars().chain(std::iter::once('\n')) {
         if let Some(sign) = morse_sign(c) {
+            if len == 0 {
+                if !run.is_empty() && (slash || spaces >= 2) {
+                    run.push(' ');
+                }
+                spaces = 0;
+                slash = false;
+            }
             if len < token.len() {
                 if let Some(slot) = token.get_mut(len) {
                     *slot = sign;
@@ -172,6 +185,11 @@ fn morse_runs(s: &str, out: &mut String) {
             continue;
         }
         let separator = c == ' ' || c == '/' || c == '|' || c == '\t';
+        if c == '/' || c == '|' {
+            slash = true;
+        } else if separator {
+            spaces += 1;
+        }
         if len > 0 {
             match (bad, token.get(..len).and_then(morse_char)) {
                 (false, Some(ch)) => {
@@ -189,10 +207,17 @@ fn morse_runs(s: &str, out: &mut String) {
     }
 }
 
-/// End a Morse run: keep it when it is long enough.
+/// End a Morse run: keep it when it is long enough, its word gaps only when a word has two
+/// characters or more.
 fn flush(run: &mut String, count: &mut usize, out: &mut String) {
+    let run_end = run.trim_end().len();
+    run.truncate(run_end);
     if *count >= MIN_MORSE {
-        out.push_str(run);
+        if run.split(' ').all(|w| w.chars().count() <= 1) {
+            out.extend(run.chars().filter(|c| *c != ' '));
+        } else {
+            out.push_str(run);
+        }
         out.push('\n');
     }
     run.clear();
@@ -270,6 +295,20 @@ mod tests {
         );
         assert_eq!(v("\u{2022}\u{2022}\u{2022}\u{2022}\u{2022}  \u{2022}\u{25AC}\u{25AC}\u{25AC}\u{25AC}  \u{25AC}\u{25AC}\u{25AC}\u{25AC}\u{25AC}  \u{25AC}\u{25AC}\u{25AC}\u{25AC}\u{25AC}"), "5100\n");
         assert_eq!(view("a dit of a dah"), None);
+    }
+
+    #[test]
+    fn morse_word_gaps() {
+        assert_eq!(
+            v("..-. .. ...- . / - .... --- ..- ... .- -. -.. / --- -. . / .... ..- -. -.. .-. . -.."),
+            "five thousand one hundred\n"
+        );
+        assert_eq!(v("--.. . .-. ---  --- -. ."), "zero one\n");
+        // Read backwards, each token still a letter: the second readings turn it around.
+        assert_eq!(v("--- .-. . --.. / . ...- .. ..-."), "orez evif\n");
+        // One character a word: the gaps are dropped.
+        assert_eq!(v("..... / .---- / ----- / -----"), "5100\n");
+        assert_eq!(v("-- --- .-. ... . / -.-. --- -.. ."), "morse code\n");
     }
 
     #[test]

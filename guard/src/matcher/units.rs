@@ -113,6 +113,9 @@ pub(crate) fn time_unit(w: &str) -> Option<f64> {
         "ns" | "nanosecond" | "nanoseconds" | "nsec" => 1e-9,
         "us" | "microsecond" | "microseconds" | "usec" => 1e-6,
         "ms" | "millisecond" | "milliseconds" | "msec" | "msecs" => 1e-3,
+        // Sub-units a learner picks so the digits change (`125.05 centiseconds`).
+        "cs" | "centisecond" | "centiseconds" => 1e-2,
+        "ds" | "decisecond" | "deciseconds" => 1e-1,
         "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
         "m" | "min" | "mins" | "minute" | "minutes" => 60.0,
         "h" | "hr" | "hrs" | "hour" | "hours" => 3600.0,
@@ -328,6 +331,12 @@ fn time_bytes(l: &[u8]) -> bool {
             | b"milliseconds"
             | b"msec"
             | b"msecs"
+            | b"cs"
+            | b"centisecond"
+            | b"centiseconds"
+            | b"ds"
+            | b"decisecond"
+            | b"deciseconds"
             | b"s"
             | b"sec"
             | b"secs"
@@ -730,6 +739,9 @@ pub(crate) fn unit_after(s: &str, e: usize) -> Option<(Readings, usize)> {
         return None;
     }
     let first = s.get(p..q)?;
+    if let Some(r) = fraction_of_unit(s, first, q) {
+        return Some(r);
+    }
     // `/s`, `/sec`, ` per second`.
     let mut per = None;
     let mut end = q;
@@ -777,6 +789,47 @@ pub(crate) fn unit_after(s: &str, e: usize) -> Option<(Readings, usize)> {
         return None;
     }
     Some((r, end))
+}
+
+/// A fraction of a time unit (`half-milliseconds`, `half ms`, `tenths of a ms`, `hundredths
+/// of a second`): the unit's factor times the fraction. `first` is the word at `…q`.
+fn fraction_of_unit(s: &str, first: &str, q: usize) -> Option<(Readings, usize)> {
+    let frac = match first.to_ascii_lowercase().as_str() {
+        "half" => 0.5,
+        "tenth" | "tenths" => 0.1,
+        "hundredth" | "hundredths" => 0.01,
+        "thousandth" | "thousandths" => 0.001,
+        _ => return None,
+    };
+    let b = s.as_bytes();
+    let mut from = q;
+    if frac == 0.5 {
+        // `half-ms`, `half ms`.
+        if !matches!(at(b, q), b'-' | b' ') {
+            return None;
+        }
+        from += 1;
+    } else {
+        // `tenths of a ms`, `tenths of ms`.
+        let rest = s.get(q..).unwrap_or("");
+        let lead = [" of a ", " of an ", " of "].into_iter().find(|l| {
+            rest.get(..l.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(l))
+        })?;
+        from += lead.len();
+    }
+    let (r, _) = split_word(s, from);
+    let unit = time_unit(s.get(from..r)?)?;
+    if r == from || alnum_at(s, r) {
+        return None;
+    }
+    Some((
+        vec![Reading {
+            dim: Dim::Time,
+            factor: unit * frac,
+        }],
+        r,
+    ))
 }
 
 /// Significant digits of `v` written in shortest form (`1.2505` has 5).
@@ -829,6 +882,18 @@ pub(crate) fn check(targets: &[UnitTarget], w: Written, readings: &[Reading], hi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fractions_and_sub_units_of_time() {
+        let r = |s: &str| unit_after(s, 0).map(|(r, e)| (r.first().map(|x| x.factor), e));
+        assert_eq!(r("half-milliseconds"), Some((Some(5e-4), 17)));
+        assert_eq!(r("tenths of a ms"), Some((Some(1e-4), 14)));
+        assert_eq!(r("centiseconds").and_then(|x| x.0), Some(1e-2));
+        assert_eq!(r("ds").and_then(|x| x.0), Some(1e-1));
+        // Near-misses: a half of no unit, tenths of something else.
+        assert_eq!(r("half the requests"), None);
+        assert_eq!(r("tenths of a percent"), None);
+    }
 
     #[test]
     fn families_of_manifest_units() {

@@ -374,9 +374,103 @@ pub(crate) fn digit_lookalikes(text: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// A digit drawn as a symbol: a hand showing fingers (`✋` `🖐` five, `☝` one, `✌` two) or a
+/// circle standing for zero (`⭕`, `🅾`).
+fn drawn_digit(c: char) -> Option<char> {
+    match c {
+        '\u{270B}' | '\u{1F590}' => Some('5'),
+        '\u{261D}' => Some('1'),
+        '\u{270C}' => Some('2'),
+        '\u{2B55}' | '\u{1F17E}' => Some('0'),
+        _ => None,
+    }
+}
+
+/// Digits drawn as symbols inside a run of digits (`🖐️☝️⭕⭕`, `☝️ 4 ✌️ ⭕`, `✋ ☝️ 0️⃣ 0️⃣`):
+/// each symbol as its digit. A run is three or more digits or drawn digits, with spaces,
+/// variation selectors and keycap marks between and nothing else, at least one of them a
+/// hand or a digit (a row of circles is no number). `None` when nothing changes, and at once
+/// for a text with no drawn digit.
+pub(crate) fn drawn_digits(text: &str) -> Option<String> {
+    if text.is_ascii() || !text.chars().any(|c| drawn_digit(c).is_some()) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let filler = |c: char| matches!(c, ' ' | '\u{FE0F}' | '\u{FE0E}' | '\u{20E3}');
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if drawn_digit(c).is_none() && !c.is_ascii_digit() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        // The run from here: digits and drawn digits, fillers between.
+        let (mut j, mut items, mut strong) = (i, 0usize, false);
+        let mut end = i;
+        while let Some(&d) = chars.get(j) {
+            if d.is_ascii_digit() || drawn_digit(d).is_some() {
+                items += 1;
+                strong |= d.is_ascii_digit() || drawn_digit(d).is_some_and(|x| x != '0');
+                j += 1;
+                end = j;
+            } else if filler(d) {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        let run = chars.get(i..end).unwrap_or_default();
+        if items >= 3 && strong {
+            for &d in run {
+                match drawn_digit(d) {
+                    Some(x) => {
+                        out.push(x);
+                        changed = true;
+                    }
+                    None => out.push(d),
+                }
+            }
+        } else {
+            out.extend(run);
+        }
+        i = end.max(i + 1);
+    }
+    changed.then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::plain_words;
+
+    #[test]
+    fn drawn_digits_in_a_run() {
+        let d = |s: &str| super::drawn_digits(s).unwrap_or_default();
+        assert_eq!(
+            d("lag: \u{1F590}\u{FE0F}\u{261D}\u{FE0F}\u{2B55}\u{2B55}"),
+            "lag: 5\u{FE0F}1\u{FE0F}00"
+        );
+        assert_eq!(
+            d("worst: \u{261D}\u{FE0F} 4 \u{270C}\u{FE0F} \u{2B55}"),
+            "worst: 1\u{FE0F} 4 2\u{FE0F} 0"
+        );
+        assert_eq!(
+            d("\u{270B} \u{261D}\u{FE0F} 0\u{FE0F}\u{20E3} 0\u{FE0F}\u{20E3}"),
+            "5 1\u{FE0F} 0\u{FE0F}\u{20E3} 0\u{FE0F}\u{20E3}"
+        );
+        // Near-misses: one hand, words between, circles alone.
+        assert_eq!(super::drawn_digits("great job \u{270C}\u{FE0F}"), None);
+        assert_eq!(
+            super::drawn_digits("\u{270B} stop \u{2B55} ok \u{261D}"),
+            None
+        );
+        assert_eq!(
+            super::drawn_digits("\u{2B55}\u{2B55}\u{2B55} tic tac toe"),
+            None
+        );
+        assert_eq!(super::drawn_digits("plain ascii 5100"), None);
+    }
 
     fn p(s: &str) -> String {
         plain_words(s).unwrap_or_else(|| s.to_string())

@@ -39,7 +39,7 @@ pub(super) fn factor_before(s: &str, d: usize) -> Option<f64> {
 }
 
 /// A simple fraction after an integer `w` ending at `e`: ` 1/2`, ` 3/4` (also from `½`),
-/// ` and a half`, ` and three quarters`; states `w + fraction`.
+/// ` and a half`, ` and three quarters`, ` and 1/2`; states `w + fraction`.
 pub(crate) fn fraction_after(s: &str, w: Written, e: usize, ctx: &mut Ctx<'_>) {
     if w.decimals != 0 {
         return;
@@ -84,6 +84,10 @@ pub(crate) fn fraction_tail(s: &str, e: usize) -> Option<f64> {
     let (word, after) = rest.split_once(' ').unwrap_or((rest, ""));
     if !word.eq_ignore_ascii_case("and") {
         return None;
+    }
+    // `1250 and 1/2`: the digit fraction after `and`.
+    if after.starts_with(|c: char| c.is_ascii_digit()) {
+        return fraction_tail(s, p + word.len());
     }
     let mut words = after
         .split(|c: char| !c.is_ascii_alphabetic())
