@@ -96,10 +96,14 @@ pub const WITHHELD_MARK: &str = "[withheld by the learning sandbox]";
 /// The guarded levels: 0, 1, 2 (level 3, [`crate::MAX_LEVEL`], is unguarded).
 const GUARDED_LEVELS: usize = crate::MAX_LEVEL as usize;
 
-/// Texts at least this long have their matches remembered ([`HitCache`]).
-const CACHE_MIN_TEXT: usize = 64;
-/// Most text bytes the cache holds; past it the cache starts again empty.
+/// Most bytes the cache holds (texts plus [`CACHE_ENTRY_BYTES`] each); past it the cache starts
+/// again empty.
 const CACHE_MAX_BYTES: usize = 4 << 20;
+/// What one remembered text costs beyond its bytes (key and value boxes, the table slot), so
+/// many short texts stay inside [`CACHE_MAX_BYTES`] too. Short texts are remembered as well:
+/// header values, JSON keys and ids repeat on every turn, and the matcher's fixed cost (some
+/// microseconds for two bytes) is most of such a turn's work.
+const CACHE_ENTRY_BYTES: usize = 64;
 
 /// What the matcher found in texts this guard has already read, keyed by the whole text (no
 /// hash stands in for it, so no collision can hand one text another's verdict). A transcript
@@ -250,7 +254,8 @@ impl Guard {
 
     /// Matched value indices, ascending (guard-set order) whatever order the matcher gives.
     fn hits(&self, text: &str) -> Vec<usize> {
-        let cacheable = text.len() >= CACHE_MIN_TEXT && text.len() <= CACHE_MAX_BYTES / 4;
+        let cost = text.len() + CACHE_ENTRY_BYTES;
+        let cacheable = cost <= CACHE_MAX_BYTES / 4;
         if cacheable {
             if let Ok(cache) = self.cache.lock() {
                 if let Some(h) = cache.map.get(text) {
@@ -263,11 +268,11 @@ impl Guard {
         hits.dedup();
         if cacheable {
             if let Ok(mut cache) = self.cache.lock() {
-                if cache.bytes + text.len() > CACHE_MAX_BYTES {
+                if cache.bytes + cost > CACHE_MAX_BYTES {
                     cache.map.clear();
                     cache.bytes = 0;
                 }
-                cache.bytes += text.len();
+                cache.bytes += cost;
                 cache
                     .map
                     .insert(text.into(), hits.clone().into_boxed_slice());

@@ -329,3 +329,32 @@ fn texts_read_again_get_the_same_verdict() {
     // A clone starts with an empty cache and the same verdicts.
     assert!(g.clone().guard_reply(&leak, 0).withheld());
 }
+
+/// Short texts (header values, JSON keys, ids) are remembered too, with the same verdicts, and
+/// a flood of distinct short texts keeps the cache inside its bound (each counts its entry's
+/// overhead, not only its bytes).
+#[test]
+fn short_texts_are_remembered_within_the_bound() {
+    let g = Guard::compile(set(
+        vec![target("total_lag", "the total lag", num(5100.0))],
+        Vec::new(),
+    ));
+    for _ in 0..3 {
+        for (text, withheld) in [("5100", true), ("5.1k", true), ("ok", false), ("", false)] {
+            assert_eq!(g.scrub(text, 0).withheld(), withheld, "{text:?}");
+        }
+    }
+    for k in 0..200_000u32 {
+        let t = format!("p{k}");
+        let _ = g.scrub(&t, 0);
+    }
+    let shown = format!("{g:?}");
+    let bytes: usize = shown
+        .split("texts, ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(usize::MAX);
+    assert!(bytes <= 4 << 20, "{bytes}");
+    assert!(g.scrub("5100", 0).withheld());
+}
