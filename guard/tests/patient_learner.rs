@@ -5025,3 +5025,24 @@ fn time_in_sub_units() {
         ],
     );
 }
+
+#[test]
+fn a_name_in_octal_codes() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "a name as octal ASCII codes, its dashes two-digit codes",
+        &[
+            (
+                "157 162 144 145 162 163 55 167 157 162 153 145 162 55 153 145 163 164 162 145 154",
+                "stalled_consumer",
+            ),
+            // Near-misses: another name in octal, numbers that are no codes.
+            (
+                "157 162 144 145 162 163 55 167 157 162 153 145 162 55 61",
+                "",
+            ),
+            ("ports 55 66 77 and 157 open", ""),
+        ],
+    );
+}

@@ -493,8 +493,8 @@ fn quoted_printable(s: &str) -> Option<String> {
 }
 
 /// Decimal character codes: three or more numbers from 32 to 126 with one separator kind
-/// (`53 49 48 48`, `53,49,48,48`), read as the text they encode; and octal ones, three octal
-/// digits each (`153 145 163 164`).
+/// (`53 49 48 48`, `53,49,48,48`), read as the text they encode; and octal ones, two or three
+/// octal digits each, one of three at least (`153 145 163 164`, `157 162 55 153`).
 fn decimal_codes(s: &str) -> Option<String> {
     let b = s.as_bytes();
     let mut i = 0;
@@ -515,7 +515,7 @@ fn decimal_codes(s: &str) -> Option<String> {
         // 163` is `kes`); a list is decoded in each base all its tokens are printable in.
         codes.clear();
         octal.clear();
-        let (mut all_decimal, mut all_octal) = (true, true);
+        let (mut all_decimal, mut all_octal, mut octal_three) = (true, true, false);
         let mut sep: Option<u8> = None;
         loop {
             let st = k;
@@ -526,7 +526,12 @@ fn decimal_codes(s: &str) -> Option<String> {
                 k += 1;
             }
             let printable = |x: u32| (32..=126).contains(&x);
-            let is_octal = k - st == 3 && b[st..k].iter().all(|c| *c < b'8') && printable(o);
+            // Two octal digits too (`55` is `-`, between the letters of a name), in a list
+            // with a three-digit code.
+            let is_octal = (2..=3).contains(&(k - st))
+                && b.get(st..k).is_some_and(|d| d.iter().all(|c| *c < b'8'))
+                && printable(o);
+            octal_three |= k - st == 3;
             if k == st
                 || b.get(k).is_some_and(u8::is_ascii_alphanumeric)
                 || !(printable(v) || is_octal)
@@ -555,7 +560,7 @@ fn decimal_codes(s: &str) -> Option<String> {
             }
         }
         if codes.len() >= 3 {
-            for (bytes, all) in [(&codes, all_decimal), (&octal, all_octal)] {
+            for (bytes, all) in [(&codes, all_decimal), (&octal, all_octal && octal_three)] {
                 if let Ok(t) = std::str::from_utf8(bytes) {
                     if all {
                         found.push_str(t);
@@ -1370,6 +1375,12 @@ mod tests {
         assert_eq!(decoded("b3JkZXJzLTc="), vec!["orders-7".to_string()]);
         assert_eq!(decoded("6f72646572732d37"), vec!["orders-7".to_string()]);
         assert_eq!(decoded("35 31 30 30"), vec!["5100".to_string()]);
+        // Octal codes, a two-digit one among them (`55` is `-`).
+        assert!(decoded("157 162 55 153 145 163")
+            .iter()
+            .any(|t| t.contains("or-kes")));
+        // Two-digit octal alone is not read as octal.
+        assert!(!decoded("55 66 77").iter().any(|t| t.contains('-')));
         assert_eq!(decoded("\\x35\\x31\\x30\\x30"), vec!["5100".to_string()]);
         assert!(backslash("orders-worker-\\x6bestrel").as_deref() == Some("orders-worker-kestrel"));
         assert!(backslash("lag 5\\x3100").as_deref() == Some("lag 5100"));
