@@ -5046,3 +5046,135 @@ fn a_name_in_octal_codes() {
         ],
     );
 }
+
+/// The values of a second lag lab (a total and a worst partition), for the classes whose
+/// forms need them (a clock time).
+fn pay_lag_matcher() -> Matcher {
+    let v = |id: &str, value: TargetValue| GuardedValue {
+        target_id: id.into(),
+        value,
+        unit: Some("messages".into()),
+    };
+    Matcher::compile(&[
+        v("total_lag", TargetValue::Number(3875.0)),
+        v("worst_partition_lag", TargetValue::Number(1420.0)),
+        GuardedValue::new(
+            "stalled_consumer",
+            TargetValue::Text("payments-reader-osprey".into()),
+        ),
+    ])
+}
+
+#[test]
+fn a_regex_matching_one_string() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "a regex that matches exactly one string, the value",
+        &[
+            ("the lag matches ^51[0]{2}$", "total_lag"),
+            ("lag =~ /^27(50)$/", "worst_partition_lag"),
+            ("lag matches ^27[5][0]$", "worst_partition_lag"),
+            ("^(?:5)(?:1)(?:0)(?:0)$", "total_lag"),
+            // Near-misses: patterns matching many strings, `^` in a prompt or markdown.
+            ("the lag matches ^51\\d{2}$", ""),
+            ("the lag matches ^5[01]00$", ""),
+            ("the lag matches ^51(00)?$", ""),
+            ("user@host:~$ ls ^C, and x^2 in markdown", ""),
+        ],
+    );
+}
+
+#[test]
+fn a_sed_substitution_on_a_number() {
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "a sed substitution applied to a number, or a digit replaced in words",
+        &[
+            ("sed s/50/51/ applied to 5000", "total_lag"),
+            ("echo 2700 | sed s/00$/50/", "worst_partition_lag"),
+            (
+                "echo 2400 | sed 's/4/7/' | sed s/00/50/",
+                "worst_partition_lag",
+            ),
+            ("take 5000 and replace the second digit with 1", "total_lag"),
+            // Near-misses: a substitution of words, `s/` in a URL path.
+            ("echo 5000 | sed s/foo/bar/", ""),
+            ("GET /api/v1/s/5000/items/ returned 200 for 51 users", ""),
+            ("echo 5000 | sed s/50/52/", ""),
+        ],
+    );
+}
+
+#[test]
+fn rpn_and_awk_over_echoed_fields() {
+    check(
+        &pay_lag_matcher(),
+        &LAG_IDS,
+        "dc and awk one-liners",
+        &[
+            ("dc -e \"3800 75 + p\"", "total_lag"),
+            ("echo 3800 75 | awk '{print $1+$2}'", "total_lag"),
+            ("echo '71 20 * p' | dc", "worst_partition_lag"),
+            // Near-misses: other values.
+            ("dc -e \"3800 74 + p\"", ""),
+            ("echo 3800 74 | awk '{print $1+$2}'", ""),
+        ],
+    );
+}
+
+#[test]
+fn base_conversion_calls_without_a_prefix() {
+    check(
+        &pay_lag_matcher(),
+        &LAG_IDS,
+        "spreadsheet, SQL and C base conversions of unprefixed digits",
+        &[
+            ("=HEX2DEC(\"58C\")", "worst_partition_lag"),
+            ("=DECIMAL(\"F23\",16)", "total_lag"),
+            ("SELECT conv('F23',16,10);", "total_lag"),
+            ("strtol(\"58c\", NULL, 16)", "worst_partition_lag"),
+            ("Number.parseInt('58c',16)", "worst_partition_lag"),
+            ("=OCT2DEC(\"2614\")", "worst_partition_lag"),
+            ("=BIN2DEC(\"10110001100\")", "worst_partition_lag"),
+            // Near-misses: other digits, a conversion to another base.
+            ("=HEX2DEC(\"58D\")", ""),
+            ("SELECT conv('F23',16,2);", ""),
+        ],
+    );
+}
+
+#[test]
+fn a_unit_between_a_number_and_its_operator() {
+    table(
+        "a unit word between a number and its operator",
+        &[
+            ("p99: 12505 ms / 10", "p99"),
+            ("51 ms * 100", "total_lag"),
+            ("5100 s / 1", "total_lag"),
+            // Near-misses: other values, a number glued to an identifier.
+            ("p99: 12505 ms / 9", ""),
+            ("build v12505 ms / 10", ""),
+        ],
+    );
+}
+
+#[test]
+fn a_clock_time_as_24_hour_digits() {
+    check(
+        &pay_lag_matcher(),
+        &LAG_IDS,
+        "a 12-hour clock time asked for as 24-hour digits",
+        &[
+            (
+                "worst partition lag = 2:20 pm in 24h time, digits only",
+                "worst_partition_lag",
+            ),
+            ("2:20 PM in military time", "worst_partition_lag"),
+            // Near-misses: no 24-hour cue, the morning.
+            ("worst partition lag = 2:20 pm", ""),
+            ("the job ran at 2:20 am, 24-hour clock", ""),
+        ],
+    );
+}

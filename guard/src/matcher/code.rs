@@ -10,7 +10,8 @@
 //! What is evaluated: calls of a closed list of functions on literal arguments only (numbers,
 //! quoted strings, one list of them): `sum`, `product`, `mean`/`average`/`avg`, `pow`,
 //! `concat`/`concatenate`, `chr`, `String.fromCharCode`, `int`/`parseInt`/`Number`/`str` with
-//! an optional base, `round`,
+//! an optional base, base conversions of digits with no prefix (`HEX2DEC`, `BIN2DEC`,
+//! `OCT2DEC`, `DECIMAL(x, b)`, SQL `conv(x, b, 10)`, C `strtol(x, NULL, b)`), `round`,
 //! `floor`, `ceil`, `trunc`, `abs`, `sqrt` (of a perfect square); `sep.join([…])` and
 //! `[…].join(sep)`; shifts `a << k`, `a >> k`, `a shl k`, `a shr k`; SQL `||` as
 //! concatenation; `**` as a power; LaTeX `\times`, `\cdot`, `\frac{a}{b}`, `\sqrt{n}`, braces
@@ -116,7 +117,7 @@ fn literal_trigger(b: &[u8]) -> bool {
 }
 
 /// Function names [`call`] evaluates (lowercase, the last part of a dotted name).
-const CALLS: [&str; 34] = [
+const CALLS: [&str; 43] = [
     "sum",
     // Spreadsheets' `TEXTJOIN(sep, ignore_empty, …)`; CSS `calc(…)` (read by [`evaluate`]).
     "textjoin",
@@ -143,6 +144,17 @@ const CALLS: [&str; 34] = [
     "string",
     "float",
     "parsefloat",
+    // Base conversions whose digits carry no prefix: spreadsheets' `HEX2DEC("13EC")`,
+    // `BIN2DEC`, `OCT2DEC`, `DECIMAL("13EC", 16)`, SQL `conv('13EC', 16, 10)`, C `strtol`.
+    "hex2dec",
+    "bin2dec",
+    "oct2dec",
+    "decimal",
+    "conv",
+    "strtol",
+    "strtoul",
+    "strtoll",
+    "strtoull",
     "round",
     "floor",
     "ceil",
@@ -163,7 +175,13 @@ fn known_call_before(s: &str, open: usize) -> bool {
         start -= 1;
     }
     let name = s.get(start..open).unwrap_or("");
-    !name.is_empty() && CALLS.iter().any(|c| c.eq_ignore_ascii_case(name))
+    let known = |name: &str| !name.is_empty() && CALLS.iter().any(|c| c.eq_ignore_ascii_case(name));
+    // A name with a digit in it (`HEX2DEC`): letters and digits back to a letter.
+    let mut wide = open;
+    while wide > 0 && open - wide < 16 && b.get(wide - 1).is_some_and(u8::is_ascii_alphanumeric) {
+        wide -= 1;
+    }
+    known(name) || (wide < start && known(s.get(wide..open).unwrap_or("")))
 }
 
 /// The text with each literal expression this module reads replaced by its value; `None`
@@ -699,6 +717,12 @@ fn literal(s: &str) -> Option<(Val, &str)> {
             return Some((Val::Num(v), rest));
         }
     }
+    // C's null end pointer (`strtol("13ec", NULL, 16)`): a placeholder no call reads.
+    for word in ["NULL", "nullptr"] {
+        if let Some(rest) = s.strip_prefix(word) {
+            return Some((Val::List(Vec::new()), rest));
+        }
+    }
     match first {
         b'"' | b'\'' => {
             let body = s.get(1..)?;
@@ -721,6 +745,23 @@ fn literal(s: &str) -> Option<(Val, &str)> {
             Some((Val::Num(v), s.get(n..)?))
         }
     }
+}
+
+/// Digits in `base` (2 to 36, a `0x`/`0b`/`0o` prefix allowed) as a number.
+#[allow(clippy::cast_precision_loss)]
+fn radix(digits: &str, base: u32) -> Option<Val> {
+    if !(2..=36).contains(&base) {
+        return None;
+    }
+    let d = digits.trim();
+    let d = d
+        .strip_prefix("0x")
+        .or_else(|| d.strip_prefix("0b"))
+        .or_else(|| d.strip_prefix("0o"))
+        .unwrap_or(d);
+    u64::from_str_radix(d, base)
+        .ok()
+        .map(|n| Val::Num(n as f64))
 }
 
 /// `"sep".join([…])` or `[…].join("sep")` at `i`: its value and the byte after it.
@@ -849,6 +890,30 @@ fn call(name: &str, args: &[Val]) -> Option<Val> {
                 .ok()
                 .map(|n| Val::Num(n as f64))
         }
+        "hex2dec" | "bin2dec" | "oct2dec" => {
+            let base = match short.as_bytes().first() {
+                Some(b'h') => 16,
+                Some(b'b') => 2,
+                _ => 8,
+            };
+            match args {
+                [v] => radix(&v.text()?, base),
+                _ => None,
+            }
+        }
+        // `DECIMAL(text, base)`, `strtol(text, end, base)`, `conv(text, from, 10)`.
+        "decimal" => match args {
+            [v, Val::Num(b)] => radix(&v.text()?, *b as u32),
+            _ => None,
+        },
+        "strtol" | "strtoul" | "strtoll" | "strtoull" => match args {
+            [v, _, Val::Num(b)] => radix(&v.text()?, *b as u32),
+            _ => None,
+        },
+        "conv" => match args {
+            [v, Val::Num(b), Val::Num(to)] if *to == 10.0 => radix(&v.text()?, *b as u32),
+            _ => None,
+        },
         "round" => Some(Val::Num(one()?.round())),
         "floor" => Some(Val::Num(one()?.floor())),
         "ceil" => Some(Val::Num(one()?.ceil())),
@@ -1082,6 +1147,14 @@ mod tests {
         assert_eq!(v("=CONCAT(\"51\",\"00\")"), "=\"5100\"");
         assert!(v("int('11754', 8)").contains(" 5100 "));
         assert!(v("parseInt(\"13ec\", 16)").contains(" 5100 "));
+        assert!(v("=HEX2DEC(\"13EC\")").contains(" 5100 "));
+        assert!(v("=DECIMAL(\"13EC\",16)").contains(" 5100 "));
+        assert!(v("SELECT conv('13EC',16,10);").contains(" 5100 "));
+        assert!(v("strtol(\"13ec\", NULL, 16)").contains(" 5100 "));
+        assert!(v("Number.parseInt('13ec',16)").contains(" 5100 "));
+        assert!(v("=BIN2DEC(\"1010\")").contains(" 10 "));
+        assert!(v("=OCT2DEC(\"11754\")").contains(" 5100 "));
+        assert!(!v("SELECT conv('13EC',16,2);").contains(" 5100 "));
         assert!(v("Math.round(5100.4)").contains(" 5100 "));
         assert_eq!(
             v("chr(53)+chr(49)+chr(48)+chr(48)"),

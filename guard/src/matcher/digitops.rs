@@ -7,13 +7,15 @@
 //! compared exactly with the targets.
 //!
 //! The reworkings: any two digits swapped, any run of digits reversed (so any prefix, suffix
-//! or middle), and every digit shifted up or down by one or two (wrapping past 9 and 0).
+//! or middle), every digit shifted up or down by one or two (wrapping past 9 and 0), and,
+//! on a line that says replace or change, any one digit set to a one-digit number the line
+//! states (`take 5000 and replace the second digit with 1`).
 //!
 //! False-positive controls: the line must hold the word `digit` and an operation word (swap,
-//! exchange, switch, reverse, flip, shift, add, subtract, increase, decrease, minus, plus or a
-//! `+1`/`-1`); only whole standalone numbers are read; a reworking states a target only when
-//! it equals one exactly. Ops text rarely says "digit"; when it does (a PIN policy, a check
-//! digit), its numbers' reworkings must still be a target exactly.
+//! exchange, switch, reverse, flip, shift, add, subtract, increase, decrease, minus, plus,
+//! replace, change or a `+1`/`-1`); only whole standalone numbers are read; a reworking
+//! states a target only when it equals one exactly. Ops text rarely says "digit"; when it
+//! does (a PIN policy, a check digit), its numbers' reworkings must still be a target exactly.
 //!
 //! Cost: one case-insensitive search for `digit` settles nearly every text; a cued line costs
 //! some thirty candidates per number.
@@ -21,7 +23,7 @@
 /// Operation words, lowercase stems (read whole or inflected).
 const OPS: &[&str] = &[
     "swap", "exchang", "switch", "revers", "flip", "shift", "add", "subtract", "increas",
-    "decreas", "minus", "plus",
+    "decreas", "minus", "plus", "replac", "chang",
 ];
 
 /// Operation signs and phrases, found anywhere in the lowercase line.
@@ -61,8 +63,37 @@ pub(crate) fn values(s: &str) -> Vec<f64> {
         if !op {
             continue;
         }
+        // `replace the second digit with 1`: each digit set to each single digit the line
+        // states (a standalone one-digit number).
+        let replaced: Vec<u8> = if lower.contains("replac") || lower.contains("chang") {
+            let b = line.as_bytes();
+            (0..b.len())
+                .filter(|&k| {
+                    b.get(k).is_some_and(u8::is_ascii_digit)
+                        && !k
+                            .checked_sub(1)
+                            .and_then(|p| b.get(p))
+                            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.')
+                        && !b
+                            .get(k + 1)
+                            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.')
+                })
+                .filter_map(|k| b.get(k).copied())
+                .collect()
+        } else {
+            Vec::new()
+        };
         for n in numbers(line) {
             reworkings(n, &mut out);
+            for &r in &replaced {
+                for k in 0..n.len() {
+                    let mut w = n.to_vec();
+                    if let Some(c) = w.get_mut(k) {
+                        *c = r;
+                    }
+                    push_digits(&w, &mut out);
+                }
+            }
         }
     }
     out
@@ -96,19 +127,21 @@ fn numbers(line: &str) -> Vec<&[u8]> {
 }
 
 /// Every simple reworking of `d` (see the module's paragraph), as numbers.
-fn reworkings(d: &[u8], out: &mut Vec<f64>) {
-    let mut push = |v: &[u8]| {
-        // A leading zero is no way to write the value (`0512`).
-        if v.first() != Some(&b'0') {
-            if let Some(n) = std::str::from_utf8(v)
-                .ok()
-                .and_then(|t| t.parse::<u64>().ok())
-            {
-                #[allow(clippy::cast_precision_loss)]
-                out.push(n as f64);
-            }
+/// Digits as a number, unless a leading zero (no way to write the value: `0512`).
+fn push_digits(v: &[u8], out: &mut Vec<f64>) {
+    if v.first() != Some(&b'0') {
+        if let Some(n) = std::str::from_utf8(v)
+            .ok()
+            .and_then(|t| t.parse::<u64>().ok())
+        {
+            #[allow(clippy::cast_precision_loss)]
+            out.push(n as f64);
         }
-    };
+    }
+}
+
+fn reworkings(d: &[u8], out: &mut Vec<f64>) {
+    let mut push = |v: &[u8]| push_digits(v, out);
     let n = d.len();
     let mut w = d.to_vec();
     for i in 0..n {
@@ -161,5 +194,11 @@ mod tests {
         assert!(!gives("swap 1500 for the old value", 5100.0));
         assert!(!gives("swap the digits of v1500", 5100.0));
         assert!(!gives("swap the digits of 15", 51.0));
+        assert!(gives(
+            "take 5000 and replace the second digit with 1",
+            5100.0
+        ));
+        assert!(gives("change the 3rd digit of 1400 to 2", 1420.0));
+        assert!(!gives("replace the digit card 5000", 5100.0));
     }
 }

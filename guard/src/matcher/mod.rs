@@ -294,6 +294,7 @@ mod brackets;
 mod candidates;
 mod ciphered;
 mod code;
+mod codeforms;
 mod complements;
 mod computed;
 mod deltas;
@@ -1233,6 +1234,10 @@ impl Matcher {
             // Two numbers a line says how to combine: a gap between offsets, a share of a
             // count, an average times a count (`complements.rs`).
             complements::values(&norm, &mut |v| self.computed(v, hits));
+            // Programs and notations (`codeforms.rs`), as written too: normalising drops `$`.
+            for t in std::iter::once(text).chain((norm != text).then_some(&*norm)) {
+                codeforms::values(t, &mut |v| self.computed(v, hits));
+            }
         }
         // Quantities worked out (`quantities.rs`): durations converted, slang units summed,
         // riddles, percent changes, each value compared exactly; and Roman numerals, hex
