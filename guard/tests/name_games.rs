@@ -201,3 +201,50 @@ fn a_name_in_zero_based_alphabet_positions() {
         ],
     );
 }
+
+#[test]
+fn a_name_a_part_a_base64_token() {
+    check(
+        &alert_matcher(),
+        &ALERT_IDS,
+        "a name's parts each base64-encoded",
+        &[
+            ("RGlzaw== UHJlc3N1cmU= Q3JpdGljYWw=", "firing_alert"),
+            (
+                "decode each and join: RGlzaw==, UHJlc3N1cmU=, Q3JpdGljYWw=",
+                "firing_alert",
+            ),
+            // Near-misses: one part alone, base64 of other words.
+            ("RGlzaw== is base64", ""),
+            ("Tm9kZQ== SGFzIGRpc2s=", ""),
+        ],
+    );
+}
+
+#[test]
+fn a_name_typed_one_key_over() {
+    check(
+        &alert_matcher(),
+        &ALERT_IDS,
+        "a name typed one key right or left on a QWERTY keyboard",
+        &[
+            ("fodl[trdditrvtoyovs;", "firing_alert"),
+            (
+                "typed one key to the right: fodl[trdditrvtoyovs;",
+                "firing_alert",
+            ),
+            // Near-misses: one part shifted, ordinary words.
+            ("fodl[trddi", ""),
+            ("node has disk pressure", ""),
+        ],
+    );
+    check(
+        &lag_matcher(),
+        &LAG_IDS,
+        "a name typed one key left on a QWERTY keyboard",
+        &[
+            ("ieswea0qiejwe0jwarewk", "stalled_consumer"),
+            ("kubectl get pods -n orders", ""),
+        ],
+    );
+}

@@ -2,8 +2,9 @@
 //! parts permuted or each reversed (`ksiD-erusserP-lacitirC`, `CriticalPressureDisk`, `ksiD
 //! erusserP lacitirC`, `in order 2-3-1: Pressure Critical Disk`), T9 multi-tap digits (`666 777
 //! 3 33 …`), a filler letter between every two letters (`oxrxdxex…`), two halves to interleave
-//! (`odr-okrksrl / reswre-ete`) and alphabet positions counted from zero under a cue (`3 8 18 …
-//! (a=0)`). This module owns writing such text back as the name it hides; the matcher reads each
+//! (`odr-okrksrl / reswre-ete`), alphabet positions counted from zero under a cue (`3 8 18 …
+//! (a=0)`), a part a base64 token (`RGlzaw== UHJlc3N1cmU= …`) and the name typed one key over
+//! on a QWERTY keyboard (`fodl[trdditrvtoyovs;`). This module owns writing such text back as the name it hides; the matcher reads each
 //! view with every rule and the name rules, as it reads `stacked.rs`'s.
 //!
 //! Only names of two to six parts, two of them three letters or longer, are read for their
@@ -97,7 +98,33 @@ impl NameGames {
         out.extend(t9(s));
         out.extend(zero_positions(s));
         out.extend(fillers(s));
+        out.extend(base64_parts(s));
+        self.keyboard_shifted(s, &mut out);
         out
+    }
+
+    /// A token typed one key right or left on a US QWERTY keyboard (`fodl[trdditrvtoyovs;`):
+    /// only a token as long as a name is shifted back, and kept only if it is the name.
+    fn keyboard_shifted(&self, s: &str, out: &mut Vec<String>) {
+        for tok in s.split_ascii_whitespace() {
+            for n in &self.names {
+                if tok.len() != n.alnum && tok.len() != n.len {
+                    continue;
+                }
+                let want: Vec<u8> = n.parts.concat();
+                for step in [-1, 1] {
+                    let back: Option<Vec<u8>> = tok.bytes().map(|c| key_beside(c, step)).collect();
+                    let letters = back.map(|v| {
+                        v.into_iter()
+                            .filter(u8::is_ascii_alphanumeric)
+                            .collect::<Vec<u8>>()
+                    });
+                    if letters.is_some_and(|l| l == want) {
+                        out.push(n.text.clone());
+                    }
+                }
+            }
+        }
     }
 
     /// A token whose letters are the name's parts in any order, each forward or reversed
@@ -231,6 +258,69 @@ impl NameGames {
             prev = Some(tok);
         }
     }
+}
+
+/// The key `step` keys beside `c` on its US QWERTY row, lowercase; `None` off the row.
+fn key_beside(c: u8, step: isize) -> Option<u8> {
+    const ROWS: [&[u8]; 4] = [
+        b"`1234567890-=",
+        b"qwertyuiop[]\\",
+        b"asdfghjkl;'",
+        b"zxcvbnm,./",
+    ];
+    let c = c.to_ascii_lowercase();
+    ROWS.iter().find_map(|row| {
+        let i = row.iter().position(|k| *k == c)?;
+        row.get(i.checked_add_signed(step)?).copied()
+    })
+}
+
+/// Runs of two or more base64 tokens each decoding to a word of letters (`RGlzaw==
+/// UHJlc3N1cmU= Q3JpdGljYWw=`: one part a token), the words joined by `-`: one line a run.
+fn base64_parts(s: &str) -> Option<String> {
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine;
+    // The gate: base64 of a short word of letters ends in `=` or holds a digit or both cases.
+    let word = |tok: &str| -> Option<String> {
+        let b = tok.as_bytes();
+        let looks = b.len() >= 4
+            && b.len().is_multiple_of(4)
+            && b.iter()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='))
+            && (b.ends_with(b"=") || b.iter().any(u8::is_ascii_digit));
+        if !looks {
+            return None;
+        }
+        let d = STANDARD.decode(b).ok()?;
+        (d.len() >= 2 && d.iter().all(u8::is_ascii_alphabetic))
+            .then(|| String::from_utf8(d).ok())
+            .flatten()
+    };
+    let mut out = String::new();
+    let mut run: Vec<String> = Vec::new();
+    for tok in s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .chain(std::iter::once(""))
+    {
+        if tok.is_empty() {
+            continue;
+        }
+        match word(tok) {
+            Some(w) => run.push(w),
+            None => {
+                if run.len() >= 2 {
+                    out.push_str(&run.join("-"));
+                    out.push('\n');
+                }
+                run.clear();
+            }
+        }
+    }
+    if run.len() >= 2 {
+        out.push_str(&run.join("-"));
+        out.push('\n');
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Whitespace-separated tokens with punctuation at either end trimmed.
@@ -515,6 +605,24 @@ mod tests {
         let v = fillers("oxrxdxexrxsx-xwxoxrxkxexrx-xkxexsxtxrxexlx (drop every second letter)");
         assert_eq!(v.as_deref(), Some("orders-worker-kestrel\n"));
         assert_eq!(fillers("xerxes max-box banana"), None);
+    }
+
+    #[test]
+    fn base64_a_part_a_token() {
+        assert_eq!(
+            base64_parts("RGlzaw== UHJlc3N1cmU= Q3JpdGljYWw=").as_deref(),
+            Some("Disk-Pressure-Critical\n")
+        );
+        assert_eq!(base64_parts("RGlzaw== and more"), None);
+        assert_eq!(base64_parts("This text is plain"), None);
+    }
+
+    #[test]
+    fn keyboard_one_key_over() {
+        assert!(finds("fodl[trdditrvtoyovs;", "DiskPressureCritical"));
+        assert!(finds("ieswea0qiejwe0jwarewk", "orders-worker-kestrel"));
+        assert!(!finds("fodl[trddi", "DiskPressureCritical"));
+        assert!(games().views("the orders worker restarted").is_empty());
     }
 
     #[test]
