@@ -77,6 +77,18 @@ fn a_name_with_its_parts_permuted_or_reversed() {
                 "firing_alert",
             ),
             ("critical_disk.pressure", "firing_alert"),
+            (
+                "(each part reversed, then ROT13) xfvQ-rehffreC-ynpvgveP",
+                "firing_alert",
+            ),
+            (
+                "words: Critical / Disk / Pressure. Read them as 2,3,1.",
+                "firing_alert",
+            ),
+            (
+                "the name is \"Critical\", \"Disk\", \"Pressure\" — order them 2,3,1",
+                "firing_alert",
+            ),
             // Near-misses: forward words in prose, one part reversed, another order cued.
             ("critical disk pressure on node-3", ""),
             ("pressure on the disk is critical", ""),
@@ -84,6 +96,7 @@ fn a_name_with_its_parts_permuted_or_reversed() {
             ("lacitirc", ""),
             ("ksiD erusserP and then some text", ""),
             ("in order 1-2-3: Pressure Critical Disk", ""),
+            ("critical disk pressure on nodes 1-3, see steps 1, 2", ""),
         ],
     );
     check(

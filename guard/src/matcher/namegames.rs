@@ -127,8 +127,8 @@ impl NameGames {
         }
     }
 
-    /// A token whose letters are the name's parts in any order, each forward or reversed
-    /// (`ksiD-erusserP-lacitirC`, `CriticalPressureDisk`).
+    /// A token whose letters are the name's parts in any order, each forward or reversed, under
+    /// any Caesar shift (`ksiD-erusserP-lacitirC`, `CriticalPressureDisk`).
     fn glued(&self, s: &str, out: &mut Vec<String>) {
         for tok in tokens(s) {
             let alnum = tok.bytes().filter(u8::is_ascii_alphanumeric).count();
@@ -142,7 +142,18 @@ impl NameGames {
                     .filter(u8::is_ascii_alphanumeric)
                     .map(|c| c.to_ascii_lowercase())
                     .collect();
-                if covers(&letters, &n.parts, 0) {
+                // Under any Caesar shift too (`xfvQ-rehffreC-ynpvgveP`: reversed, then ROT13).
+                let found = (0..26u8).any(|k| {
+                    let shifted: Vec<u8> = letters
+                        .iter()
+                        .map(|c| match c {
+                            b'a'..=b'z' => b'a' + (c - b'a' + k) % 26,
+                            _ => *c,
+                        })
+                        .collect();
+                    covers(&shifted, &n.parts, 0)
+                });
+                if found {
                     out.push(n.text.clone());
                 }
             }
@@ -183,23 +194,24 @@ impl NameGames {
         }
     }
 
-    /// `order 2-3-1` and then the parts forward as words (`join these in order 2-3-1 with
-    /// nothing: Pressure Critical Disk`): the words put in the order the cue gives (either
-    /// reading of it, where each goes or which comes) are the name.
+    /// A permutation (`2-3-1`, `2,3,1`) and the parts forward as consecutive words anywhere in
+    /// the text (`join these in order 2-3-1 with nothing: Pressure Critical Disk`, `words:
+    /// Critical / Disk / Pressure. Read them as 2,3,1.`): the words put in the order it gives
+    /// (either reading of it, where each goes or which comes) are the name.
     fn ordered(&self, s: &str, out: &mut Vec<String>) {
         let b = s.as_bytes();
-        for at in memmem::find_iter(b, b"rder").chain(memmem::find_iter(b, b"RDER")) {
-            if !(at > 0 && b.get(at - 1).is_some_and(|c| c.eq_ignore_ascii_case(&b'o'))) {
-                continue;
-            }
-            let Some(rest) = s.get(at + 4..) else {
+        let mut words: Option<Vec<&str>> = None;
+        // The gate: a digit list `d-d` or `d,d`, one digit each, is rare in prose.
+        let starts = (0..b.len()).filter(|&i| {
+            b.get(i).is_some_and(|c| matches!(c, b'1'..=b'9'))
+                && !(i > 0 && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric))
+                && b.get(i + 1).is_some_and(|c| matches!(c, b'-' | b','))
+        });
+        for at in starts {
+            let Some((perm, _)) = s.get(at..).and_then(permutation) else {
                 continue;
             };
-            let line = rest.split('\n').next().unwrap_or_default();
-            let Some((perm, after)) = permutation(line) else {
-                continue;
-            };
-            let words: Vec<&str> = tokens(after).collect();
+            let words = words.get_or_insert_with(|| tokens(s).collect());
             for n in &self.names {
                 if n.parts.len() != perm.len() {
                     continue;
@@ -571,6 +583,11 @@ mod tests {
             n
         ));
         assert!(finds("lertsek_rekrow_sredro", "orders-worker-kestrel"));
+        assert!(finds("xfvQ-rehffreC-ynpvgveP", n));
+        assert!(finds(
+            "words: Critical / Disk / Pressure. Read them as 2,3,1.",
+            n
+        ));
         for s in [
             "critical disk pressure on node-3",
             "pressure on the disk is critical",
