@@ -320,6 +320,7 @@ mod labels;
 mod lang;
 mod legends;
 mod letters;
+mod namegames;
 mod names;
 mod normalize;
 mod numbers;
@@ -555,6 +556,8 @@ pub struct Matcher {
     /// Digits under a per-digit cipher (`%!))`, rot5, nines' complement, keypad;
     /// `digitciphers.rs`), with `encodings`.
     digit_ciphers: Option<digitciphers::DigitCiphers>,
+    /// Name targets read under letter games on their parts (`namegames.rs`).
+    name_games: Option<namegames::NameGames>,
 }
 
 impl Matcher {
@@ -726,6 +729,10 @@ impl Matcher {
         } else {
             None
         };
+        let name_games = rules
+            .loose_strings
+            .then(|| namegames::NameGames::compile(&texts))
+            .flatten();
         let digests = if rules.encodings {
             let spellings: Vec<(usize, Vec<String>)> = values
                 .iter()
@@ -779,6 +786,7 @@ impl Matcher {
             fuzzy,
             digests,
             digit_ciphers,
+            name_games,
         }
     }
 
@@ -1124,6 +1132,13 @@ impl Matcher {
                     f.scan(&changed, hits);
                 }
                 self.scan_games(&changed, hits);
+            }
+        }
+        // A name's parts permuted or reversed, T9, fillers, halves interleaved (`namegames.rs`).
+        for v in self.name_games.iter().flat_map(|g| g.views(&norm)) {
+            self.scan_view(&v, hits, false);
+            if let Some(f) = &self.fuzzy {
+                f.scan(&v, hits);
             }
         }
         // Literal expressions in code or maths markup, evaluated (`code.rs`): the changed
