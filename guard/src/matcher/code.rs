@@ -877,18 +877,7 @@ fn call(name: &str, args: &[Val]) -> Option<Val> {
                 let n: f64 = digits.trim().parse().ok()?;
                 return Some(Val::Num(if short == "int" { n.trunc() } else { n }));
             }
-            if !(2..=36).contains(&base) {
-                return None;
-            }
-            let d = digits.trim();
-            let d = d
-                .strip_prefix("0x")
-                .or_else(|| d.strip_prefix("0b"))
-                .or_else(|| d.strip_prefix("0o"))
-                .unwrap_or(d);
-            u64::from_str_radix(d, base)
-                .ok()
-                .map(|n| Val::Num(n as f64))
+            radix(&digits, base)
         }
         "hex2dec" | "bin2dec" | "oct2dec" => {
             let base = match short.as_bytes().first() {
