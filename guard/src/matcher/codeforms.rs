@@ -66,7 +66,12 @@ fn regexes(s: &str, found: &mut dyn FnMut(f64)) {
     let b = s.as_bytes();
     for i in memchr::memchr_iter(b'^', b) {
         let rest = s.get(i + 1..).unwrap_or("");
-        let Some(end) = rest.find(['$', '\n']) else {
+        // Look no further than a pattern can be long: a line of carets stays linear.
+        let window = rest
+            .as_bytes()
+            .get(..rest.len().min(MAX_PATTERN + 1))
+            .unwrap_or(&[]);
+        let Some(end) = memchr::memchr2(b'$', b'\n', window) else {
             continue;
         };
         if end > MAX_PATTERN || rest.as_bytes().get(end) != Some(&b'$') {
@@ -79,7 +84,11 @@ fn regexes(s: &str, found: &mut dyn FnMut(f64)) {
     // `/…/` delimited without anchors (`=~ /38(75)/`): only with regex syntax inside.
     for i in memchr::memchr_iter(b'/', b) {
         let rest = s.get(i + 1..).unwrap_or("");
-        let Some(end) = rest.find(['/', '\n']) else {
+        let window = rest
+            .as_bytes()
+            .get(..rest.len().min(MAX_PATTERN + 1))
+            .unwrap_or(&[]);
+        let Some(end) = memchr::memchr2(b'/', b'\n', window) else {
             continue;
         };
         let pat = rest.get(..end).unwrap_or("");
